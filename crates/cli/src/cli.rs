@@ -1,0 +1,32 @@
+//! The command line: the top-level parser and its subcommands.
+
+use clap::{Parser, Subcommand};
+
+use crate::queens::QueensArgs;
+
+/// Solve, count, trace and draw backtracking puzzles.
+#[derive(Debug, Parser)]
+#[command(
+    name = "puzzles",
+    version,
+    about = "Solve, count, trace and draw backtracking puzzles: N-Queens and friends.",
+    long_about = None,
+    after_help = "\
+Examples:
+  puzzles queens 8                  all 92 solutions of 8-queens as boards
+  puzzles queens 8 --count          count them: 92
+  puzzles queens 8 --unique         the 12 fundamental solutions
+  puzzles queens 4 --trace          watch the backtracking search step by step
+
+Exit status: 0 an answer, 1 no solution exists, 2 bad input or usage, 130 interrupted."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// N queens on an N×N board: list, count, find one, fundamental solutions, trace.
+    Queens(QueensArgs),
+}

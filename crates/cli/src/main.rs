@@ -1,0 +1,70 @@
+//! The `puzzles` command: a thin layer over the `puzzles` library that parses
+//! arguments, formats output and maps outcomes to exit codes.
+
+mod cli;
+mod queens;
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use crate::cli::{Cli, Command};
+
+/// What a finished command found, as the shell sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// An answer was printed (exit 0).
+    Answer,
+    /// The question has no answer, like grep finding no match (exit 1).
+    NoSolution,
+    /// The user interrupted a long run after its work was saved (exit 130).
+    Interrupted,
+}
+
+impl From<Outcome> for ExitCode {
+    fn from(outcome: Outcome) -> ExitCode {
+        match outcome {
+            Outcome::Answer => ExitCode::SUCCESS,
+            Outcome::NoSolution => ExitCode::from(1),
+            Outcome::Interrupted => ExitCode::from(130),
+        }
+    }
+}
+
+/// Exit status for bad input or usage, as clap uses for its own errors.
+const USAGE_ERROR: u8 = 2;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let result = run(cli, &mut out).and_then(|outcome| {
+        out.flush()?;
+        Ok(outcome)
+    });
+    match result {
+        Ok(outcome) => outcome.into(),
+        Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
+        Err(err) => {
+            // Whatever was buffered is not a result; the message says why.
+            eprintln!("puzzles: error: {err:#}");
+            ExitCode::from(USAGE_ERROR)
+        }
+    }
+}
+
+fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<Outcome> {
+    match cli.command {
+        Command::Queens(args) => queens::run(args, out),
+    }
+}
+
+/// A reader that went away (`puzzles queens 20 | head`) is not an error.
+fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|cause| {
+        cause
+            .downcast_ref::<io::Error>()
+            .is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
+    })
+}

@@ -1,0 +1,33 @@
+//! # puzzles
+//!
+//! Backtracking puzzle solvers as a library: N-Queens (listing, counting,
+//! fundamental solutions, step-by-step traces), with the maximum-subarray
+//! family, exact cover and Sudoku beside it.
+//!
+//! The library never prints and never exits: it takes values, readers,
+//! writers and callbacks, and returns typed errors. The `puzzles` command
+//! (crate `puzzles-cli`) is a thin layer on top.
+//!
+//! ## Overview
+//!
+//! - [`queens`] — N queens on an N×N board: [`queens::Board`] lists solutions
+//!   lazily, counts them, finds the first, lists fundamental solutions up to
+//!   rotation and reflection, and traces the search.
+//! - [`trace`] — the event vocabulary every traced search shares.
+//!
+//! ## Example
+//!
+//! ```
+//! use puzzles::queens::Board;
+//!
+//! let board = Board::new(8)?;
+//! assert_eq!(board.count(), 92);
+//! let first = board.solutions().next().unwrap();
+//! assert_eq!(first.cols(), &[0, 4, 7, 5, 2, 6, 1, 3]);
+//! # Ok::<(), puzzles::queens::QueensError>(())
+//! ```
+
+#![warn(missing_docs)]
+
+pub mod queens;
+pub mod trace;
