@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 
 use anyhow::{Context, bail};
 use clap::{Args, ValueEnum};
-use puzzles::queens::{Board, Fundamental, Solution, render};
+use puzzles::queens::{Board, Fundamental, Piece, Rules, Solution, render};
 use puzzles::trace::{Action, Event, TraceMode};
 use serde_json::json;
 
@@ -27,12 +27,14 @@ Examples:
   puzzles queens 8 --unique --count     12
   puzzles queens 4 --trace              every placement, conflict and backtrack
   puzzles queens 4 --trace --format json    the same events as JSON lines
+  puzzles queens 6 --piece king --count     6 non-attacking kings, one per row and column: 90
+  puzzles queens 5 --torus                  queens on a board that wraps around
 
 Solutions are listed in lexicographic order of their cols array (cols[row] is the
 column of the queen in row `row`, 0-based). When no solution exists (n = 2, 3) the
 command says so and exits with status 1.")]
 pub struct QueensArgs {
-    /// Board size: N queens on an N×N board (1 to 64).
+    /// Board size: N queens on an N×N board (1 to 64 for searching).
     #[arg(value_name = "N", value_parser = parse_board_size, allow_negative_numbers = true)]
     pub n: u64,
 
@@ -62,6 +64,40 @@ pub struct QueensArgs {
     /// --format json). With --first, stop at the first solution.
     #[arg(long, conflicts_with_all = ["count", "limit", "unique"])]
     pub trace: bool,
+
+    /// The piece to place, one per row and column (with one per row and
+    /// column a bishop attacks exactly as a queen does).
+    #[arg(long, value_enum, default_value_t = PieceArg::Queen)]
+    pub piece: PieceArg,
+
+    /// Play on a torus: the board wraps around, so diagonals (and a king's or
+    /// knight's reach) continue on the other side.
+    #[arg(long)]
+    pub torus: bool,
+}
+
+/// The pieces `--piece` accepts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PieceArg {
+    /// Attacks along columns and diagonals.
+    Queen,
+    /// Attacks along columns only.
+    Rook,
+    /// Attacks the eight neighbouring squares.
+    King,
+    /// A queen that also moves as a knight.
+    Superqueen,
+}
+
+impl From<PieceArg> for Piece {
+    fn from(piece: PieceArg) -> Piece {
+        match piece {
+            PieceArg::Queen => Piece::Queen,
+            PieceArg::Rook => Piece::Rook,
+            PieceArg::King => Piece::King,
+            PieceArg::Superqueen => Piece::Superqueen,
+        }
+    }
 }
 
 /// Output formats for solutions.
@@ -102,7 +138,7 @@ fn parse_limit(text: &str) -> Result<u64, String> {
 
 pub fn run(args: QueensArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
     let n = usize::try_from(args.n).context("the board size does not fit this machine")?;
-    let board = Board::new(n)?;
+    let board = Board::with_rules(Rules::new(n, args.piece.into(), args.torus)?)?;
     if args.trace {
         return trace(&board, &args, out);
     }
@@ -274,10 +310,13 @@ fn trace(board: &Board, args: &QueensArgs, out: &mut dyn Write) -> anyhow::Resul
         TraceMode::AllSolutions
     };
     if !json {
+        let rules = board.rules();
+        let shape = if rules.torus() { " on a torus" } else { "" };
         writeln!(
             out,
-            "# {n}-queens search, squares as (row, col) from 0; indented by depth",
-            n = board.n()
+            "# {n} {piece}s{shape}: search trace, squares as (row, col) from 0, indented by depth",
+            n = board.n(),
+            piece = rules.piece(),
         )?;
     }
     let mut path: Vec<usize> = Vec::with_capacity(board.n());
