@@ -8,6 +8,7 @@ use anyhow::{Context, bail};
 use clap::{Args, ValueEnum};
 use puzzles::queens::{Board, Fundamental, Piece, Rules, Solution, render};
 use puzzles::trace::{Action, Event, TraceMode};
+use serde::Serialize;
 use serde_json::json;
 
 use crate::Outcome;
@@ -221,6 +222,16 @@ fn count(board: &Board, args: &QueensArgs, out: &mut dyn Write) -> anyhow::Resul
     })
 }
 
+/// One line of `--format json`, its fields in this order.
+#[derive(Serialize)]
+struct JsonSolution<'a> {
+    n: usize,
+    index: u64,
+    cols: &'a [usize],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    class_size: Option<usize>,
+}
+
 /// Writes solutions one at a time in the chosen format.
 struct Printer<'a> {
     format: Format,
@@ -268,11 +279,13 @@ impl<'a> Printer<'a> {
                 None => writeln!(out, "{solution}")?,
             },
             Format::Json => {
-                let mut object = json!({ "n": self.n, "index": index, "cols": solution.cols() });
-                if let Some(size) = class_size {
-                    object["class_size"] = json!(size);
-                }
-                writeln!(out, "{object}")?;
+                let line = JsonSolution {
+                    n: self.n,
+                    index,
+                    cols: solution.cols(),
+                    class_size,
+                };
+                writeln!(out, "{}", serde_json::to_string(&line)?)?;
             }
             Format::Leetcode => {
                 if index > 1 {
@@ -392,5 +405,49 @@ fn write_text_event(
         }
         Action::Backtrack { row } => writeln!(out, "backtrack: no column left in row {row}"),
         Action::Solution { index } => writeln!(out, "solution {index}: {path:?}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn board_sizes_parse_or_say_why() {
+        assert_eq!(parse_board_size("8"), Ok(8));
+        assert_eq!(parse_board_size(" 12 "), Ok(12));
+        assert_eq!(parse_board_size("1000000000"), Ok(1_000_000_000));
+        assert!(parse_board_size("0").unwrap_err().contains("at least 1"));
+        assert!(parse_board_size("-1").unwrap_err().contains("at least 1"));
+        assert!(
+            parse_board_size("99999999999999999999999")
+                .unwrap_err()
+                .contains("too large")
+        );
+        assert!(
+            parse_board_size("0x10")
+                .unwrap_err()
+                .contains("whole number")
+        );
+    }
+
+    proptest! {
+        #[test]
+        fn the_board_size_parser_never_panics(bytes in proptest::collection::vec(any::<u8>(), 0..40)) {
+            let text = String::from_utf8_lossy(&bytes);
+            match parse_board_size(&text) {
+                Ok(n) => prop_assert_eq!(Ok(n), text.trim().parse::<u64>()),
+                Err(message) => prop_assert!(!message.is_empty()),
+            }
+        }
+
+        #[test]
+        fn the_limit_parser_never_panics(text in "\\PC*") {
+            match parse_limit(&text) {
+                Ok(k) => prop_assert!(k >= 1),
+                Err(message) => prop_assert!(!message.is_empty()),
+            }
+        }
     }
 }

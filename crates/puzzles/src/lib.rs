@@ -31,3 +31,8 @@
 
 pub mod queens;
 pub mod trace;
+
+/// The README's Rust examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeDoctests;

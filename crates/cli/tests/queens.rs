@@ -1,0 +1,315 @@
+//! `puzzles queens` through the real binary: formats, exit codes, messages.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn puzzles() -> Command {
+    Command::cargo_bin("puzzles").unwrap()
+}
+
+fn stdout_of(args: &[&str]) -> String {
+    let output = puzzles().args(args).output().unwrap();
+    assert!(output.status.success(), "{args:?} failed: {output:?}");
+    String::from_utf8(output.stdout).unwrap()
+}
+
+#[test]
+fn eight_queens_lists_all_92_boards() {
+    let text = stdout_of(&["queens", "8"]);
+    let boards: Vec<&str> = text.split("\n\n").collect();
+    assert_eq!(boards.len(), 92);
+    assert!(
+        boards
+            .iter()
+            .all(|board| board.trim_end().lines().count() == 8)
+    );
+    assert!(text.starts_with(
+        "Q.......\n....Q...\n.......Q\n.....Q..\n..Q.....\n......Q.\n.Q......\n...Q....\n\n"
+    ));
+    insta::assert_snapshot!("queens_8_boards", text);
+}
+
+#[test]
+fn five_queens_come_in_the_classic_tutorial_order() {
+    let text = stdout_of(&["queens", "5"]);
+    assert!(text.starts_with("Q....\n..Q..\n....Q\n.Q...\n...Q.\n\n"));
+    insta::assert_snapshot!("queens_5_boards", text);
+}
+
+#[test]
+fn array_format_prints_the_cols_arrays() {
+    assert_eq!(
+        stdout_of(&["queens", "4", "--format", "array"]),
+        "[1, 3, 0, 2]\n[2, 0, 3, 1]\n"
+    );
+}
+
+#[test]
+fn json_format_prints_one_object_per_line() {
+    assert_eq!(
+        stdout_of(&["queens", "4", "--format", "json"]),
+        "{\"n\":4,\"index\":1,\"cols\":[1,3,0,2]}\n{\"n\":4,\"index\":2,\"cols\":[2,0,3,1]}\n"
+    );
+}
+
+#[test]
+fn leetcode_format_prints_the_whole_answer() {
+    assert_eq!(
+        stdout_of(&["queens", "4", "--format", "leetcode"]),
+        "[[\".Q..\",\"...Q\",\"Q...\",\"..Q.\"],[\"..Q.\",\"Q...\",\"...Q\",\".Q..\"]]\n"
+    );
+}
+
+#[test]
+fn unicode_format_draws_checkered_boards() {
+    insta::assert_snapshot!(
+        "queens_4_unicode",
+        stdout_of(&["queens", "4", "--format", "unicode"])
+    );
+}
+
+#[test]
+fn count_prints_the_number_of_solutions() {
+    assert_eq!(stdout_of(&["queens", "8", "--count"]), "92\n");
+    assert_eq!(stdout_of(&["queens", "1", "--count"]), "1\n");
+}
+
+#[test]
+fn limit_stops_after_k_solutions() {
+    assert_eq!(
+        stdout_of(&["queens", "8", "--limit", "2", "--format", "array"]),
+        "[0, 4, 7, 5, 2, 6, 1, 3]\n[0, 5, 7, 2, 6, 3, 1, 4]\n"
+    );
+    let text = stdout_of(&["queens", "30", "--limit", "1", "--format", "array"]);
+    assert_eq!(text.lines().count(), 1);
+}
+
+#[test]
+fn first_prints_the_lexicographically_first_solution() {
+    assert_eq!(
+        stdout_of(&["queens", "8", "--first"]),
+        "Q.......\n....Q...\n.......Q\n.....Q..\n..Q.....\n......Q.\n.Q......\n...Q....\n"
+    );
+    assert_eq!(
+        stdout_of(&["queens", "1", "--first", "--format", "array"]),
+        "[0]\n"
+    );
+}
+
+#[test]
+fn no_solution_is_an_answer_with_exit_status_one() {
+    for n in ["2", "3"] {
+        puzzles()
+            .args(["queens", n, "--first"])
+            .assert()
+            .code(1)
+            .stdout(format!("no solution exists for n = {n}\n"))
+            .stderr("");
+    }
+    puzzles()
+        .args(["queens", "3"])
+        .assert()
+        .code(1)
+        .stdout("no solution exists for n = 3\n");
+    puzzles()
+        .args(["queens", "3", "--count"])
+        .assert()
+        .code(1)
+        .stdout("0\n");
+    puzzles()
+        .args(["queens", "3", "--format", "json"])
+        .assert()
+        .code(1)
+        .stdout("");
+    puzzles()
+        .args(["queens", "2", "--format", "leetcode"])
+        .assert()
+        .code(1)
+        .stdout("[]\n");
+}
+
+#[test]
+fn unique_lists_the_fundamental_solutions_with_class_sizes() {
+    let text = stdout_of(&["queens", "8", "--unique", "--format", "array"]);
+    assert_eq!(text.lines().count(), 12);
+    assert!(text.starts_with("[0, 4, 7, 5, 2, 6, 1, 3]  class of 8\n"));
+    let sizes: u64 = text
+        .lines()
+        .map(|line| line.rsplit(' ').next().unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(sizes, 92);
+    assert_eq!(stdout_of(&["queens", "8", "--unique", "--count"]), "12\n");
+    insta::assert_snapshot!(
+        "queens_6_unique_boards",
+        stdout_of(&["queens", "6", "--unique"])
+    );
+    assert_eq!(
+        stdout_of(&["queens", "6", "--unique", "--format", "json"]),
+        "{\"n\":6,\"index\":1,\"cols\":[1,3,5,0,2,4],\"class_size\":4}\n"
+    );
+}
+
+#[test]
+fn trace_prints_every_step_and_the_counters() {
+    let text = stdout_of(&["queens", "4", "--trace"]);
+    assert!(text.contains("     1  place (0, 0)\n"));
+    assert!(text.contains("     2    conflict (1, 0) with (0, 0): column\n"));
+    assert!(text.contains("     3    conflict (1, 1) with (0, 0): diagonal\n"));
+    assert!(text.contains("backtrack: no column left in row 2\n"));
+    assert!(text.contains("solution 1: [1, 3, 0, 2]\n"));
+    assert!(
+        text.ends_with("placements: 16, conflicts: 44, backtracks: 15, solutions: 2 (93 steps)\n")
+    );
+    insta::assert_snapshot!("queens_4_trace", text);
+}
+
+#[test]
+fn json_trace_prints_the_same_events_as_json_lines() {
+    let text = stdout_of(&["queens", "4", "--trace", "--format", "json"]);
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 94, "93 events and the summary");
+    assert_eq!(
+        lines[0],
+        serde_json::json!({"step":1,"depth":0,"event":"place","row":0,"col":0})
+    );
+    assert_eq!(
+        lines[1],
+        serde_json::json!({"step":2,"depth":1,"event":"conflict","row":1,"col":0,"with":[0,0],"kind":"column"})
+    );
+    let solutions = lines
+        .iter()
+        .filter(|line| line["event"] == "solution")
+        .count();
+    assert_eq!(solutions, 2);
+    assert_eq!(lines[93]["counters"]["placements"], 16);
+    assert_eq!(lines[93]["counters"]["conflicts"], 44);
+    assert_eq!(lines[93]["counters"]["backtracks"], 15);
+    assert_eq!(lines[93]["counters"]["solutions"], 2);
+    assert_eq!(lines[93]["completed"], true);
+}
+
+#[test]
+fn trace_first_stops_at_the_first_solution() {
+    let text = stdout_of(&["queens", "4", "--trace", "--first"]);
+    assert!(text.contains("solution 1: [1, 3, 0, 2]\n"));
+    assert!(!text.contains("solution 2"));
+    puzzles().args(["queens", "3", "--trace"]).assert().code(1);
+}
+
+#[test]
+fn bad_board_sizes_are_usage_errors() {
+    for (arg, message) in [
+        ("0", "the board size must be at least 1, got 0"),
+        ("-3", "the board size must be at least 1, got -3"),
+        (
+            "eight",
+            "the board size must be a whole number, got \"eight\"",
+        ),
+        ("8.5", "the board size must be a whole number"),
+        ("", "the board size must be a whole number"),
+    ] {
+        puzzles()
+            .args(["queens", arg])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(message));
+    }
+    puzzles()
+        .args(["queens", "65"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr("puzzles: error: n = 65 is too large to search (at most 64)\n");
+    puzzles()
+        .args(["queens"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("<N>"));
+    puzzles()
+        .args(["queens", "8", "--limit", "0"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("the limit must be at least 1"));
+}
+
+#[test]
+fn conflicting_options_are_usage_errors() {
+    for args in [
+        &["queens", "8", "--first", "--count"][..],
+        &["queens", "8", "--trace", "--unique"],
+        &["queens", "8", "--count", "--limit", "3"],
+        &["queens", "8", "--format", "svgg"],
+    ] {
+        puzzles().args(args).assert().code(2).stdout("");
+    }
+    puzzles()
+        .args(["queens", "4", "--trace", "--format", "array"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "--trace prints text or JSON lines",
+        ));
+}
+
+#[test]
+fn pieces_and_torus_follow_their_sequences() {
+    assert_eq!(
+        stdout_of(&["queens", "6", "--piece", "king", "--count"]),
+        "90\n"
+    );
+    assert_eq!(
+        stdout_of(&["queens", "5", "--piece", "rook", "--count"]),
+        "120\n"
+    );
+    assert_eq!(
+        stdout_of(&["queens", "10", "--piece", "superqueen", "--count"]),
+        "4\n"
+    );
+    assert_eq!(stdout_of(&["queens", "7", "--torus", "--count"]), "28\n");
+    puzzles()
+        .args(["queens", "8", "--piece", "bishop"])
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn help_and_version_work() {
+    puzzles()
+        .arg("--help")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Examples:").and(predicate::str::contains("queens")));
+    puzzles()
+        .args(["queens", "--help"])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("puzzles queens 8 --unique")
+                .and(predicate::str::contains("--trace")),
+        );
+    puzzles()
+        .arg("--version")
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("puzzles "));
+}
+
+#[test]
+fn a_closed_pipe_is_not_an_error() {
+    // `puzzles queens 12 | head -1`: the reader goes away early.
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("puzzles"))
+        .args(["queens", "12"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+}
