@@ -396,10 +396,10 @@ fn sheet_title(settings: &SvgSettings, count: u64) -> String {
         "solution"
     };
     let plural = if count == 1 { "" } else { "s" };
-    let classes = if settings.unique {
-        ", with the sizes of their classes"
-    } else {
-        ""
+    let classes = match (settings.unique, count) {
+        (false, _) => "",
+        (true, 1) => ", with the size of its class",
+        (true, _) => ", with the sizes of their classes",
     };
     if settings.limit == Some(count) {
         format!("{heading}: the first {count} {kind}{plural}{classes}")

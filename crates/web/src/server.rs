@@ -332,6 +332,9 @@ fn answer(request: Request) {
         body,
     });
     let mut response = Response::from_data(reply.body.into_owned())
+        // Every body is built in memory, so its length is known: send it
+        // with Content-Length rather than chunked.
+        .with_chunked_threshold(usize::MAX)
         .with_status_code(reply.status)
         .with_header(header("Content-Type", reply.content_type))
         .with_header(header("X-Content-Type-Options", "nosniff"))

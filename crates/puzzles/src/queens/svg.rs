@@ -268,7 +268,10 @@ pub fn sheet(title: Option<&str>, entries: &[SheetEntry], options: &SvgOptions) 
     let title_font = caption_font * 3 / 2;
     let title_height = if title.is_some() { title_font * 2 } else { 0 };
     let title_width = title.map_or(0, |title| text_width(title, title_font));
-    let width = (columns as u64 * (cell_width + gap) + gap).max(title_width + 2 * gap);
+    let grid_width = columns as u64 * (cell_width + gap) + gap;
+    let width = grid_width.max(title_width + 2 * gap);
+    // A grid narrower than its title is centred under it.
+    let indent = (width - grid_width) / 2;
     let height = title_height + rows * (cell_height + gap) + gap;
 
     let mut text = String::new();
@@ -286,7 +289,7 @@ pub fn sheet(title: Option<&str>, entries: &[SheetEntry], options: &SvgOptions) 
     for (index, entry) in entries.iter().enumerate() {
         let column = (index % columns) as u64;
         let row = (index / columns) as u64;
-        let x = gap + column * (cell_width + gap);
+        let x = indent + gap + column * (cell_width + gap);
         let y = title_height + gap + row * (cell_height + gap);
         let extent = options.board_extent(entry.solution.n());
         push_board(
