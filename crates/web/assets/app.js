@@ -122,6 +122,11 @@
     return node;
   }
 
+  // "1 solution", "2 solutions", "1,234 steps".
+  function count(number, word) {
+    return `${number.toLocaleString('en')} ${word}${number === 1 ? '' : 's'}`;
+  }
+
   function square(row, col) {
     return `row ${row}, column ${col}`;
   }
@@ -335,7 +340,7 @@
     if (k === total && total > 0) {
       text += trace.truncated
         ? ' (The trace stops here: it reached the cap.)'
-        : ` The search is over: ${trace.summary.counters.solutions} solution(s) in ${total} steps.`;
+        : ` The search is over: ${count(trace.summary.counters.solutions, 'solution')} in ${count(total, 'step')}.`;
     }
     const caption = $('event-text');
     caption.textContent = text;
@@ -461,9 +466,9 @@
       const counters = body.summary.counters;
       $('overview').textContent =
         `${body.puzzle === 'queens' ? `${body.n} queens` : body.puzzle}, ${mode}: ` +
-        `${total.toLocaleString('en')} steps${body.truncated ? ' (cut short)' : ''} — ` +
-        `${counters.placements.toLocaleString('en')} placements, ${counters.conflicts.toLocaleString('en')} conflicts, ` +
-        `${counters.backtracks.toLocaleString('en')} backtracks, ${counters.solutions.toLocaleString('en')} solutions.`;
+        `${count(total, 'step')}${body.truncated ? ' (cut short)' : ''} — ` +
+        `${count(counters.placements, 'placement')}, ${count(counters.conflicts, 'conflict')}, ` +
+        `${count(counters.backtracks, 'backtrack')}, ${count(counters.solutions, 'solution')}.`;
       goTo(step || 0);
     } catch (error) {
       showMessage(`Could not get the trace from the server: ${error.message}`, 'error');

@@ -16,7 +16,8 @@
 //! - [`params`] reads and checks the query string,
 //! - [`trace`] runs the search and builds the reply,
 //! - [`routes`] answers each request (a pure function, easy to test),
-//! - [`Server`] binds the socket and answers on a few worker threads.
+//! - [`Server`] binds the socket and answers each connection on its own
+//!   thread, with strict limits on what it reads.
 //!
 //! ## Adding a puzzle
 //!
@@ -35,7 +36,7 @@
 //! let running = Server::bind("127.0.0.1", 0)?.spawn();
 //! let mut stream = std::net::TcpStream::connect(running.local_addr()).unwrap();
 //! stream
-//!     .write_all(b"GET /api/trace?puzzle=queens&n=4&mode=first HTTP/1.1\r\nConnection: close\r\n\r\n")
+//!     .write_all(b"GET /api/trace?puzzle=queens&n=4&mode=first HTTP/1.1\r\nHost: localhost\r\n\r\n")
 //!     .unwrap();
 //! let mut answer = String::new();
 //! stream.read_to_string(&mut answer).unwrap();
@@ -51,4 +52,4 @@ pub mod routes;
 mod server;
 pub mod trace;
 
-pub use server::{Running, ServeError, Server, WORKERS};
+pub use server::{MAX_CONNECTIONS, MAX_HEAD_BYTES, MAX_HEADERS, Running, ServeError, Server};

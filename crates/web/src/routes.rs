@@ -12,7 +12,9 @@
 //! Anything else is refused with one line saying why: `404` unknown path,
 //! `400` bad parameters (JSON `{"error": …}` on `/api/` paths), `405` a
 //! method other than `GET` or `HEAD`, `413` a request body over
-//! [`MAX_BODY_BYTES`], `414` a URL over [`MAX_URL_BYTES`].
+//! [`MAX_BODY_BYTES`], `414` a URL over [`MAX_URL_BYTES`]. (The server
+//! itself refuses malformed request heads with `400`, oversized ones with
+//! `414` or `431`, and stalled ones with `408`, before they get here.)
 
 use std::borrow::Cow;
 
@@ -128,6 +130,21 @@ impl Reply {
                 headers: Vec::new(),
             }
         }
+    }
+
+    /// A refusal as one line of text, for what the server refuses before
+    /// routing (a malformed or oversized request head).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles_web::routes::Reply;
+    ///
+    /// let reply = Reply::refusal(400, "malformed request");
+    /// assert_eq!((reply.status, reply.text().as_ref()), (400, "malformed request\n"));
+    /// ```
+    pub fn refusal(status: u16, message: impl Into<String>) -> Reply {
+        Reply::refuse(status, false, message)
     }
 
     /// The body as text, for tests and logs.
@@ -254,6 +271,22 @@ fn catalogue() -> serde_json::Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn any_request_gets_a_clear_answer(
+            method in "(GET|HEAD|POST|[A-Z]{1,8})",
+            url in "/(api/trace\\?|api/|app.js|)\\PC{0,60}",
+            length in 0usize..4096,
+        ) {
+            let reply = respond(&Incoming { method: &method, url: &url, body: Body::Length(length) });
+            prop_assert!([200, 400, 404, 405, 413, 414].contains(&reply.status), "{}", reply.status);
+            if reply.status != 200 {
+                prop_assert!(reply.text().len() > 10);
+            }
+        }
+    }
 
     fn get(url: &str) -> Reply {
         respond(&Incoming {

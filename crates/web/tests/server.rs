@@ -342,6 +342,59 @@ fn large_bodies_are_413_without_being_read() {
 }
 
 #[test]
+fn absurd_announced_bodies_are_refused_without_harm() {
+    let server = start();
+    // tiny_http 0.12 allocated the announced length when it dropped an
+    // unread body: the first of these aborted the process, the second
+    // killed a worker thread. The server must refuse them and carry on.
+    for length in [
+        "200000000000",
+        "18446744073709551615",
+        "99999999999999999999999",
+    ] {
+        let answer = exchange(
+            server.local_addr(),
+            format!("POST / HTTP/1.1\r\nHost: localhost\r\nContent-Length: {length}\r\n\r\nabc")
+                .as_bytes(),
+        );
+        assert_eq!(answer.status, 413, "Content-Length: {length}");
+    }
+    assert_eq!(get(server.local_addr(), "/").status, 200);
+}
+
+#[test]
+fn oversized_heads_are_refused_before_they_are_read() {
+    let server = start();
+    let address = server.local_addr();
+    // A request line of a megabyte: refused after its first few kilobytes.
+    let mut stream = TcpStream::connect(address).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
+    let line = format!("GET /{} HTTP/1.1\r\n\r\n", "a".repeat(1 << 20));
+    // The server stops reading, so the rest of the write may fail.
+    let _ = stream.write_all(line.as_bytes());
+    let mut bytes = Vec::new();
+    let _ = stream.read_to_end(&mut bytes);
+    assert!(
+        bytes.starts_with(b"HTTP/1.1 414 URI Too Long\r\n"),
+        "{:?}",
+        String::from_utf8_lossy(&bytes[..bytes.len().min(80)])
+    );
+    // Too many headers, and too large a head.
+    let many: String = (0..40).map(|i| format!("X-Header-{i}: {i}\r\n")).collect();
+    let answer = exchange(
+        address,
+        format!("GET / HTTP/1.1\r\nHost: localhost\r\n{many}\r\n").as_bytes(),
+    );
+    assert_eq!(answer.status, 431);
+    assert_eq!(answer.text(), "a request may carry at most 32 headers\n");
+    let big = format!("GET / HTTP/1.1\r\nCookie: {}\r\n\r\n", "c".repeat(10_000));
+    assert_eq!(exchange(address, big.as_bytes()).status, 431);
+    assert_eq!(get(address, "/").status, 200);
+}
+
+#[test]
 fn garbage_is_refused_and_the_server_keeps_serving() {
     let server = start();
     let garbage = exchange(server.local_addr(), b"\x00\x01 not http at all\r\n\r\n");
