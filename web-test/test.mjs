@@ -198,13 +198,19 @@ try {
 
   // Back to N = 4 at its first solution for the screenshot a reader sees
   // first; loading by URL also checks that the address keeps the step.
+  await page.goto('about:blank');
   await page.goto(`${base}#puzzle=queens&n=4&mode=all&step=${firstSolution}`);
-  await page.reload();
   await page.waitForFunction(
     (expected) => document.getElementById('step-counter').textContent === expected,
     `step ${firstSolution} of ${total}`,
   );
   check((await board.getAttribute('data-state')) === 'solution', 'a URL with a step opens at that step');
+  await page.evaluate((step) => { window.location.hash = `puzzle=queens&n=4&mode=all&step=${step}`; }, secondSolution);
+  await page.waitForFunction(
+    (expected) => document.getElementById('step-counter').textContent === expected,
+    `step ${secondSolution} of ${total}`,
+  );
+  check((await page.locator('#cols').textContent()) === 'cols = [2, 0, 3, 1]', 'a changed address moves to its step');
 
   check(problems.length === 0, `the page ran cleanly:\n${problems.join('\n')}`);
   console.log(`web-test: ${checks} checks passed; screenshots in ${artifacts}`);

@@ -34,6 +34,7 @@
     budget: 0, // fractional steps owed to the player
     lastTime: 0,
     hashTimer: 0,
+    params: null, // the query of the trace shown
   };
 
   // ---- Replaying events ---------------------------------------------------
@@ -458,6 +459,7 @@
         return;
       }
       view.trace = body;
+      view.params = new URLSearchParams(params);
       prepare(body);
       const total = body.events.length;
       $('scrubber').max = String(total);
@@ -513,8 +515,8 @@
   function scheduleHash() {
     clearTimeout(view.hashTimer);
     view.hashTimer = setTimeout(() => {
-      if (!view.trace) return;
-      const params = currentParams();
+      if (!view.trace || !view.params) return;
+      const params = new URLSearchParams(view.params);
       params.set('step', String(view.step));
       history.replaceState(null, '', `#${params}`);
     }, 250);
@@ -541,6 +543,25 @@
       buildParams(puzzle, new URLSearchParams());
     });
     load(currentParams(), Number(wanted.get('step')) || 0);
+    // An address typed or pasted in (or history) shows what it names.
+    window.addEventListener('hashchange', () => {
+      clearTimeout(view.hashTimer);
+      const hash = hashParams();
+      const puzzle = view.catalogue.puzzles.find((p) => p.id === hash.get('puzzle'));
+      if (!puzzle) return;
+      const step = Number(hash.get('step')) || 0;
+      hash.delete('step');
+      const shown = view.params ? new URLSearchParams(view.params) : null;
+      if (shown) shown.delete('step');
+      if (shown && shown.toString() === hash.toString()) {
+        setPlaying(false);
+        goTo(step);
+        return;
+      }
+      select.value = puzzle.id;
+      buildParams(puzzle, hash);
+      load(currentParams(), step);
+    });
   }
 
   // ---- Wiring -------------------------------------------------------------
