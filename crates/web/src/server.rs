@@ -36,7 +36,7 @@ pub const MAX_HEADERS: usize = 32;
 /// How long a client may take to send its request head.
 const READ_TIMEOUT: Duration = Duration::from_secs(10);
 /// How long a client may take to read an answer (a capped trace is about
-/// 12 MB).
+/// 16 MB).
 const WRITE_TIMEOUT: Duration = Duration::from_secs(60);
 
 /// Why the server could not start.

@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use crate::params::{TraceRequest, mode_name};
 
-/// The most events one trace returns. 200,000 events are about 12 MB of
+/// The most events one trace returns. 200,000 events are about 16 MB of
 /// JSON: the page still loads and scrubs them quickly, and a learner cannot
 /// watch more than that anyway.
 pub const MAX_EVENTS: usize = 200_000;
