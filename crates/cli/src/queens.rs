@@ -22,8 +22,8 @@ Examples:
   puzzles queens 6 --format json        one JSON object per line: n, index, cols
   puzzles queens 4 --format leetcode    the LeetCode answer: a list of lists of strings
   puzzles queens 8 --format unicode     checkered boards with ♛
-  puzzles queens 8 --first --format svg > board.svg    one board as an SVG picture
-  puzzles queens 8 --unique --format svg --labels > sheet.svg    the 12 classes on one sheet
+  puzzles queens 8 --first --format svg     one board as an SVG picture
+  puzzles queens 8 --unique --format svg --labels    the 12 classes on one sheet, numbered
   puzzles queens 8 --count              92
   puzzles queens 30 --limit 3           the first three solutions of 30-queens
   puzzles queens 8 --first              the lexicographically first solution
