@@ -29,4 +29,7 @@ pub struct Cli {
 pub enum Command {
     /// N queens on an N×N board: list, count, find one, fundamental solutions, trace.
     Queens(QueensArgs),
+    /// A local web page that steps through the search: board, conflicts, counters.
+    #[cfg(feature = "serve")]
+    Serve(crate::serve::ServeArgs),
 }

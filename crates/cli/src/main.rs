@@ -3,6 +3,8 @@
 
 mod cli;
 mod queens;
+#[cfg(feature = "serve")]
+mod serve;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -57,6 +59,8 @@ fn main() -> ExitCode {
 fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<Outcome> {
     match cli.command {
         Command::Queens(args) => queens::run(args, out),
+        #[cfg(feature = "serve")]
+        Command::Serve(args) => serve::run(args, out),
     }
 }
 

@@ -6,6 +6,7 @@ use std::ops::ControlFlow;
 
 use anyhow::{Context, bail};
 use clap::{Args, ValueEnum};
+use puzzles::queens::svg::{self, SheetEntry, SvgOptions};
 use puzzles::queens::{Board, Fundamental, Piece, Rules, Solution, render};
 use puzzles::trace::{Action, Event, TraceMode};
 use serde::Serialize;
@@ -21,6 +22,8 @@ Examples:
   puzzles queens 6 --format json        one JSON object per line: n, index, cols
   puzzles queens 4 --format leetcode    the LeetCode answer: a list of lists of strings
   puzzles queens 8 --format unicode     checkered boards with ♛
+  puzzles queens 8 --first --format svg     one board as an SVG picture
+  puzzles queens 8 --unique --format svg --labels    the 12 classes on one sheet, numbered
   puzzles queens 8 --count              92
   puzzles queens 30 --limit 3           the first three solutions of 30-queens
   puzzles queens 8 --first              the lexicographically first solution
@@ -75,6 +78,10 @@ pub struct QueensArgs {
     /// knight's reach) continue on the other side.
     #[arg(long)]
     pub torus: bool,
+
+    /// Number the rows and columns of SVG boards (--format svg).
+    #[arg(long)]
+    pub labels: bool,
 }
 
 /// The pieces `--piece` accepts.
@@ -114,7 +121,14 @@ pub enum Format {
     Leetcode,
     /// A checkered board drawn with box-drawing characters and ♛.
     Unicode,
+    /// An SVG picture: one board with --first, otherwise a sheet of boards
+    /// with captions (at most 1000; --unique captions give class sizes).
+    Svg,
 }
+
+/// The most boards one SVG sheet holds: beyond that it is neither readable
+/// nor quick to open.
+const MAX_SHEET_BOARDS: usize = 1000;
 
 fn parse_board_size(text: &str) -> Result<u64, String> {
     match text.trim().parse::<i128>() {
@@ -140,6 +154,9 @@ fn parse_limit(text: &str) -> Result<u64, String> {
 pub fn run(args: QueensArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
     let n = usize::try_from(args.n).context("the board size does not fit this machine")?;
     let board = Board::with_rules(Rules::new(n, args.piece.into(), args.torus)?)?;
+    if args.labels && args.format != Format::Svg {
+        bail!("--labels numbers the rows and columns of SVG boards; use it with --format svg");
+    }
     if args.trace {
         return trace(&board, &args, out);
     }
@@ -149,7 +166,7 @@ pub fn run(args: QueensArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
     if args.first {
         return match board.first() {
             Some(solution) => {
-                let mut printer = Printer::new(args.format, n, out)?;
+                let mut printer = Printer::new(args.format, n, out)?.svg(&board, &args);
                 printer.solution(&solution, None)?;
                 printer.finish()?;
                 Ok(Outcome::Answer)
@@ -158,7 +175,7 @@ pub fn run(args: QueensArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
         };
     }
     let limit = args.limit.unwrap_or(u64::MAX);
-    let mut printer = Printer::new(args.format, n, out)?;
+    let mut printer = Printer::new(args.format, n, out)?.svg(&board, &args);
     let printed = if args.unique {
         let mut printed = 0;
         for Fundamental {
@@ -201,6 +218,12 @@ fn no_solution(format: Format, n: usize, out: &mut dyn Write) -> anyhow::Result<
         Format::Board | Format::Array | Format::Unicode => {
             writeln!(out, "no solution exists for n = {n}")?
         }
+        Format::Svg => svg::write_sheet(
+            out,
+            Some(&format!("no solution exists for n = {n}")),
+            &[],
+            &SvgOptions::default(),
+        )?,
     }
     Ok(Outcome::NoSolution)
 }
@@ -238,6 +261,21 @@ struct Printer<'a> {
     n: usize,
     out: &'a mut dyn Write,
     printed: u64,
+    /// For --format svg: the boards so far, drawn together by `finish`.
+    sheet: Vec<SheetEntry>,
+    svg: SvgSettings,
+}
+
+/// How `--format svg` draws what the printer collects.
+#[derive(Default)]
+struct SvgSettings {
+    options: SvgOptions,
+    /// "8 queens", "6 kings on a torus": the start of the sheet's title.
+    heading: String,
+    /// --first: one board, no sheet.
+    single: bool,
+    unique: bool,
+    limit: Option<u64>,
 }
 
 impl<'a> Printer<'a> {
@@ -250,7 +288,27 @@ impl<'a> Printer<'a> {
             n,
             out,
             printed: 0,
+            sheet: Vec::new(),
+            svg: SvgSettings::default(),
         })
+    }
+
+    /// Takes what `--format svg` needs from the command line.
+    fn svg(mut self, board: &Board, args: &QueensArgs) -> Printer<'a> {
+        let rules = board.rules();
+        self.svg = SvgSettings {
+            options: SvgOptions::default().labels(args.labels),
+            heading: format!(
+                "{} {}s{}",
+                board.n(),
+                rules.piece(),
+                if rules.torus() { " on a torus" } else { "" }
+            ),
+            single: args.first,
+            unique: args.unique,
+            limit: args.limit,
+        };
+        self
     }
 
     fn solution(&mut self, solution: &Solution, class_size: Option<usize>) -> anyhow::Result<()> {
@@ -293,15 +351,60 @@ impl<'a> Printer<'a> {
                 }
                 write!(out, "{}", serde_json::to_string(&render::rows(solution))?)?;
             }
+            Format::Svg => {
+                if self.sheet.len() == MAX_SHEET_BOARDS {
+                    bail!(
+                        "more than {MAX_SHEET_BOARDS} boards are too many for one SVG sheet; \
+                         add --limit K (at most {MAX_SHEET_BOARDS}), or use --unique or --first"
+                    );
+                }
+                let caption = match class_size {
+                    Some(size) => format!("{solution} · class of {size}"),
+                    None => format!("{index}: {solution}"),
+                };
+                self.sheet.push(SheetEntry::new(solution.clone(), caption));
+            }
         }
         Ok(())
     }
 
     fn finish(self) -> anyhow::Result<()> {
-        if self.format == Format::Leetcode {
-            writeln!(self.out, "]")?;
+        match self.format {
+            Format::Leetcode => writeln!(self.out, "]")?,
+            Format::Svg => match (&self.sheet[..], self.svg.single) {
+                ([only], true) => svg::write_board(self.out, &only.solution, &self.svg.options)?,
+                (entries, _) => {
+                    let title = sheet_title(&self.svg, entries.len() as u64);
+                    svg::write_sheet(self.out, Some(&title), entries, &self.svg.options)?
+                }
+            },
+            _ => {}
         }
         Ok(())
+    }
+}
+
+/// "8 queens: 12 fundamental solutions, with the sizes of their classes".
+fn sheet_title(settings: &SvgSettings, count: u64) -> String {
+    let heading = &settings.heading;
+    if count == 0 {
+        return format!("{heading}: no solution exists");
+    }
+    let kind = if settings.unique {
+        "fundamental solution"
+    } else {
+        "solution"
+    };
+    let plural = if count == 1 { "" } else { "s" };
+    let classes = match (settings.unique, count) {
+        (false, _) => "",
+        (true, 1) => ", with the size of its class",
+        (true, _) => ", with the sizes of their classes",
+    };
+    if settings.limit == Some(count) {
+        format!("{heading}: the first {count} {kind}{plural}{classes}")
+    } else {
+        format!("{heading}: {count} {kind}{plural}{classes}")
     }
 }
 

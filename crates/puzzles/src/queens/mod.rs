@@ -26,6 +26,7 @@ pub mod render;
 mod rules;
 mod search;
 mod solution;
+pub mod svg;
 
 use std::ops::ControlFlow;
 

@@ -1,0 +1,55 @@
+//! # puzzles-web
+//!
+//! `puzzles serve`: a local web page that steps through the real
+//! backtracking search of the [`puzzles`] library.
+//!
+//! The page (one HTML file, a script and a style sheet, built into the
+//! binary; no bundler, no fonts, nothing fetched from elsewhere) asks the
+//! server for a trace — `GET /api/trace?puzzle=queens&n=8&mode=first` —
+//! and replays it: the events are exactly those of
+//! `puzzles queens 8 --first --trace --format json`, so the learner watches
+//! what the search really did. Traces are capped at
+//! [`trace::MAX_EVENTS`] events; a longer search comes back cut short with
+//! `"truncated": true` and a message suggesting first-solution mode or a
+//! smaller N, which the page shows.
+//!
+//! - [`params`] reads and checks the query string,
+//! - [`trace`] runs the search and builds the reply,
+//! - [`routes`] answers each request (a pure function, easy to test),
+//! - [`Server`] binds the socket and answers each connection on its own
+//!   thread, with strict limits on what it reads.
+//!
+//! ## Adding a puzzle
+//!
+//! A puzzle that emits [`puzzles::trace`] events joins the page through a
+//! variant of [`params::TraceRequest`] (its parameters), of
+//! [`trace::PuzzleInfo`] (what its renderer needs), an entry in the
+//! catalogue served at `/api/puzzles` (the page builds its form from it) and
+//! a renderer in `assets/app.js`, keyed by the puzzle's name.
+//!
+//! ## Example
+//!
+//! ```
+//! use std::io::{Read, Write};
+//! use puzzles_web::Server;
+//!
+//! let running = Server::bind("127.0.0.1", 0)?.spawn();
+//! let mut stream = std::net::TcpStream::connect(running.local_addr()).unwrap();
+//! stream
+//!     .write_all(b"GET /api/trace?puzzle=queens&n=4&mode=first HTTP/1.1\r\nHost: localhost\r\n\r\n")
+//!     .unwrap();
+//! let mut answer = String::new();
+//! stream.read_to_string(&mut answer).unwrap();
+//! assert!(answer.starts_with("HTTP/1.1 200"));
+//! assert!(answer.contains(r#""summary":{"counters":{"placements":8,"conflicts":18,"removals":4,"backtracks":4,"solutions":1},"steps":35,"completed":true}"#));
+//! # Ok::<(), puzzles_web::ServeError>(())
+//! ```
+
+#![warn(missing_docs)]
+
+pub mod params;
+pub mod routes;
+mod server;
+pub mod trace;
+
+pub use server::{MAX_CONNECTIONS, MAX_HEAD_BYTES, MAX_HEADERS, Running, ServeError, Server};

@@ -1,0 +1,479 @@
+//! Reading the query string of `/api/trace`: percent-decoding, then checking
+//! each parameter, so that every request is either a [`TraceRequest`] or a
+//! [`ParamError`] whose message says what was wrong.
+
+use std::fmt;
+
+use puzzles::trace::TraceMode;
+
+/// The smallest N-Queens board the page offers.
+pub const MIN_QUEENS: usize = 4;
+/// The largest N-Queens board the page offers: beyond it even first-solution
+/// traces get long, and whole-tree traces far exceed the event cap.
+pub const MAX_QUEENS: usize = 12;
+
+/// The puzzles the trace endpoint knows, by their `puzzle=` name.
+pub const PUZZLES: &[&str] = &["queens"];
+
+/// A request for a trace, checked and ready to run.
+///
+/// New puzzles become new variants (Sudoku would be
+/// `Sudoku { grid, mode }`, read from `puzzle=sudoku&grid=...`).
+///
+/// # Example
+///
+/// ```
+/// use puzzles::trace::TraceMode;
+/// use puzzles_web::params::TraceRequest;
+///
+/// assert_eq!(
+///     TraceRequest::from_query("puzzle=queens&n=8&mode=first"),
+///     Ok(TraceRequest::Queens { n: 8, mode: TraceMode::FirstSolution })
+/// );
+/// assert!(TraceRequest::from_query("puzzle=queens&n=99").is_err());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum TraceRequest {
+    /// N queens on an N×N board.
+    Queens {
+        /// The board size, from [`MIN_QUEENS`] to [`MAX_QUEENS`].
+        n: usize,
+        /// The whole tree or up to the first solution.
+        mode: TraceMode,
+    },
+}
+
+/// Why a query string is not a valid trace request. The messages are shown
+/// to the user as they are.
+///
+/// # Example
+///
+/// ```
+/// use puzzles_web::params::{ParamError, TraceRequest};
+///
+/// let error = TraceRequest::from_query("puzzle=queens&n=8&mode=fast").unwrap_err();
+/// assert_eq!(error.to_string(), "unknown mode \"fast\" (expected first or all)");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParamError {
+    /// A `%` not followed by two hexadecimal digits.
+    #[error("malformed query: bad percent escape at byte {offset} of the query")]
+    BadEscape {
+        /// Where the `%` stands in the query string.
+        offset: usize,
+    },
+    /// The decoded bytes are not UTF-8.
+    #[error("malformed query: parameter {index} is not valid UTF-8 once decoded")]
+    NotUtf8 {
+        /// Which `name=value` pair, from 1.
+        index: usize,
+    },
+    /// A pair without `=`, or with an empty name.
+    #[error("malformed query: {pair:?} is not of the form name=value")]
+    NotAPair {
+        /// The offending text, decoded.
+        pair: String,
+    },
+    /// The same parameter twice.
+    #[error("parameter {0} is given more than once")]
+    Duplicate(String),
+    /// A parameter the puzzle does not take.
+    #[error("unknown parameter {name:?} (expected {expected})")]
+    Unknown {
+        /// Its name.
+        name: String,
+        /// The parameters that are accepted, in words.
+        expected: &'static str,
+    },
+    /// A required parameter is absent.
+    #[error("missing parameter {name} ({hint})")]
+    Missing {
+        /// Its name.
+        name: &'static str,
+        /// What to give.
+        hint: &'static str,
+    },
+    /// A puzzle name that is not in [`PUZZLES`].
+    #[error("unknown puzzle {0:?} (available: {list})", list = PUZZLES.join(", "))]
+    UnknownPuzzle(String),
+    /// A mode other than `first` or `all`.
+    #[error("unknown mode {0:?} (expected first or all)")]
+    UnknownMode(String),
+    /// A board size that is not a whole number in range.
+    #[error("n must be a whole number from {MIN_QUEENS} to {MAX_QUEENS}, got {0:?}")]
+    BoardSize(String),
+}
+
+impl TraceRequest {
+    /// Reads a query string (the part of the URL after `?`, without it).
+    ///
+    /// Parameters: `puzzle` (required; `queens`), `n` (required for queens,
+    /// 4 to 12) and `mode` (`first` or `all`, default `all`). Unknown or
+    /// repeated parameters are errors, so a typo is reported rather than
+    /// silently ignored.
+    ///
+    /// # Errors
+    ///
+    /// A [`ParamError`] naming the first problem found.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::trace::TraceMode;
+    /// use puzzles_web::params::TraceRequest;
+    ///
+    /// let request = TraceRequest::from_query("puzzle=queens&n=%36").unwrap();
+    /// assert_eq!(request, TraceRequest::Queens { n: 6, mode: TraceMode::AllSolutions });
+    /// ```
+    pub fn from_query(query: &str) -> Result<TraceRequest, ParamError> {
+        let pairs = parse_pairs(query)?;
+        let params = Params { pairs: &pairs };
+        match params.get("puzzle") {
+            None => Err(ParamError::Missing {
+                name: "puzzle",
+                hint: "puzzle=queens",
+            }),
+            Some("queens") => {
+                params.only(&["puzzle", "n", "mode"], "puzzle, n, mode")?;
+                let n = match params.get("n") {
+                    None => {
+                        return Err(ParamError::Missing {
+                            name: "n",
+                            hint: "the board size, 4 to 12",
+                        });
+                    }
+                    Some(text) => parse_queens_size(text)?,
+                };
+                let mode = parse_mode(params.get("mode"))?;
+                Ok(TraceRequest::Queens { n, mode })
+            }
+            Some(other) => Err(ParamError::UnknownPuzzle(other.to_string())),
+        }
+    }
+
+    /// The `puzzle=` name of the request.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::trace::TraceMode;
+    /// use puzzles_web::params::TraceRequest;
+    ///
+    /// let request = TraceRequest::Queens { n: 4, mode: TraceMode::AllSolutions };
+    /// assert_eq!(request.puzzle(), "queens");
+    /// ```
+    pub fn puzzle(&self) -> &'static str {
+        match self {
+            TraceRequest::Queens { .. } => "queens",
+        }
+    }
+}
+
+impl fmt::Display for TraceRequest {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TraceRequest::Queens { n, mode } => {
+                write!(f, "puzzle=queens&n={n}&mode={}", mode_name(*mode))
+            }
+        }
+    }
+}
+
+/// The `mode=` spelling of a trace mode.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::trace::TraceMode;
+/// use puzzles_web::params::mode_name;
+///
+/// assert_eq!(mode_name(TraceMode::FirstSolution), "first");
+/// ```
+pub fn mode_name(mode: TraceMode) -> &'static str {
+    match mode {
+        TraceMode::FirstSolution => "first",
+        TraceMode::AllSolutions => "all",
+    }
+}
+
+struct Params<'a> {
+    pairs: &'a [(String, String)],
+}
+
+impl Params<'_> {
+    fn get(&self, name: &str) -> Option<&str> {
+        self.pairs
+            .iter()
+            .find(|(key, _)| key == name)
+            .map(|(_, value)| value.as_str())
+    }
+
+    /// Every parameter must be one of `allowed`.
+    fn only(&self, allowed: &[&str], expected: &'static str) -> Result<(), ParamError> {
+        match self
+            .pairs
+            .iter()
+            .find(|(key, _)| !allowed.contains(&key.as_str()))
+        {
+            Some((name, _)) => Err(ParamError::Unknown {
+                name: name.clone(),
+                expected,
+            }),
+            None => Ok(()),
+        }
+    }
+}
+
+fn parse_queens_size(text: &str) -> Result<usize, ParamError> {
+    let in_range = |n: &usize| (MIN_QUEENS..=MAX_QUEENS).contains(n);
+    // Only plain digits: no sign, no spaces, no `0x`.
+    text.bytes()
+        .all(|byte| byte.is_ascii_digit())
+        .then(|| text.parse::<usize>().ok())
+        .flatten()
+        .filter(in_range)
+        .ok_or_else(|| ParamError::BoardSize(text.to_string()))
+}
+
+fn parse_mode(text: Option<&str>) -> Result<TraceMode, ParamError> {
+    match text {
+        None | Some("all") => Ok(TraceMode::AllSolutions),
+        Some("first") => Ok(TraceMode::FirstSolution),
+        Some(other) => Err(ParamError::UnknownMode(other.to_string())),
+    }
+}
+
+/// Splits a query string into decoded `(name, value)` pairs, in order.
+///
+/// Pairs are separated by `&`; empty pieces (`a=1&&b=2`, a trailing `&`)
+/// are skipped. Names and values are percent-decoded, with `+` meaning a
+/// space, as HTML forms send them.
+///
+/// # Errors
+///
+/// [`ParamError::BadEscape`], [`ParamError::NotUtf8`],
+/// [`ParamError::NotAPair`] and [`ParamError::Duplicate`].
+///
+/// # Example
+///
+/// ```
+/// use puzzles_web::params::parse_pairs;
+///
+/// let pairs = parse_pairs("grid=4.%2B1&mode=first").unwrap();
+/// assert_eq!(pairs[0], ("grid".to_string(), "4.+1".to_string()));
+/// assert!(parse_pairs("n=%G1").is_err());
+/// ```
+pub fn parse_pairs(query: &str) -> Result<Vec<(String, String)>, ParamError> {
+    let mut pairs: Vec<(String, String)> = Vec::new();
+    let mut offset = 0;
+    for (index, piece) in query.split('&').enumerate() {
+        let start = offset;
+        offset += piece.len() + 1;
+        if piece.is_empty() {
+            continue;
+        }
+        let decoded = |text: &str, at: usize| -> Result<String, ParamError> {
+            let bytes = percent_decode(text, at)?;
+            String::from_utf8(bytes).map_err(|_| ParamError::NotUtf8 { index: index + 1 })
+        };
+        let Some((raw_name, raw_value)) = piece.split_once('=') else {
+            return Err(ParamError::NotAPair {
+                pair: String::from_utf8_lossy(&percent_decode(piece, start)?).into_owned(),
+            });
+        };
+        let name = decoded(raw_name, start)?;
+        let value = decoded(raw_value, start + raw_name.len() + 1)?;
+        if name.is_empty() {
+            return Err(ParamError::NotAPair {
+                pair: format!("={value}"),
+            });
+        }
+        if pairs.iter().any(|(seen, _)| *seen == name) {
+            return Err(ParamError::Duplicate(name));
+        }
+        pairs.push((name, value));
+    }
+    Ok(pairs)
+}
+
+/// Decodes `%XX` escapes and `+`; `offset` is where `text` starts in the
+/// query, for the error message.
+fn percent_decode(text: &str, offset: usize) -> Result<Vec<u8>, ParamError> {
+    let bytes = text.as_bytes();
+    let mut decoded = Vec::with_capacity(bytes.len());
+    let mut at = 0;
+    while at < bytes.len() {
+        match bytes[at] {
+            b'%' => {
+                let digit = |index: usize| {
+                    bytes
+                        .get(index)
+                        .and_then(|&byte| (byte as char).to_digit(16))
+                };
+                match (digit(at + 1), digit(at + 2)) {
+                    (Some(high), Some(low)) => decoded.push((high * 16 + low) as u8),
+                    _ => {
+                        return Err(ParamError::BadEscape {
+                            offset: offset + at,
+                        });
+                    }
+                }
+                at += 3;
+            }
+            b'+' => {
+                decoded.push(b' ');
+                at += 1;
+            }
+            byte => {
+                decoded.push(byte);
+                at += 1;
+            }
+        }
+    }
+    Ok(decoded)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn error(query: &str) -> String {
+        TraceRequest::from_query(query).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn good_requests_parse() {
+        assert_eq!(
+            TraceRequest::from_query("puzzle=queens&n=4&mode=all"),
+            Ok(TraceRequest::Queens {
+                n: 4,
+                mode: TraceMode::AllSolutions
+            })
+        );
+        assert_eq!(
+            TraceRequest::from_query("mode=first&n=12&puzzle=queens&"),
+            Ok(TraceRequest::Queens {
+                n: 12,
+                mode: TraceMode::FirstSolution
+            })
+        );
+        assert_eq!(
+            TraceRequest::from_query("puzzle=que%65ns&n=8").map(|request| request.to_string()),
+            Ok("puzzle=queens&n=8&mode=all".to_string())
+        );
+    }
+
+    #[test]
+    fn bad_requests_say_what_is_wrong() {
+        assert_eq!(error(""), "missing parameter puzzle (puzzle=queens)");
+        assert_eq!(
+            error("puzzle=queens"),
+            "missing parameter n (the board size, 4 to 12)"
+        );
+        assert_eq!(
+            error("puzzle=queens&n=3"),
+            "n must be a whole number from 4 to 12, got \"3\""
+        );
+        assert_eq!(
+            error("puzzle=queens&n=13"),
+            "n must be a whole number from 4 to 12, got \"13\""
+        );
+        assert_eq!(
+            error("puzzle=queens&n=+8"),
+            "n must be a whole number from 4 to 12, got \" 8\""
+        );
+        assert_eq!(
+            error("puzzle=queens&n=99999999999999999999999"),
+            "n must be a whole number from 4 to 12, got \"99999999999999999999999\""
+        );
+        assert_eq!(
+            error("puzzle=queens&n=8&mode=fast"),
+            "unknown mode \"fast\" (expected first or all)"
+        );
+        assert_eq!(
+            error("puzzle=chess&n=8"),
+            "unknown puzzle \"chess\" (available: queens)"
+        );
+        assert_eq!(
+            error("puzzle=queens&n=8&node=all"),
+            "unknown parameter \"node\" (expected puzzle, n, mode)"
+        );
+        assert_eq!(
+            error("puzzle=queens&n=8&n=9"),
+            "parameter n is given more than once"
+        );
+        assert_eq!(
+            error("puzzle=queens&n=8%"),
+            "malformed query: bad percent escape at byte 17 of the query"
+        );
+        assert_eq!(
+            error("puzzle=queens&n=%ff"),
+            "malformed query: parameter 2 is not valid UTF-8 once decoded"
+        );
+        assert_eq!(
+            error("puzzle=queens&n"),
+            "malformed query: \"n\" is not of the form name=value"
+        );
+        assert_eq!(
+            error("=queens"),
+            "malformed query: \"=queens\" is not of the form name=value"
+        );
+    }
+
+    #[test]
+    fn escapes_decode() {
+        assert_eq!(
+            parse_pairs("a=%41%62+c&%3D=%26").unwrap(),
+            [
+                ("a".to_string(), "Ab c".to_string()),
+                ("=".to_string(), "&".to_string())
+            ]
+        );
+        assert!(matches!(
+            parse_pairs("a=%4"),
+            Err(ParamError::BadEscape { offset: 2 })
+        ));
+    }
+
+    proptest! {
+        #[test]
+        fn the_query_parser_never_panics(query in any::<String>()) {
+            match TraceRequest::from_query(&query) {
+                Ok(request) => {
+                    // A request that parses names its puzzle and reads back the same.
+                    prop_assert_eq!(TraceRequest::from_query(&request.to_string()), Ok(request));
+                }
+                Err(message) => prop_assert!(!message.to_string().is_empty()),
+            }
+        }
+
+        #[test]
+        fn query_shaped_strings_parse_or_fail_cleanly(
+            query in "(puzzle|n|mode|grid|%[0-9a-fA-F]{0,2}|[=&+]|queens|first|all|[0-9]{1,3}){0,12}"
+        ) {
+            match TraceRequest::from_query(&query) {
+                Ok(TraceRequest::Queens { n, .. }) => prop_assert!((MIN_QUEENS..=MAX_QUEENS).contains(&n)),
+                Err(message) => prop_assert!(!message.to_string().is_empty()),
+            }
+        }
+
+        #[test]
+        fn pairs_round_trip_through_percent_encoding(
+            pairs in proptest::collection::btree_map("[a-z]{1,6}", any::<String>(), 0..5)
+        ) {
+            let encode = |text: &str| -> String {
+                text.bytes().map(|byte| format!("%{byte:02X}")).collect()
+            };
+            let query: Vec<String> = pairs
+                .iter()
+                .map(|(name, value)| format!("{}={}", encode(name), encode(value)))
+                .collect();
+            let decoded = parse_pairs(&query.join("&")).unwrap();
+            let expected: Vec<(String, String)> = pairs.into_iter().collect();
+            prop_assert_eq!(decoded, expected);
+        }
+    }
+}

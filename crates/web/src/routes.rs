@@ -1,0 +1,379 @@
+//! What the server answers to each request, as a plain function of the
+//! method, the URL and the body's size — no sockets, so every rule can be
+//! tested directly.
+//!
+//! | Path            | Answer                                                   |
+//! |-----------------|----------------------------------------------------------|
+//! | `/`             | the page (`index.html`)                                  |
+//! | `/app.js`, `/style.css` | its script and style sheet                       |
+//! | `/api/puzzles`  | the puzzles and parameters the page offers, as JSON      |
+//! | `/api/trace?…`  | a [`TraceReply`](crate::trace::TraceReply) as JSON       |
+//!
+//! Anything else is refused with one line saying why: `404` unknown path,
+//! `400` bad parameters (JSON `{"error": …}` on `/api/` paths), `405` a
+//! method other than `GET` or `HEAD`, `413` a request body over
+//! [`MAX_BODY_BYTES`], `414` a URL over [`MAX_URL_BYTES`]. (The server
+//! itself refuses malformed request heads with `400`, oversized ones with
+//! `414` or `431`, and stalled ones with `408`, before they get here.)
+
+use std::borrow::Cow;
+
+use serde::Serialize;
+use serde_json::json;
+
+use crate::params::{self, TraceRequest};
+use crate::trace::{self, MAX_EVENTS};
+
+/// The longest URL (path and query) accepted; a Sudoku grid of 81
+/// characters fits many times over.
+pub const MAX_URL_BYTES: usize = 2048;
+
+/// The largest request body accepted. The server only reads, so a body is
+/// never needed; this leaves room for clients that send a small one anyway.
+pub const MAX_BODY_BYTES: usize = 1024;
+
+/// What a request asks of the server, as far as routing needs it.
+///
+/// # Example
+///
+/// ```
+/// use puzzles_web::routes::{Body, Incoming};
+///
+/// let request = Incoming { method: "GET", url: "/", body: Body::Length(0) };
+/// assert_eq!(request.url, "/");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Incoming<'a> {
+    /// `GET`, `HEAD`, `POST`, …
+    pub method: &'a str,
+    /// The request target: path and query, as sent.
+    pub url: &'a str,
+    /// The body the client announced.
+    pub body: Body,
+}
+
+/// The request body as announced by the headers.
+///
+/// # Example
+///
+/// ```
+/// use puzzles_web::routes::Body;
+///
+/// assert_ne!(Body::Length(0), Body::Chunked);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Body {
+    /// `Content-Length` (0 when absent).
+    Length(usize),
+    /// `Transfer-Encoding: chunked`: a body of unknown size.
+    Chunked,
+}
+
+/// An answer: status, content type, body and any extra headers.
+///
+/// # Example
+///
+/// ```
+/// use puzzles_web::routes::{Body, Incoming, respond};
+///
+/// let reply = respond(&Incoming { method: "GET", url: "/nowhere", body: Body::Length(0) });
+/// assert_eq!(reply.status, 404);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reply {
+    /// The HTTP status code.
+    pub status: u16,
+    /// The `Content-Type`.
+    pub content_type: &'static str,
+    /// The body.
+    pub body: Cow<'static, [u8]>,
+    /// More headers, such as `Allow` for a 405.
+    pub headers: Vec<(&'static str, &'static str)>,
+}
+
+const HTML: &str = "text/html; charset=utf-8";
+const JS: &str = "text/javascript; charset=utf-8";
+const CSS: &str = "text/css; charset=utf-8";
+const JSON: &str = "application/json";
+const TEXT: &str = "text/plain; charset=utf-8";
+
+impl Reply {
+    fn asset(content_type: &'static str, text: &'static str) -> Reply {
+        Reply {
+            status: 200,
+            content_type,
+            body: Cow::Borrowed(text.as_bytes()),
+            headers: Vec::new(),
+        }
+    }
+
+    fn json(status: u16, value: &impl Serialize) -> Reply {
+        Reply {
+            status,
+            content_type: JSON,
+            body: Cow::Owned(serde_json::to_vec(value).expect("replies serialise")),
+            headers: Vec::new(),
+        }
+    }
+
+    /// A refusal: JSON `{"error": …}` for the API, one line of text
+    /// otherwise.
+    fn refuse(status: u16, api: bool, message: impl Into<String>) -> Reply {
+        let message = message.into();
+        if api {
+            Reply::json(status, &json!({ "error": message }))
+        } else {
+            Reply {
+                status,
+                content_type: TEXT,
+                body: Cow::Owned(format!("{message}\n").into_bytes()),
+                headers: Vec::new(),
+            }
+        }
+    }
+
+    /// A refusal as one line of text, for what the server refuses before
+    /// routing (a malformed or oversized request head).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles_web::routes::Reply;
+    ///
+    /// let reply = Reply::refusal(400, "malformed request");
+    /// assert_eq!((reply.status, reply.text().as_ref()), (400, "malformed request\n"));
+    /// ```
+    pub fn refusal(status: u16, message: impl Into<String>) -> Reply {
+        Reply::refuse(status, false, message)
+    }
+
+    /// The body as text, for tests and logs.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles_web::routes::{Body, Incoming, respond};
+    ///
+    /// let reply = respond(&Incoming { method: "DELETE", url: "/", body: Body::Length(0) });
+    /// assert_eq!(reply.text(), "method DELETE is not allowed: this server only answers GET and HEAD\n");
+    /// ```
+    pub fn text(&self) -> Cow<'_, str> {
+        String::from_utf8_lossy(&self.body)
+    }
+}
+
+/// The page and its assets, built into the binary.
+mod assets {
+    pub const INDEX_HTML: &str = include_str!("../assets/index.html");
+    pub const APP_JS: &str = include_str!("../assets/app.js");
+    pub const STYLE_CSS: &str = include_str!("../assets/style.css");
+}
+
+/// Answers one request.
+///
+/// # Example
+///
+/// ```
+/// use puzzles_web::routes::{Body, Incoming, respond};
+///
+/// let get = |url| respond(&Incoming { method: "GET", url, body: Body::Length(0) });
+/// assert_eq!(get("/").status, 200);
+/// assert_eq!(get("/api/trace?puzzle=queens&n=4&mode=first").status, 200);
+/// assert_eq!(get("/api/trace?puzzle=queens&n=40").status, 400);
+/// ```
+pub fn respond(request: &Incoming) -> Reply {
+    let (path, query) = match request.url.split_once('?') {
+        Some((path, query)) => (path, Some(query)),
+        None => (request.url, None),
+    };
+    let api = path.starts_with("/api/");
+    if request.url.len() > MAX_URL_BYTES {
+        return Reply::refuse(
+            414,
+            api,
+            format!(
+                "the URL is {} bytes long; this server accepts at most {MAX_URL_BYTES}",
+                request.url.len()
+            ),
+        );
+    }
+    match request.body {
+        Body::Length(length) if length > MAX_BODY_BYTES => {
+            return Reply::refuse(
+                413,
+                api,
+                format!(
+                    "the request body is {length} bytes; this server accepts at most {MAX_BODY_BYTES}"
+                ),
+            );
+        }
+        Body::Chunked => {
+            return Reply::refuse(
+                413,
+                api,
+                "request bodies of unknown length (chunked) are not accepted",
+            );
+        }
+        Body::Length(_) => {}
+    }
+    if !matches!(request.method, "GET" | "HEAD") {
+        let mut reply = Reply::refuse(
+            405,
+            api,
+            format!(
+                "method {} is not allowed: this server only answers GET and HEAD",
+                request.method
+            ),
+        );
+        reply.headers.push(("Allow", "GET, HEAD"));
+        return reply;
+    }
+    match path {
+        "/" | "/index.html" => Reply::asset(HTML, assets::INDEX_HTML),
+        "/app.js" => Reply::asset(JS, assets::APP_JS),
+        "/style.css" => Reply::asset(CSS, assets::STYLE_CSS),
+        "/api/puzzles" => Reply::json(200, &catalogue()),
+        "/api/trace" => match TraceRequest::from_query(query.unwrap_or("")) {
+            Ok(trace_request) => Reply::json(200, &trace::run(&trace_request, MAX_EVENTS)),
+            Err(error) => Reply::refuse(400, true, error.to_string()),
+        },
+        _ => Reply::refuse(404, api, format!("no such page: {path}")),
+    }
+}
+
+/// What the page offers: each puzzle with the parameters of its form. The
+/// page builds its controls from this, so a new puzzle needs an entry here,
+/// a variant of [`TraceRequest`] and a renderer in `app.js`.
+fn catalogue() -> serde_json::Value {
+    json!({
+        "max_events": MAX_EVENTS,
+        "puzzles": [
+            {
+                "id": "queens",
+                "name": "N-Queens",
+                "parameters": [
+                    {
+                        "name": "n",
+                        "label": "N",
+                        "kind": "integer",
+                        "min": params::MIN_QUEENS,
+                        "max": params::MAX_QUEENS,
+                        "default": 8
+                    }
+                ],
+                "modes": ["first", "all"],
+                "default_mode": "first"
+            }
+        ]
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn any_request_gets_a_clear_answer(
+            method in "(GET|HEAD|POST|[A-Z]{1,8})",
+            url in "/(api/trace\\?|api/|app.js|)\\PC{0,60}",
+            length in 0usize..4096,
+        ) {
+            let reply = respond(&Incoming { method: &method, url: &url, body: Body::Length(length) });
+            prop_assert!([200, 400, 404, 405, 413, 414].contains(&reply.status), "{}", reply.status);
+            if reply.status != 200 {
+                prop_assert!(reply.text().len() > 10);
+            }
+        }
+    }
+
+    fn get(url: &str) -> Reply {
+        respond(&Incoming {
+            method: "GET",
+            url,
+            body: Body::Length(0),
+        })
+    }
+
+    #[test]
+    fn the_page_and_its_assets_are_served() {
+        for (url, kind) in [
+            ("/", HTML),
+            ("/index.html", HTML),
+            ("/app.js", JS),
+            ("/style.css", CSS),
+        ] {
+            let reply = get(url);
+            assert_eq!((reply.status, reply.content_type), (200, kind), "{url}");
+            assert!(!reply.body.is_empty());
+        }
+    }
+
+    #[test]
+    fn the_page_references_only_its_own_assets() {
+        let page = assets::INDEX_HTML;
+        assert!(page.contains("src=\"/app.js\""));
+        assert!(page.contains("href=\"/style.css\""));
+        // The SVG namespace is a name, not a place the page goes to.
+        for text in [assets::INDEX_HTML, assets::APP_JS, assets::STYLE_CSS] {
+            let text = text.replace("'http://www.w3.org/2000/svg'", "");
+            for needle in ["http://", "https://", "//cdn", "@import", "url("] {
+                assert!(!text.contains(needle), "an asset mentions {needle}");
+            }
+        }
+    }
+
+    #[test]
+    fn refusals_say_why() {
+        assert_eq!(get("/missing").status, 404);
+        assert_eq!(get("/missing").text(), "no such page: /missing\n");
+        assert_eq!(
+            get("/api/missing").text(),
+            r#"{"error":"no such page: /api/missing"}"#
+        );
+        let bad = get("/api/trace?puzzle=queens&n=3");
+        assert_eq!(bad.status, 400);
+        assert_eq!(
+            bad.text(),
+            r#"{"error":"n must be a whole number from 4 to 12, got \"3\""}"#
+        );
+        let long = get(&format!("/?{}", "a".repeat(MAX_URL_BYTES)));
+        assert_eq!(long.status, 414);
+        let post = respond(&Incoming {
+            method: "POST",
+            url: "/api/trace",
+            body: Body::Length(10),
+        });
+        assert_eq!(post.status, 405);
+        assert_eq!(post.headers, [("Allow", "GET, HEAD")]);
+        let big = respond(&Incoming {
+            method: "POST",
+            url: "/",
+            body: Body::Length(MAX_BODY_BYTES + 1),
+        });
+        assert_eq!(big.status, 413);
+        let chunked = respond(&Incoming {
+            method: "PUT",
+            url: "/",
+            body: Body::Chunked,
+        });
+        assert_eq!(chunked.status, 413);
+    }
+
+    #[test]
+    fn the_catalogue_matches_the_parameter_check() {
+        let catalogue = catalogue();
+        let queens = &catalogue["puzzles"][0];
+        let min = queens["parameters"][0]["min"].as_u64().unwrap();
+        let max = queens["parameters"][0]["max"].as_u64().unwrap();
+        for n in min - 1..=max + 1 {
+            let reply = get(&format!("/api/trace?puzzle=queens&n={n}&mode=first"));
+            let expected = if (min..=max).contains(&n) { 200 } else { 400 };
+            assert_eq!(reply.status, expected, "n = {n}");
+        }
+        for puzzle in catalogue["puzzles"].as_array().unwrap() {
+            assert!(params::PUZZLES.contains(&puzzle["id"].as_str().unwrap()));
+        }
+    }
+}

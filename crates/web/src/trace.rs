@@ -1,0 +1,239 @@
+//! Running a traced search for the page: the library's own events, capped.
+
+use std::ops::ControlFlow;
+
+use puzzles::queens::Board;
+use puzzles::trace::{Counters, Event, TraceMode, TraceSummary};
+use serde::Serialize;
+
+use crate::params::{TraceRequest, mode_name};
+
+/// The most events one trace returns. 200,000 events are about 16 MB of
+/// JSON: the page still loads and scrubs them quickly, and a learner cannot
+/// watch more than that anyway.
+pub const MAX_EVENTS: usize = 200_000;
+
+/// What `/api/trace` answers: the events of the search, in order, with the
+/// same fields as `puzzles queens N --trace --format json`, and the closing
+/// summary line of that command.
+///
+/// When the search would emit more than the cap, it is stopped there:
+/// `summary.completed` and `truncated` say so, `events` holds the first
+/// `limit` events (still a faithful start of the search), the counters
+/// count exactly those, and `message` says what to do instead.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::trace::TraceMode;
+/// use puzzles_web::params::TraceRequest;
+/// use puzzles_web::trace::{MAX_EVENTS, run};
+///
+/// let reply = run(&TraceRequest::Queens { n: 4, mode: TraceMode::AllSolutions }, MAX_EVENTS);
+/// assert_eq!(reply.summary.counters.solutions, 2);
+/// assert!(!reply.truncated);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TraceReply {
+    /// Which puzzle, and its size.
+    #[serde(flatten)]
+    pub puzzle: PuzzleInfo,
+    /// `first` or `all`.
+    pub mode: &'static str,
+    /// The events, step 1 first.
+    pub events: Vec<Event>,
+    /// The tallies of `events`, how many there are and whether the search
+    /// ran to its end.
+    pub summary: TraceSummary,
+    /// Whether the search was stopped at the cap.
+    pub truncated: bool,
+    /// The cap that applied.
+    pub limit: usize,
+    /// For a truncated trace, what to do instead.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+}
+
+/// The puzzle a trace belongs to, as the page's renderer needs it: the page
+/// picks its renderer by the `puzzle` field.
+///
+/// # Example
+///
+/// ```
+/// use puzzles_web::trace::PuzzleInfo;
+///
+/// let info = serde_json::to_string(&PuzzleInfo::Queens { n: 8 }).unwrap();
+/// assert_eq!(info, r#"{"puzzle":"queens","n":8}"#);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "puzzle", rename_all = "lowercase")]
+#[non_exhaustive]
+pub enum PuzzleInfo {
+    /// N-Queens on an `n`×`n` board.
+    Queens {
+        /// The board size.
+        n: usize,
+    },
+}
+
+/// Runs the search `request` asks for, keeping at most `limit` events.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::trace::TraceMode;
+/// use puzzles_web::params::TraceRequest;
+/// use puzzles_web::trace::run;
+///
+/// let reply = run(&TraceRequest::Queens { n: 8, mode: TraceMode::AllSolutions }, 100);
+/// assert!(reply.truncated);
+/// assert_eq!(reply.events.len(), 100);
+/// assert!(reply.message.unwrap().contains("first-solution mode"));
+/// ```
+pub fn run(request: &TraceRequest, limit: usize) -> TraceReply {
+    match *request {
+        TraceRequest::Queens { n, mode } => {
+            let board = Board::new(n).expect("the parameter check keeps n in range");
+            let (events, completed) = capture(limit, |observer| board.trace(mode, observer));
+            let truncated = !completed;
+            TraceReply {
+                puzzle: PuzzleInfo::Queens { n },
+                mode: mode_name(mode),
+                summary: summarise(&events, completed),
+                truncated,
+                limit,
+                message: truncated.then(|| too_long_message(n, mode, limit)),
+                events,
+            }
+        }
+    }
+}
+
+/// Collects the events of `search` up to `limit`; whether it finished.
+fn capture<S>(limit: usize, search: S) -> (Vec<Event>, bool)
+where
+    S: FnOnce(&mut dyn FnMut(&Event) -> ControlFlow<()>) -> TraceSummary,
+{
+    let mut events = Vec::new();
+    let summary = search(&mut |event: &Event| {
+        if events.len() == limit {
+            return ControlFlow::Break(());
+        }
+        events.push(*event);
+        ControlFlow::Continue(())
+    });
+    (events, summary.completed)
+}
+
+/// The summary of the events kept. For a finished search it equals the
+/// library's own summary; for a stopped one it leaves out the event that
+/// hit the cap, which the page never sees.
+fn summarise(events: &[Event], completed: bool) -> TraceSummary {
+    let mut counters = Counters::default();
+    for event in events {
+        counters.record(&event.action);
+    }
+    TraceSummary {
+        counters,
+        steps: events.len() as u64,
+        completed,
+    }
+}
+
+fn too_long_message(n: usize, mode: TraceMode, limit: usize) -> String {
+    let limit = group_thousands(limit);
+    match mode {
+        TraceMode::AllSolutions => format!(
+            "The search of the whole tree for N = {n} takes more than {limit} steps, so only the first {limit} are shown. \
+             Choose first-solution mode, or a smaller N, to see a search from start to end."
+        ),
+        TraceMode::FirstSolution => format!(
+            "The search for the first solution of N = {n} takes more than {limit} steps, so only the first {limit} are shown. \
+             Choose a smaller N to see it from start to end."
+        ),
+    }
+}
+
+fn group_thousands(value: usize) -> String {
+    let digits = value.to_string();
+    let mut grouped = String::new();
+    for (index, digit) in digits.chars().enumerate() {
+        if index > 0 && (digits.len() - index).is_multiple_of(3) {
+            grouped.push(',');
+        }
+        grouped.push(digit);
+    }
+    grouped
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn queens(n: usize, mode: TraceMode) -> TraceRequest {
+        TraceRequest::Queens { n, mode }
+    }
+
+    #[test]
+    fn a_finished_trace_matches_the_library() {
+        for n in 4..=8 {
+            for mode in [TraceMode::FirstSolution, TraceMode::AllSolutions] {
+                let reply = run(&queens(n, mode), MAX_EVENTS);
+                let mut expected = Vec::new();
+                let summary = Board::new(n).unwrap().trace(mode, |event| {
+                    expected.push(*event);
+                    ControlFlow::Continue(())
+                });
+                assert_eq!(reply.events, expected, "n = {n}");
+                assert_eq!(reply.summary, summary, "n = {n}");
+                assert!(!reply.truncated && reply.message.is_none());
+            }
+        }
+    }
+
+    #[test]
+    fn a_capped_trace_is_the_start_of_the_real_one() {
+        let full = run(&queens(6, TraceMode::AllSolutions), MAX_EVENTS);
+        let steps = full.events.len();
+        for limit in [0, 1, 17, steps - 1] {
+            let capped = run(&queens(6, TraceMode::AllSolutions), limit);
+            assert!(capped.truncated && !capped.summary.completed);
+            assert_eq!(capped.events, full.events[..limit]);
+            assert_eq!(capped.summary.steps, limit as u64);
+            assert!(capped.message.unwrap().contains("first-solution mode"));
+        }
+        // A cap the search fits in exactly is not a truncation.
+        let exact = run(&queens(6, TraceMode::AllSolutions), steps);
+        assert!(!exact.truncated);
+        assert_eq!(exact, full_with_limit(full.clone(), steps));
+    }
+
+    fn full_with_limit(mut reply: TraceReply, limit: usize) -> TraceReply {
+        reply.limit = limit;
+        reply
+    }
+
+    #[test]
+    fn the_largest_board_stays_under_the_cap_for_its_first_solution() {
+        let reply = run(&queens(12, TraceMode::FirstSolution), MAX_EVENTS);
+        assert!(!reply.truncated);
+        assert_eq!(reply.summary.counters.solutions, 1);
+        let whole = run(&queens(12, TraceMode::AllSolutions), MAX_EVENTS);
+        assert!(whole.truncated);
+        assert_eq!(whole.events.len(), MAX_EVENTS);
+        assert_eq!(
+            whole.message.unwrap(),
+            "The search of the whole tree for N = 12 takes more than 200,000 steps, so only the first 200,000 are shown. \
+             Choose first-solution mode, or a smaller N, to see a search from start to end."
+        );
+    }
+
+    #[test]
+    fn thousands_are_grouped() {
+        assert_eq!(group_thousands(0), "0");
+        assert_eq!(group_thousands(999), "999");
+        assert_eq!(group_thousands(1000), "1,000");
+        assert_eq!(group_thousands(200_000), "200,000");
+        assert_eq!(group_thousands(1_234_567), "1,234,567");
+    }
+}

@@ -1,0 +1,443 @@
+//! The server over real sockets: it is started in-process on a free port and
+//! spoken to with plain `TcpStream`s, so that malformed and oversized
+//! requests can be sent exactly as written.
+
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::ops::ControlFlow;
+use std::time::Duration;
+
+use puzzles::queens::Board;
+use puzzles::trace::{Event, TraceMode, TraceSummary};
+use puzzles_web::routes::{MAX_BODY_BYTES, MAX_URL_BYTES};
+use puzzles_web::trace::MAX_EVENTS;
+use puzzles_web::{Running, Server};
+use serde_json::Value;
+
+struct Answer {
+    status: u16,
+    headers: Vec<(String, String)>,
+    body: Vec<u8>,
+}
+
+impl Answer {
+    fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(key, _)| key.eq_ignore_ascii_case(name))
+            .map(|(_, value)| value.as_str())
+    }
+
+    fn json(&self) -> Value {
+        serde_json::from_slice(&self.body).expect("the body is JSON")
+    }
+
+    fn text(&self) -> String {
+        String::from_utf8(self.body.clone()).expect("the body is UTF-8")
+    }
+}
+
+fn start() -> Running {
+    Server::bind("127.0.0.1", 0).expect("a free port").spawn()
+}
+
+/// Sends `raw` as it is and reads the whole answer (the requests ask the
+/// server to close the connection, or are refused, so it ends).
+fn exchange(address: SocketAddr, raw: &[u8]) -> Answer {
+    let mut stream = TcpStream::connect(address).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
+    stream.write_all(raw).unwrap();
+    let mut bytes = Vec::new();
+    // The server may reset a connection whose unread body it drops; what it
+    // sent before that is the answer.
+    let _ = stream.read_to_end(&mut bytes);
+    parse(&bytes)
+}
+
+fn parse(bytes: &[u8]) -> Answer {
+    let split = bytes
+        .windows(4)
+        .position(|window| window == b"\r\n\r\n")
+        .unwrap_or_else(|| panic!("no header end in {:?}", String::from_utf8_lossy(bytes)));
+    let head = String::from_utf8(bytes[..split].to_vec()).unwrap();
+    let mut lines = head.split("\r\n");
+    let status_line = lines.next().unwrap();
+    let status = status_line
+        .split(' ')
+        .nth(1)
+        .and_then(|code| code.parse().ok())
+        .unwrap_or_else(|| panic!("bad status line {status_line:?}"));
+    let headers: Vec<(String, String)> = lines
+        .map(|line| {
+            let (name, value) = line.split_once(':').unwrap();
+            (name.trim().to_string(), value.trim().to_string())
+        })
+        .collect();
+    let mut answer = Answer {
+        status,
+        headers,
+        body: bytes[split + 4..].to_vec(),
+    };
+    if let Some(length) = answer.header("Content-Length") {
+        let length: usize = length.parse().unwrap();
+        answer.body.truncate(length);
+    }
+    answer
+}
+
+fn get(address: SocketAddr, target: &str) -> Answer {
+    let answer = exchange(
+        address,
+        format!("GET {target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n").as_bytes(),
+    );
+    assert_eq!(
+        answer.header("Content-Length"),
+        Some(answer.body.len().to_string().as_str()),
+        "the whole body arrives, its length announced"
+    );
+    answer
+}
+
+fn library_trace(n: usize, mode: TraceMode) -> (Vec<Event>, TraceSummary) {
+    let mut events = Vec::new();
+    let summary = Board::new(n).unwrap().trace(mode, |event| {
+        events.push(*event);
+        ControlFlow::Continue(())
+    });
+    (events, summary)
+}
+
+#[test]
+fn four_queens_all_solutions_is_the_librarys_trace() {
+    let server = start();
+    let answer = get(server.local_addr(), "/api/trace?puzzle=queens&n=4&mode=all");
+    assert_eq!(answer.status, 200);
+    assert_eq!(answer.header("Content-Type"), Some("application/json"));
+    let reply = answer.json();
+    assert_eq!(reply["puzzle"], "queens");
+    assert_eq!(reply["n"], 4);
+    assert_eq!(reply["mode"], "all");
+    assert_eq!(reply["truncated"], false);
+    assert!(reply.get("message").is_none());
+
+    let events: Vec<Event> = serde_json::from_value(reply["events"].clone()).unwrap();
+    let solutions = events
+        .iter()
+        .filter(|event| event.action.name() == "solution")
+        .count();
+    assert_eq!(solutions, 2);
+
+    // The same events and counters as the library's trace, which is what
+    // `puzzles queens 4 --trace` prints.
+    let (expected_events, expected_summary) = library_trace(4, TraceMode::AllSolutions);
+    assert_eq!(events, expected_events);
+    let summary: TraceSummary = serde_json::from_value(reply["summary"].clone()).unwrap();
+    assert_eq!(summary, expected_summary);
+    assert_eq!(
+        (
+            summary.counters.placements,
+            summary.counters.conflicts,
+            summary.counters.backtracks,
+            summary.counters.solutions,
+            summary.steps
+        ),
+        (16, 44, 15, 2, 93)
+    );
+    // Each event is serialised exactly as `--trace --format json` writes it.
+    assert!(answer.text().contains(
+        r#"{"step":2,"depth":1,"event":"conflict","row":1,"col":0,"with":[0,0],"kind":"column"}"#
+    ));
+}
+
+#[test]
+fn first_solution_mode_stops_at_the_first_solution() {
+    let server = start();
+    for n in [4, 8, 12] {
+        let reply = get(
+            server.local_addr(),
+            &format!("/api/trace?puzzle=queens&n={n}&mode=first"),
+        )
+        .json();
+        let (events, summary) = library_trace(n, TraceMode::FirstSolution);
+        assert_eq!(reply["events"].as_array().unwrap().len(), events.len());
+        assert_eq!(reply["summary"]["counters"]["solutions"], 1);
+        assert_eq!(
+            serde_json::from_value::<TraceSummary>(reply["summary"].clone()).unwrap(),
+            summary
+        );
+    }
+}
+
+#[test]
+fn long_searches_are_cut_at_the_cap_with_a_message() {
+    let server = start();
+    let answer = get(
+        server.local_addr(),
+        "/api/trace?puzzle=queens&n=10&mode=all",
+    );
+    assert_eq!(answer.status, 200);
+    let reply = answer.json();
+    assert_eq!(reply["truncated"], true);
+    assert_eq!(reply["limit"], MAX_EVENTS);
+    assert_eq!(reply["summary"]["completed"], false);
+    assert_eq!(reply["summary"]["steps"], MAX_EVENTS);
+    let events = reply["events"].as_array().unwrap();
+    assert_eq!(events.len(), MAX_EVENTS);
+    assert_eq!(events.last().unwrap()["step"], MAX_EVENTS);
+    let message = reply["message"].as_str().unwrap();
+    assert!(message.contains("first-solution mode"), "{message}");
+    assert!(message.contains("smaller N"), "{message}");
+}
+
+#[test]
+fn the_page_and_its_assets_are_served_with_a_strict_policy() {
+    let server = start();
+    let page = get(server.local_addr(), "/");
+    assert_eq!(page.status, 200);
+    assert_eq!(
+        page.header("Content-Type"),
+        Some("text/html; charset=utf-8")
+    );
+    assert!(page.text().contains("<script src=\"/app.js\""));
+    let policy = page.header("Content-Security-Policy").unwrap();
+    assert!(policy.contains("default-src 'none'") && policy.contains("connect-src 'self'"));
+    assert_eq!(page.header("X-Content-Type-Options"), Some("nosniff"));
+    for (path, kind) in [
+        ("/app.js", "text/javascript; charset=utf-8"),
+        ("/style.css", "text/css; charset=utf-8"),
+        ("/api/puzzles", "application/json"),
+    ] {
+        let answer = get(server.local_addr(), path);
+        assert_eq!(answer.status, 200, "{path}");
+        assert_eq!(answer.header("Content-Type"), Some(kind), "{path}");
+    }
+    let catalogue = get(server.local_addr(), "/api/puzzles").json();
+    assert_eq!(catalogue["puzzles"][0]["id"], "queens");
+    assert_eq!(catalogue["max_events"], MAX_EVENTS);
+}
+
+#[test]
+fn head_answers_without_a_body() {
+    let server = start();
+    let answer = exchange(
+        server.local_addr(),
+        b"HEAD / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
+    );
+    assert_eq!(answer.status, 200);
+    assert!(answer.body.is_empty());
+    assert_ne!(answer.header("Content-Length"), Some("0"));
+}
+
+#[test]
+fn unknown_paths_are_404() {
+    let server = start();
+    let page = get(server.local_addr(), "/secret/../etc/passwd");
+    assert_eq!(page.status, 404);
+    assert_eq!(page.text(), "no such page: /secret/../etc/passwd\n");
+    let api = get(server.local_addr(), "/api/solve?n=8");
+    assert_eq!(api.status, 404);
+    assert_eq!(api.json()["error"], "no such page: /api/solve");
+}
+
+#[test]
+fn bad_parameters_are_400_with_a_message() {
+    let server = start();
+    for (query, message) in [
+        (
+            "puzzle=queens&n=13",
+            "n must be a whole number from 4 to 12, got \"13\"",
+        ),
+        (
+            "puzzle=queens&n=3&mode=all",
+            "n must be a whole number from 4 to 12, got \"3\"",
+        ),
+        (
+            "puzzle=queens&n=8&mode=quick",
+            "unknown mode \"quick\" (expected first or all)",
+        ),
+        (
+            "puzzle=sudoku&grid=123",
+            "unknown puzzle \"sudoku\" (available: queens)",
+        ),
+        (
+            "puzzle=queens&n=%zz",
+            "malformed query: bad percent escape at byte 16 of the query",
+        ),
+        ("", "missing parameter puzzle (puzzle=queens)"),
+    ] {
+        let answer = get(server.local_addr(), &format!("/api/trace?{query}"));
+        assert_eq!(answer.status, 400, "{query}");
+        assert_eq!(answer.json()["error"], message, "{query}");
+    }
+}
+
+#[test]
+fn other_methods_are_405() {
+    let server = start();
+    for method in ["POST", "PUT", "DELETE", "OPTIONS"] {
+        let answer = exchange(
+            server.local_addr(),
+            format!(
+                "{method} /api/trace?puzzle=queens&n=4 HTTP/1.1\r\nHost: localhost\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+            )
+            .as_bytes(),
+        );
+        assert_eq!(answer.status, 405, "{method}");
+        assert_eq!(answer.header("Allow"), Some("GET, HEAD"));
+        assert_eq!(
+            answer.json()["error"],
+            format!("method {method} is not allowed: this server only answers GET and HEAD")
+        );
+    }
+}
+
+#[test]
+fn long_urls_are_414() {
+    let server = start();
+    let target = format!(
+        "/api/trace?puzzle=queens&n=4&pad={}",
+        "x".repeat(MAX_URL_BYTES)
+    );
+    let answer = get(server.local_addr(), &target);
+    assert_eq!(answer.status, 414);
+    assert!(
+        answer.json()["error"]
+            .as_str()
+            .unwrap()
+            .contains("at most 2048")
+    );
+    // Just under the limit is an ordinary request (here a 400 for the
+    // unknown parameter).
+    let fits = "/api/trace?puzzle=queens&n=4&pad=".to_string();
+    let fits = format!("{fits}{}", "x".repeat(MAX_URL_BYTES - fits.len()));
+    assert_eq!(get(server.local_addr(), &fits).status, 400);
+}
+
+#[test]
+fn large_bodies_are_413_without_being_read() {
+    let server = start();
+    // The body is announced but never sent: the answer must not wait for it.
+    let answer = exchange(
+        server.local_addr(),
+        format!(
+            "POST /api/trace HTTP/1.1\r\nHost: localhost\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+            100 * 1024 * 1024
+        )
+        .as_bytes(),
+    );
+    assert_eq!(answer.status, 413);
+    assert!(
+        answer.json()["error"]
+            .as_str()
+            .unwrap()
+            .contains(&format!("at most {MAX_BODY_BYTES}"))
+    );
+    let chunked = exchange(
+        server.local_addr(),
+        b"GET / HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n",
+    );
+    assert_eq!(chunked.status, 413);
+}
+
+#[test]
+fn absurd_announced_bodies_are_refused_without_harm() {
+    let server = start();
+    // tiny_http 0.12 allocated the announced length when it dropped an
+    // unread body: the first of these aborted the process, the second
+    // killed a worker thread. The server must refuse them and carry on.
+    for length in [
+        "200000000000",
+        "18446744073709551615",
+        "99999999999999999999999",
+    ] {
+        let answer = exchange(
+            server.local_addr(),
+            format!("POST / HTTP/1.1\r\nHost: localhost\r\nContent-Length: {length}\r\n\r\nabc")
+                .as_bytes(),
+        );
+        assert_eq!(answer.status, 413, "Content-Length: {length}");
+    }
+    assert_eq!(get(server.local_addr(), "/").status, 200);
+}
+
+#[test]
+fn oversized_heads_are_refused_before_they_are_read() {
+    let server = start();
+    let address = server.local_addr();
+    // A request line of a megabyte: refused after its first few kilobytes.
+    let mut stream = TcpStream::connect(address).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
+    let line = format!("GET /{} HTTP/1.1\r\n\r\n", "a".repeat(1 << 20));
+    // The server stops reading, so the rest of the write may fail.
+    let _ = stream.write_all(line.as_bytes());
+    let mut bytes = Vec::new();
+    let _ = stream.read_to_end(&mut bytes);
+    assert!(
+        bytes.starts_with(b"HTTP/1.1 414 URI Too Long\r\n"),
+        "{:?}",
+        String::from_utf8_lossy(&bytes[..bytes.len().min(80)])
+    );
+    // Too many headers, and too large a head.
+    let many: String = (0..40).map(|i| format!("X-Header-{i}: {i}\r\n")).collect();
+    let answer = exchange(
+        address,
+        format!("GET / HTTP/1.1\r\nHost: localhost\r\n{many}\r\n").as_bytes(),
+    );
+    assert_eq!(answer.status, 431);
+    assert_eq!(answer.text(), "a request may carry at most 32 headers\n");
+    let big = format!("GET / HTTP/1.1\r\nCookie: {}\r\n\r\n", "c".repeat(10_000));
+    assert_eq!(exchange(address, big.as_bytes()).status, 431);
+    assert_eq!(get(address, "/").status, 200);
+}
+
+#[test]
+fn garbage_is_refused_and_the_server_keeps_serving() {
+    let server = start();
+    let garbage = exchange(server.local_addr(), b"\x00\x01 not http at all\r\n\r\n");
+    assert_eq!(garbage.status, 400);
+    assert_eq!(get(server.local_addr(), "/").status, 200);
+}
+
+#[test]
+fn a_slow_client_does_not_block_the_others() {
+    let server = start();
+    // A client that opens a request and never finishes it.
+    let mut idle = TcpStream::connect(server.local_addr()).unwrap();
+    idle.write_all(b"GET / HTTP/1.1\r\nHost: loc").unwrap();
+    // Several traces at once, while it waits.
+    let threads: Vec<_> = (0..6)
+        .map(|_| {
+            let address = server.local_addr();
+            std::thread::spawn(move || get(address, "/api/trace?puzzle=queens&n=9&mode=all").status)
+        })
+        .collect();
+    for thread in threads {
+        assert_eq!(thread.join().unwrap(), 200);
+    }
+    drop(idle);
+}
+
+#[test]
+fn shutting_down_closes_the_port() {
+    let server = start();
+    let address = server.local_addr();
+    assert_eq!(get(address, "/").status, 200);
+    server.shutdown();
+    // The workers are gone; tiny_http's listener closes with the last
+    // handle, so a new connection is refused or gets no answer.
+    let answered = TcpStream::connect(address).ok().and_then(|mut stream| {
+        stream
+            .set_read_timeout(Some(Duration::from_millis(500)))
+            .unwrap();
+        stream
+            .write_all(b"GET / HTTP/1.1\r\nConnection: close\r\n\r\n")
+            .ok()?;
+        let mut byte = [0; 1];
+        stream.read(&mut byte).ok().filter(|&read| read > 0)
+    });
+    assert_eq!(answered, None);
+}
