@@ -2,6 +2,7 @@
 
 use clap::{Parser, Subcommand};
 
+use crate::maxsub::MaxsubArgs;
 use crate::queens::QueensArgs;
 
 /// Solve, count, trace and draw backtracking puzzles.
@@ -29,4 +30,6 @@ pub struct Cli {
 pub enum Command {
     /// N queens on an N×N board: list, count, find one, fundamental solutions, trace.
     Queens(QueensArgs),
+    /// Maximum subarray: the run with the largest sum, its variants, files streamed.
+    Maxsub(MaxsubArgs),
 }

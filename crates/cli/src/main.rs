@@ -2,6 +2,7 @@
 //! arguments, formats output and maps outcomes to exit codes.
 
 mod cli;
+mod maxsub;
 mod queens;
 
 use std::io::{self, Write};
@@ -57,6 +58,7 @@ fn main() -> ExitCode {
 fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<Outcome> {
     match cli.command {
         Command::Queens(args) => queens::run(args, out),
+        Command::Maxsub(args) => maxsub::run(args, out),
     }
 }
 

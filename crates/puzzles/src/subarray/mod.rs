@@ -368,7 +368,8 @@ pub enum SubarrayError {
     Syntax(#[from] SyntaxError),
     /// A matrix row with a different number of entries than the first.
     #[error(
-        "line {line}, column {column}: this row has {found} numbers but the first row (line {first_line}) has {expected}; every row of a matrix must have the same length"
+        "line {line}, column {column}: this row has {} but the first row (line {first_line}) has {expected}; every row of a matrix must have the same length",
+        numbers(*found)
     )]
     RaggedRow {
         /// The 1-based line of the offending row.
@@ -396,6 +397,15 @@ pub enum SubarrayError {
     /// Reading the input failed.
     #[error("cannot read the input: {0}")]
     Io(#[from] std::io::Error),
+}
+
+/// "1 number", "2 numbers".
+fn numbers(count: usize) -> String {
+    if count == 1 {
+        "1 number".to_string()
+    } else {
+        format!("{count} numbers")
+    }
 }
 
 /// Which method computes the answer; all give the same sum and indices.
