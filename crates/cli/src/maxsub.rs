@@ -115,7 +115,8 @@ pub enum Method {
     BruteForce,
     /// One pass, vectorised: O(n); files are streamed in constant memory.
     Kadane,
-    /// All cores: files split by byte ranges, arrays by chunks.
+    /// All cores: files split by byte ranges, numbers in memory by chunks
+    /// (standard input is parsed by one thread).
     Parallel,
 }
 

@@ -91,7 +91,7 @@ impl<T: Element> Part<T> {
 /// [`SubarrayError::Syntax`] for the first bad token (with its line and
 /// column), [`SubarrayError::EmptyInput`] when there are no numbers,
 /// [`SubarrayError::Io`] when reading fails, and for `f64` the errors of
-/// [`Element::check`](super::Element::check).
+/// [`Element::check`].
 ///
 /// # Example
 ///
