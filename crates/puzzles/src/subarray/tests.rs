@@ -7,7 +7,7 @@ use proptest::collection::vec;
 use proptest::prelude::*;
 
 use super::chunked::summarize_chunks;
-use super::parse::{Parse, Tokenizer, read_matrix, read_values};
+use super::parse::{Parse, Simd, Tokenizer, read_matrix, read_values};
 use super::stream::{scan, scan_file_in_ranges, scan_with};
 use super::*;
 
@@ -236,17 +236,10 @@ fn render(values: &[i64], layout: &[u8]) -> String {
     text
 }
 
-/// Reads with the portable loop, a small buffer, or both, to cover the
-/// buffer's edges and the non-vector path.
-fn read_with<T: Parse>(
-    text: &[u8],
-    portable: bool,
-    capacity: Option<usize>,
-) -> Result<Vec<T>, String> {
-    let mut tokenizer = Tokenizer::new(text);
-    if portable {
-        tokenizer = tokenizer.portable();
-    }
+/// Reads with some instruction sets, a small buffer, or both, to cover
+/// every token loop and the buffer's edges.
+fn read_with<T: Parse>(text: &[u8], simd: Simd, capacity: Option<usize>) -> Result<Vec<T>, String> {
+    let mut tokenizer = Tokenizer::new(text).simd(simd);
     if let Some(capacity) = capacity {
         tokenizer = tokenizer.with_capacity(capacity);
     }
@@ -303,10 +296,20 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
 
     #[test]
-    fn well_formed_text_reads_back(values in vec(any::<i64>(), 0..200), layout in vec(any::<u8>(), 200)) {
+    fn well_formed_text_reads_back(
+        values in vec(prop_oneof![any::<i64>(), -9_999_999_i64..=9_999_999, -99_i64..=99], 0..200),
+        layout in vec(any::<u8>(), 200),
+    ) {
         let text = render(&values, &layout);
-        for (portable, capacity) in [(false, None), (true, None), (false, Some(64)), (true, Some(48))] {
-            prop_assert_eq!(read_with::<i64>(text.as_bytes(), portable, capacity), Ok(values.clone()));
+        for (simd, capacity) in [
+            (Simd::Best, None),
+            (Simd::Avx2, None),
+            (Simd::Portable, None),
+            (Simd::Best, Some(64)),
+            (Simd::Avx2, Some(56)),
+            (Simd::Portable, Some(48)),
+        ] {
+            prop_assert_eq!(read_with::<i64>(text.as_bytes(), simd, capacity), Ok(values.clone()));
         }
     }
 
@@ -318,8 +321,15 @@ proptest! {
         "[-+0-9 ,\nxa.\r]{0,300}",
     ]) {
         let expected = reference(text.as_bytes());
-        for (portable, capacity) in [(false, None), (true, None), (false, Some(64)), (true, Some(50))] {
-            match (&expected, read_with::<i64>(text.as_bytes(), portable, capacity)) {
+        for (simd, capacity) in [
+            (Simd::Best, None),
+            (Simd::Avx2, None),
+            (Simd::Portable, None),
+            (Simd::Best, Some(64)),
+            (Simd::Avx2, Some(60)),
+            (Simd::Portable, Some(50)),
+        ] {
+            match (&expected, read_with::<i64>(text.as_bytes(), simd, capacity)) {
                 (Ok(values), Ok(found)) => prop_assert_eq!(&found, values),
                 (Err((line, column, token)), Err(message)) => {
                     let position = format!("line {line}, column {column}: `{token}`");
@@ -335,11 +345,12 @@ proptest! {
         // A small buffer may call a long token too long rather than not a
         // number: same place, same outcome otherwise.
         let position = |read: Result<Vec<i64>, String>| read.map_err(|e| e.split(": `").next().unwrap().to_string());
-        let vector = read_with::<i64>(&bytes, false, None);
-        prop_assert_eq!(&vector, &read_with::<i64>(&bytes, true, None));
-        prop_assert_eq!(position(vector), position(read_with::<i64>(&bytes, false, Some(40))));
-        let floats = read_with::<f64>(&bytes, false, None);
-        prop_assert_eq!(floats.is_ok(), read_with::<f64>(&bytes, false, Some(40)).is_ok());
+        let vector = read_with::<i64>(&bytes, Simd::Best, None);
+        prop_assert_eq!(&vector, &read_with::<i64>(&bytes, Simd::Avx2, None));
+        prop_assert_eq!(&vector, &read_with::<i64>(&bytes, Simd::Portable, None));
+        prop_assert_eq!(position(vector), position(read_with::<i64>(&bytes, Simd::Best, Some(40))));
+        let floats = read_with::<f64>(&bytes, Simd::Best, None);
+        prop_assert_eq!(floats.is_ok(), read_with::<f64>(&bytes, Simd::Best, Some(40)).is_ok());
         let _ = read_matrix::<i64, _>(&bytes[..]);
         let _ = read_matrix::<f64, _>(&bytes[..]);
     }
@@ -413,7 +424,7 @@ fn errors_in_later_byte_ranges_keep_their_file_line_numbers() {
 #[test]
 fn a_token_as_long_as_the_buffer_is_too_long() {
     let text = format!("1 {} 2", "7".repeat(100));
-    let err = read_with::<i64>(text.as_bytes(), false, Some(64)).unwrap_err();
+    let err = read_with::<i64>(text.as_bytes(), Simd::Best, Some(64)).unwrap_err();
     assert!(err.starts_with("line 1, column 3: `7777"), "{err}");
     assert!(
         err.ends_with("is too long for a number (more than 262144 bytes)")
@@ -422,7 +433,7 @@ fn a_token_as_long_as_the_buffer_is_too_long() {
     // A comment longer than the buffer is fine.
     let text = format!("1 #{}\n2", "x".repeat(300));
     assert_eq!(
-        read_with::<i64>(text.as_bytes(), false, Some(64)),
+        read_with::<i64>(text.as_bytes(), Simd::Best, Some(64)),
         Ok(vec![1, 2])
     );
 }
