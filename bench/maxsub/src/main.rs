@@ -27,6 +27,7 @@ fn main() {
         Some("stream") => streaming(Path::new(arg(1).expect("a path")), number(2, 5)),
         Some("memory") => memory(number(1, 10_000_000), number(2, 7)),
         Some("parts") => parts(Path::new(arg(1).expect("a path")), number(2, 5)),
+        Some("bandwidth") => bandwidth(number(1, 100_000_000), number(2, 7)),
         _ => {
             eprintln!("usage: maxsub-bench gen PATH [N] | stream PATH [RUNS] | memory [N] [RUNS]");
             std::process::exit(2);
@@ -303,4 +304,55 @@ fn parts(path: &Path, runs: usize) {
             rate(t)
         );
     }
+}
+
+/// The ceiling for any pass over memory: a plain vectorised sum of `n`
+/// integers on 1 and 2 threads, to compare the kernel and its parallel
+/// speedup with.
+fn bandwidth(n: usize, runs: usize) {
+    use rayon::prelude::*;
+    let mut rng = Rng(7);
+    let values: Vec<i64> = (0..n).map(|_| rng.between(-1100, 900)).collect();
+    let sum = |v: &[i64]| v.iter().fold(0_i64, |a, &b| a.wrapping_add(b));
+    let mut times = [Vec::new(), Vec::new(), Vec::new()];
+    let two = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .expect("a pool");
+    for _ in 0..runs {
+        let (a, wall, _) = timed(|| sum(&values));
+        times[0].push(wall);
+        let (b, wall, _) = timed(|| {
+            two.install(|| {
+                values
+                    .par_chunks(n.div_ceil(8))
+                    .map(sum)
+                    .reduce(|| 0, i64::wrapping_add)
+            })
+        });
+        times[1].push(wall);
+        let (c, wall, _) = timed(|| subarray::kadane(&values).unwrap());
+        times[2].push(wall);
+        assert_eq!(a, b);
+        std::hint::black_box(c);
+    }
+    let [one, two, kadane] = times.map(|t| median(t).as_secs_f64());
+    let rate = |t: f64| (n * 8) as f64 / t / 1e9;
+    println!("n = {n} ({} MB), medians of {runs}", n * 8 / 1_000_000);
+    println!(
+        "plain sum, 1 thread:  {:.3} ns/element  {:.1} GB/s",
+        one * 1e9 / n as f64,
+        rate(one)
+    );
+    println!(
+        "plain sum, 2 threads: {:.3} ns/element  {:.1} GB/s  ({:.2}x)",
+        two * 1e9 / n as f64,
+        rate(two),
+        one / two
+    );
+    println!(
+        "kadane, 1 thread:     {:.3} ns/element  {:.1} GB/s",
+        kadane * 1e9 / n as f64,
+        rate(kadane)
+    );
 }
