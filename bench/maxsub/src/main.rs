@@ -76,6 +76,18 @@ fn cpu_time() -> Option<Duration> {
     (status == 0).then(|| Duration::new(now.tv_sec as u64, now.tv_nsec as u32))
 }
 
+/// CPU time of every thread of this process.
+fn process_time() -> Duration {
+    let mut now = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `now` is a valid timespec for the call to fill in.
+    let status = unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut now) };
+    assert_eq!(status, 0, "a process CPU clock");
+    Duration::new(now.tv_sec as u64, now.tv_nsec as u32)
+}
+
 /// Runs `work`, returning its result with its wall-clock and CPU times.
 fn timed<T>(work: impl FnOnce() -> T) -> (T, Duration, Duration) {
     let (wall, cpu) = (Instant::now(), cpu_time());
@@ -226,13 +238,16 @@ fn memory(n: usize, runs: usize) {
     let kinds = [&resetting, &rising];
     let mut wall = vec![[Vec::new(), Vec::new()]; methods.len()];
     let mut cpu = vec![[Vec::new(), Vec::new()]; methods.len()];
+    let mut process = vec![[Vec::new(), Vec::new()]; methods.len()];
     for _ in 0..runs {
         for (kind, values) in kinds.iter().enumerate() {
             let reference = subarray::brute::max_subarray(&values[..2000]).unwrap();
             assert_eq!(subarray::kadane(&values[..2000]).unwrap(), reference);
             let expected = subarray::kadane_classic(values).unwrap();
             for (m, (_, method)) in methods.iter().enumerate() {
+                let before = process_time();
                 let (best, w, c) = timed(|| method(values));
+                process[m][kind].push(process_time() - before);
                 assert_eq!(best, expected);
                 wall[m][kind].push(w);
                 cpu[m][kind].push(c);
@@ -264,6 +279,17 @@ fn memory(n: usize, runs: usize) {
         table[2][1] / table[3][1],
         table[0][0] / table[3][0],
         table[0][1] / table[3][1]
+    );
+    // The work the two threads did, all told, against the one thread's:
+    // with two free cores the speedup would be 2 × this ratio.
+    let [p1, p2] = [2, 3].map(|m| process[m].clone().map(|t| median(t).as_secs_f64()));
+    println!(
+        "process CPU time, 1 thread / 2 threads: {:.2} (mean -100), {:.2} (mean +100): \
+         on two free cores, {:.2}x and {:.2}x",
+        p1[0] / p2[0],
+        p1[1] / p2[1],
+        2.0 * p1[0] / p2[0],
+        2.0 * p1[1] / p2[1]
     );
 }
 

@@ -501,8 +501,57 @@ fn parse_digits(word: u64, digits: usize) -> u64 {
         >> 32
 }
 
+/// Powers of ten that are exact in `f64`.
+const EXACT_POWERS_OF_TEN: [f64; 23] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+    1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+];
+
+/// Plain decimals (`-12.375`, `42`) with at most 15 significant digits, the
+/// common case, without the general parser: the digits make an integer
+/// below 2⁵³ and the scale an exact power of ten, so one division rounds
+/// correctly (Clinger's fast path). `None` for anything else.
+fn parse_plain_decimal(token: &[u8]) -> Option<f64> {
+    let (negative, rest) = match token.first()? {
+        b'-' => (true, &token[1..]),
+        b'+' => (false, &token[1..]),
+        _ => (false, token),
+    };
+    let mut mantissa = 0_u64;
+    let mut digits = 0;
+    let mut scale = 0;
+    let mut seen_point = false;
+    for &byte in rest {
+        match byte {
+            b'0'..=b'9' => {
+                if digits == 0 && byte == b'0' {
+                    // Leading zeros do not count towards the 15 digits.
+                } else {
+                    digits += 1;
+                }
+                mantissa = mantissa * 10 + u64::from(byte - b'0');
+                scale += usize::from(seen_point);
+                if digits > 15 {
+                    return None;
+                }
+            }
+            b'.' if !seen_point => seen_point = true,
+            _ => return None,
+        }
+    }
+    // At least one digit, and not a lone point.
+    if rest.len() == usize::from(seen_point) || scale > 22 {
+        return None;
+    }
+    let magnitude = mantissa as f64 / EXACT_POWERS_OF_TEN[scale];
+    Some(if negative { -magnitude } else { magnitude })
+}
+
 impl Parse for f64 {
     fn parse_token(token: &[u8]) -> Result<f64, SyntaxErrorKind> {
+        if let Some(value) = parse_plain_decimal(token) {
+            return Ok(value);
+        }
         // Rust's parser also reads "inf", "infinity" and "nan" (any case,
         // any sign): refused by name, as is anything that overflows.
         let text = std::str::from_utf8(token).map_err(|_| SyntaxErrorKind::NotNumber)?;
@@ -1368,6 +1417,44 @@ mod tests {
             "line 1, column 1: `1e999` is out of range for a 64-bit float"
         );
         assert_eq!(err("1,x"), "line 1, column 3: `x` is not a number");
+    }
+
+    #[test]
+    fn plain_decimals_parse_as_the_standard_parser_does() {
+        for text in [
+            "0",
+            "-0",
+            "+0.5",
+            "12.375",
+            "-12.375",
+            "0.1",
+            "0.3",
+            ".5",
+            "5.",
+            "007.25",
+            "123456789012345",
+            "1234567890.12345",
+            "0.0000000000000000000001",
+            "999999999999999",
+        ] {
+            let expected: f64 = text.parse().unwrap();
+            let found = parse_plain_decimal(text.as_bytes()).unwrap();
+            assert_eq!(found.to_bits(), expected.to_bits(), "{text}");
+        }
+        for text in [
+            "",
+            "-",
+            ".",
+            "+.",
+            "1e5",
+            "1.2.3",
+            "1234567890123456",
+            "0.00000000000000000000001",
+            "nan",
+            "1_0",
+        ] {
+            assert_eq!(parse_plain_decimal(text.as_bytes()), None, "{text}");
+        }
     }
 
     #[test]

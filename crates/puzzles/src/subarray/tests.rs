@@ -341,6 +341,15 @@ proptest! {
     }
 
     #[test]
+    fn decimals_parse_exactly_as_the_standard_parser_does(
+        text in prop_oneof!["[-+]?[0-9]{0,18}[.]?[0-9]{0,18}", "[-+]?[0-9]{1,8}[.][0-9]{1,8}"]
+    ) {
+        let expected = text.parse::<f64>().ok().filter(|v| v.is_finite());
+        let found = f64::parse_token(text.as_bytes()).ok();
+        prop_assert_eq!(found.map(f64::to_bits), expected.map(f64::to_bits));
+    }
+
+    #[test]
     fn arbitrary_bytes_give_values_or_an_error(bytes in vec(any::<u8>(), 0..300)) {
         // A small buffer may call a long token too long rather than not a
         // number: same place, same outcome otherwise.
