@@ -131,7 +131,17 @@ fn excerpt_text(token: &[u8]) -> String {
     if chars.next().is_some() {
         shown.push('…');
     }
-    shown.escape_debug().to_string()
+    // Control characters would garble the message: show them escaped.
+    shown
+        .chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
 }
 
 /// Whether `byte` separates numbers: ASCII whitespace or a comma.
@@ -1403,6 +1413,11 @@ mod tests {
             "line 2, column 1: `9223372036854775808` is out of range for a 64-bit integer"
         );
         assert_eq!(err("12#3"), "line 1, column 1: `12#3` is not an integer");
+        assert_eq!(err("don't"), "line 1, column 1: `don't` is not an integer");
+        assert_eq!(
+            err("a\\b\x07"),
+            "line 1, column 1: `a\\b\\u{7}` is not an integer"
+        );
         let err = |text: &str| parse_values::<f64>(text).unwrap_err().to_string();
         assert_eq!(
             err("1.5 NaN"),
