@@ -2,6 +2,7 @@
 
 use clap::{Parser, Subcommand};
 
+use crate::maxsub::MaxsubArgs;
 use crate::queens::QueensArgs;
 
 /// Solve, count, trace and draw backtracking puzzles.
@@ -32,4 +33,6 @@ pub enum Command {
     /// A local web page that steps through the search: board, conflicts, counters.
     #[cfg(feature = "serve")]
     Serve(crate::serve::ServeArgs),
+    /// Maximum subarray: the run with the largest sum, its variants, files streamed.
+    Maxsub(MaxsubArgs),
 }

@@ -2,6 +2,7 @@
 //! arguments, formats output and maps outcomes to exit codes.
 
 mod cli;
+mod maxsub;
 mod queens;
 #[cfg(feature = "serve")]
 mod serve;
@@ -61,6 +62,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<Outcome> {
         Command::Queens(args) => queens::run(args, out),
         #[cfg(feature = "serve")]
         Command::Serve(args) => serve::run(args, out),
+        Command::Maxsub(args) => maxsub::run(args, out),
     }
 }
 

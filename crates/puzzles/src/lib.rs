@@ -13,6 +13,9 @@
 //! - [`queens`] — N queens on an N×N board: [`queens::Board`] lists solutions
 //!   lazily, counts them, finds the first, lists fundamental solutions up to
 //!   rotation and reflection, and traces the search.
+//! - [`subarray`] — maximum subarray: exact `i128` sums, one tie rule for
+//!   every method (brute force, vectorised Kadane, parallel, streaming), and
+//!   the circular, length-bounded, top-K and 2-D variants.
 //! - [`trace`] — the event vocabulary every traced search shares.
 //!
 //! ## Example
@@ -30,6 +33,7 @@
 #![warn(missing_docs)]
 
 pub mod queens;
+pub mod subarray;
 pub mod trace;
 
 /// The README's Rust examples, compiled and run as doctests.

@@ -1,0 +1,542 @@
+//! `puzzles maxsub` end to end: every option, every format, every bad-input
+//! message.
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn maxsub() -> Command {
+    let mut command = Command::cargo_bin("puzzles").expect("the puzzles binary");
+    command.arg("maxsub");
+    command
+}
+
+/// Runs `puzzles maxsub ARGS` and returns its standard output, checking the
+/// exit status.
+fn output(args: &[&str], status: i32) -> String {
+    let assert = maxsub().args(args).assert().code(status);
+    String::from_utf8(assert.get_output().stdout.clone()).expect("UTF-8 output")
+}
+
+/// The one-line error of a run that must fail with status 2.
+fn error(args: &[&str]) -> String {
+    let assert = maxsub().args(args).assert().code(2).stdout("");
+    String::from_utf8(assert.get_output().stderr.clone()).expect("UTF-8 errors")
+}
+
+/// A file with `contents` in the temporary directory, removed on drop.
+struct TempFile(PathBuf);
+
+impl TempFile {
+    fn new(contents: &str) -> TempFile {
+        static NEXT: AtomicU64 = AtomicU64::new(0);
+        let path = std::env::temp_dir().join(format!(
+            "puzzles-maxsub-cli-{}-{}.txt",
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::Relaxed)
+        ));
+        std::fs::write(&path, contents).expect("write the file");
+        TempFile(path)
+    }
+
+    fn path(&self) -> &str {
+        self.0.to_str().expect("a UTF-8 path")
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+#[test]
+fn the_issue_example_in_text_and_json() {
+    assert_eq!(
+        output(&["30", "-40", "20", "40"], 0),
+        "sum: 60\nstart: 2\nend: 3\nlen: 2\nelements: 20 40\n"
+    );
+    assert_eq!(
+        output(&["30", "-40", "20", "40", "--format", "json"], 0),
+        "{\"sum\":60,\"start\":2,\"end\":3,\"len\":2}\n"
+    );
+}
+
+#[test]
+fn all_negative_gives_the_largest_element_unless_empty_is_allowed() {
+    assert_eq!(
+        output(&["-30", "-40", "-20", "-40"], 0),
+        "sum: -20\nstart: 2\nend: 2\nlen: 1\nelements: -20\n"
+    );
+    assert_eq!(
+        output(&["--allow-empty", "-30", "-40", "-20", "-40"], 0),
+        "sum: 0\nstart: none\nend: none\nlen: 0\nelements: none (the empty subarray: every element is negative)\n"
+    );
+    assert_eq!(
+        output(&["--allow-empty", "--format", "json", "-3", "-1"], 0),
+        "{\"sum\":0,\"start\":null,\"end\":null,\"len\":0}\n"
+    );
+    // A run with sum 0 beats the empty subarray; so does any positive one.
+    assert_eq!(
+        output(&["--allow-empty", "--format", "json", "-3", "0", "-1"], 0),
+        "{\"sum\":0,\"start\":1,\"end\":1,\"len\":1}\n"
+    );
+    assert_eq!(
+        output(
+            &["--allow-empty", "--format", "json", "30", "-40", "20", "40"],
+            0
+        ),
+        "{\"sum\":60,\"start\":2,\"end\":3,\"len\":2}\n"
+    );
+}
+
+#[test]
+fn ties_go_to_the_smallest_start_then_the_smallest_end() {
+    for algorithm in ["brute-force", "kadane", "parallel"] {
+        assert_eq!(
+            output(
+                &[
+                    "-a", algorithm, "--format", "json", "1", "-1", "1", "0", "-5", "1"
+                ],
+                0
+            ),
+            "{\"sum\":1,\"start\":0,\"end\":0,\"len\":1}\n",
+            "{algorithm}"
+        );
+        assert_eq!(
+            output(
+                &["--algorithm", algorithm, "--format", "json", "0", "0", "0"],
+                0
+            ),
+            "{\"sum\":0,\"start\":0,\"end\":0,\"len\":1}\n",
+            "{algorithm}"
+        );
+    }
+}
+
+#[test]
+fn every_algorithm_gives_the_same_answer_from_every_source() {
+    let numbers: Vec<String> = (0..500)
+        .map(|i| ((i * 7919 % 201) - 103).to_string())
+        .collect();
+    let file = TempFile::new(&numbers.join("\n"));
+    let args: Vec<&str> = numbers.iter().map(String::as_str).collect();
+    let expected = output(
+        &[&["--algorithm", "brute-force", "--"][..], &args].concat(),
+        0,
+    );
+    assert!(expected.starts_with("sum: "), "{expected}");
+    for algorithm in ["brute-force", "kadane", "parallel"] {
+        assert_eq!(
+            output(&[&["-a", algorithm, "--"][..], &args].concat(), 0),
+            expected
+        );
+        assert_eq!(
+            output(&["-a", algorithm, "--file", file.path()], 0),
+            expected
+        );
+        let from_stdin = maxsub()
+            .args(["-a", algorithm])
+            .write_stdin(numbers.join(" "))
+            .assert()
+            .success();
+        assert_eq!(
+            String::from_utf8_lossy(&from_stdin.get_output().stdout),
+            expected
+        );
+    }
+}
+
+#[test]
+fn files_and_stdin_take_commas_comments_and_any_whitespace() {
+    let file = TempFile::new("# header line\n30, -40\n\t20 # trailing note\r\n40\n");
+    assert_eq!(
+        output(&["--file", file.path(), "--format", "json"], 0),
+        "{\"sum\":60,\"start\":2,\"end\":3,\"len\":2}\n"
+    );
+    maxsub()
+        .arg("-")
+        .write_stdin("30,-40,20,40")
+        .assert()
+        .success()
+        .stdout("sum: 60\nstart: 2\nend: 3\nlen: 2\nelements: 20 40\n");
+    maxsub()
+        .write_stdin("1\n2\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("sum: 3\n"));
+}
+
+#[test]
+fn long_runs_show_their_first_and_last_elements() {
+    let numbers: Vec<String> = (1..=30).map(|i| i.to_string()).collect();
+    let args: Vec<&str> = numbers.iter().map(String::as_str).collect();
+    let expected = "sum: 465\nstart: 0\nend: 29\nlen: 30\n\
+        elements: 1 2 3 4 5 6 7 8 9 10 … (10 more) … 21 22 23 24 25 26 27 28 29 30\n";
+    assert_eq!(output(&args, 0), expected);
+    let file = TempFile::new(&numbers.join("\n"));
+    assert_eq!(output(&["--file", file.path()], 0), expected);
+    assert_eq!(
+        output(&["--file", file.path(), "-a", "parallel"], 0),
+        expected
+    );
+}
+
+#[test]
+fn sums_beyond_64_bits_are_exact() {
+    let max = i64::MAX.to_string();
+    assert_eq!(
+        output(&["--format", "json", &max, &max, "1"], 0),
+        "{\"sum\":18446744073709551615,\"start\":0,\"end\":2,\"len\":3}\n"
+    );
+    let file = TempFile::new(&format!("{max}\n{max}\n"));
+    assert!(output(&["--file", file.path()], 0).starts_with("sum: 18446744073709551614\n"));
+}
+
+#[test]
+fn floats_are_read_with_float_and_refused_without() {
+    assert_eq!(
+        output(&["--float", "1.5", "-4", "2.25", "2"], 0),
+        "sum: 4.25\nstart: 2\nend: 3\nlen: 2\nelements: 2.25 2\n"
+    );
+    assert_eq!(
+        output(&["--float", "--format", "json", "-1.5", "-0.25"], 0),
+        "{\"sum\":-0.25,\"start\":1,\"end\":1,\"len\":1}\n"
+    );
+    assert_eq!(
+        error(&["1", "2.5"]),
+        "puzzles: error: argument 2: `2.5` is not an integer (it is a decimal number); use --float to read decimal numbers\n"
+    );
+    assert_eq!(
+        error(&["--float", "1", "NaN"]),
+        "puzzles: error: argument 2: `NaN` is not a finite number (NaN and infinities are refused)\n"
+    );
+    assert_eq!(
+        error(&["--float", "1", "inf"]),
+        "puzzles: error: argument 2: `inf` is not a finite number (NaN and infinities are refused)\n"
+    );
+    assert_eq!(
+        error(&["--float", "1e999"]),
+        "puzzles: error: argument 1: `1e999` is out of range for a 64-bit float\n"
+    );
+    assert!(
+        error(&["--float", "1e308", "1e308"]).contains("too much to sum in 64-bit floating point")
+    );
+}
+
+#[test]
+fn circular_runs_say_whether_they_wrap() {
+    assert_eq!(
+        output(&["--circular", "5", "-3", "5"], 0),
+        "sum: 10\nstart: 2\nend: 0\nlen: 2\nwraps: yes (indices 2..=2 then 0..=0)\nelements: 5 5\n"
+    );
+    assert_eq!(
+        output(&["--circular", "--format", "json", "5", "-3", "5"], 0),
+        "{\"sum\":10,\"start\":2,\"end\":0,\"len\":2,\"wraps\":true}\n"
+    );
+    assert_eq!(
+        output(&["--circular", "--format", "json", "-1", "3", "-1"], 0),
+        "{\"sum\":3,\"start\":1,\"end\":1,\"len\":1,\"wraps\":false}\n"
+    );
+    assert_eq!(
+        output(
+            &[
+                "--circular",
+                "-a",
+                "brute-force",
+                "--format",
+                "json",
+                "2",
+                "-9",
+                "1",
+                "1"
+            ],
+            0
+        ),
+        "{\"sum\":4,\"start\":2,\"end\":0,\"len\":3,\"wraps\":true}\n"
+    );
+    assert_eq!(
+        output(
+            &[
+                "--circular",
+                "--allow-empty",
+                "--format",
+                "json",
+                "-2",
+                "-1"
+            ],
+            0
+        ),
+        "{\"sum\":0,\"start\":null,\"end\":null,\"len\":0,\"wraps\":false}\n"
+    );
+    assert!(output(&["--circular", "--float", "0.5", "-1", "0.5"], 0).starts_with("sum: 1\n"));
+}
+
+#[test]
+fn length_bounds() {
+    assert_eq!(
+        output(
+            &["--min-len", "3", "--format", "json", "4", "-1", "-1", "5"],
+            0
+        ),
+        "{\"sum\":7,\"start\":0,\"end\":3,\"len\":4}\n"
+    );
+    assert_eq!(
+        output(
+            &["--max-len", "1", "--format", "json", "4", "-1", "-1", "5"],
+            0
+        ),
+        "{\"sum\":5,\"start\":3,\"end\":3,\"len\":1}\n"
+    );
+    assert_eq!(
+        output(
+            &[
+                "--min-len",
+                "2",
+                "--max-len",
+                "2",
+                "-a",
+                "brute-force",
+                "--format",
+                "json",
+                "4",
+                "-1",
+                "-1",
+                "5"
+            ],
+            0
+        ),
+        "{\"sum\":4,\"start\":2,\"end\":3,\"len\":2}\n"
+    );
+    assert_eq!(
+        output(&["--min-len", "5", "1", "2"], 1),
+        "no run of at least 5 numbers: the input has only 2\n"
+    );
+    assert_eq!(
+        output(&["--min-len", "5", "--format", "json", "1", "2"], 1),
+        ""
+    );
+    assert_eq!(
+        output(&["--min-len", "5", "-a", "brute-force", "1", "2"], 1),
+        "no run of at least 5 numbers: the input has only 2\n"
+    );
+    assert_eq!(
+        error(&["--min-len", "3", "--max-len", "2", "1", "2", "3"]),
+        "puzzles: error: --min-len 3 is greater than --max-len 2\n"
+    );
+    assert!(error(&["--min-len", "0", "1"]).contains("must be at least 1"));
+    assert!(error(&["--max-len", "x", "1"]).contains("must be a positive whole number"));
+    assert_eq!(
+        output(
+            &[
+                "--max-len",
+                "2",
+                "--allow-empty",
+                "--format",
+                "json",
+                "-3",
+                "-1"
+            ],
+            0
+        ),
+        "{\"sum\":0,\"start\":null,\"end\":null,\"len\":0}\n"
+    );
+}
+
+#[test]
+fn top_k_disjoint_runs() {
+    assert_eq!(
+        output(
+            &["--top", "3", "4", "-9", "3", "3", "-9", "5", "-100", "1000"],
+            0
+        ),
+        "rank   sum  start  end  len  elements\n   \
+            1  1000      7    7    1  1000\n   \
+            2     6      2    3    2  3 3\n   \
+            3     5      5    5    1  5\n"
+    );
+    assert_eq!(
+        output(&["--top", "2", "--format", "json", "5", "-1", "5"], 0),
+        "{\"rank\":1,\"sum\":9,\"start\":0,\"end\":2,\"len\":3}\n"
+    );
+    assert_eq!(
+        output(
+            &[
+                "--top",
+                "9",
+                "-a",
+                "brute-force",
+                "--format",
+                "json",
+                "-1",
+                "-2"
+            ],
+            0
+        ),
+        "{\"rank\":1,\"sum\":-1,\"start\":0,\"end\":0,\"len\":1}\n\
+         {\"rank\":2,\"sum\":-2,\"start\":1,\"end\":1,\"len\":1}\n"
+    );
+    assert!(error(&["--top", "0", "1"]).contains("must be at least 1"));
+}
+
+#[test]
+fn rectangles_of_matrices() {
+    let text = "sum: 12\ntop: 0\nleft: 1\nbottom: 1\nright: 2\nsize: 2 × 2\nrectangle:\n  -2  3\n   5  6\n";
+    assert_eq!(output(&["--2d", "--", "1 -2 3", "-4 5 6"], 0), text);
+    let file = TempFile::new("# a matrix\n1 -2 3\n\n-4,5,6\n");
+    for algorithm in ["brute-force", "kadane", "parallel"] {
+        assert_eq!(
+            output(&["--2d", "--file", file.path(), "-a", algorithm], 0),
+            text
+        );
+    }
+    assert_eq!(
+        output(&["--2d", "--format", "json", "--file", file.path()], 0),
+        "{\"sum\":12,\"top\":0,\"left\":1,\"bottom\":1,\"right\":2,\"rows\":2,\"cols\":2}\n"
+    );
+    maxsub()
+        .args(["--2d", "--format", "json"])
+        .write_stdin("1 2\n3 4\n")
+        .assert()
+        .success()
+        .stdout(
+            "{\"sum\":10,\"top\":0,\"left\":0,\"bottom\":1,\"right\":1,\"rows\":2,\"cols\":2}\n",
+        );
+    assert_eq!(
+        output(
+            &["--2d", "--allow-empty", "--format", "json", "--", "-1 -2"],
+            0
+        ),
+        "{\"sum\":0,\"top\":null,\"left\":null,\"bottom\":null,\"right\":null,\"rows\":0,\"cols\":0}\n"
+    );
+    assert!(output(&["--2d", "--float", "0.5 -1", "0.25 2"], 0).starts_with("sum: 2.25\n"));
+    let ragged = TempFile::new("1 2 3\n4 5\n");
+    assert_eq!(
+        error(&["--2d", "--file", ragged.path()]),
+        format!(
+            "puzzles: error: {}: line 2, column 4: this row has 2 numbers but the first row (line 1) has 3; every row of a matrix must have the same length\n",
+            ragged.path()
+        )
+    );
+    assert_eq!(
+        error(&["--2d", "1 2", "3"]),
+        "puzzles: error: argument 2, column 2: this row has 1 number but the first row (argument 1) has 2; every row of a matrix must have the same length\n"
+    );
+}
+
+#[test]
+fn bad_tokens_are_reported_with_line_column_and_text() {
+    let file = TempFile::new("1 2\n3 4x 5\n");
+    assert_eq!(
+        error(&["--file", file.path()]),
+        format!(
+            "puzzles: error: {}: line 2, column 3: `4x` is not an integer\n",
+            file.path()
+        )
+    );
+    for algorithm in ["brute-force", "parallel"] {
+        assert_eq!(
+            error(&["--file", file.path(), "-a", algorithm]),
+            format!(
+                "puzzles: error: {}: line 2, column 3: `4x` is not an integer\n",
+                file.path()
+            )
+        );
+    }
+    maxsub()
+        .write_stdin("# numbers\n10 -5\n  seven\n")
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr("puzzles: error: standard input: line 3, column 3: `seven` is not an integer\n");
+    assert_eq!(
+        error(&["1", "x"]),
+        "puzzles: error: argument 2: `x` is not an integer\n"
+    );
+    assert_eq!(
+        error(&["1", "2,y"]),
+        "puzzles: error: argument 2, column 3: `y` is not an integer\n"
+    );
+    assert_eq!(
+        error(&["99999999999999999999"]),
+        "puzzles: error: argument 1: `99999999999999999999` is out of range for a 64-bit integer\n"
+    );
+    let circular = TempFile::new("1\n2\n--3\n");
+    assert_eq!(
+        error(&["--circular", "--file", circular.path()]),
+        format!(
+            "puzzles: error: {}: line 3, column 1: `--3` is not an integer\n",
+            circular.path()
+        )
+    );
+}
+
+#[test]
+fn empty_and_unreadable_input() {
+    let comments = TempFile::new("# nothing here\n\n");
+    assert_eq!(
+        error(&["--file", comments.path()]),
+        format!("puzzles: error: no numbers in {}\n", comments.path())
+    );
+    assert_eq!(
+        error(&["--file", comments.path(), "--top", "2"]),
+        format!("puzzles: error: no numbers in {}\n", comments.path())
+    );
+    maxsub()
+        .write_stdin("")
+        .assert()
+        .code(2)
+        .stderr("puzzles: error: no numbers in standard input\n");
+    assert_eq!(
+        error(&["--2d", "#"]),
+        "puzzles: error: no numbers in the arguments\n"
+    );
+    let missing = std::env::temp_dir().join("puzzles-maxsub-no-such-file.txt");
+    let missing = missing.to_str().expect("a UTF-8 path");
+    for algorithm in ["kadane", "parallel", "brute-force"] {
+        let message = error(&["--file", missing, "-a", algorithm]);
+        assert!(
+            message.starts_with(&format!("puzzles: error: cannot open {missing}: ")),
+            "{message}"
+        );
+    }
+    let directory = std::env::temp_dir();
+    let message = error(&["--file", directory.to_str().expect("a UTF-8 path")]);
+    assert!(
+        message.starts_with("puzzles: error: cannot read "),
+        "{message}"
+    );
+}
+
+#[test]
+fn conflicting_options_are_usage_errors() {
+    for args in [
+        &["--circular", "--top", "2", "1"][..],
+        &["--circular", "--min-len", "2", "1"],
+        &["--top", "2", "--max-len", "2", "1"],
+        &["--2d", "--top", "2", "1"],
+        &["--2d", "--circular", "1"],
+        &["--2d", "--min-len", "1", "1"],
+        &["--allow-empty", "--top", "2", "1"],
+        &["--allow-empty", "--min-len", "2", "1"],
+        &["--file", "x.txt", "1"],
+        &["--format", "xml", "1"],
+        &["--algorithm", "magic", "1"],
+    ] {
+        maxsub().args(args).assert().code(2).stdout("");
+    }
+    assert_eq!(
+        error(&["-a", "parallel", "--top", "2", "1"]),
+        "puzzles: error: --algorithm parallel is not available with --top (use kadane or brute-force)\n"
+    );
+    assert_eq!(
+        error(&["-a", "parallel", "--circular", "1"]),
+        "puzzles: error: --algorithm parallel is not available with --circular (use kadane or brute-force)\n"
+    );
+    assert_eq!(
+        error(&["-a", "parallel", "--min-len", "1", "1"]),
+        "puzzles: error: --algorithm parallel is not available with --min-len/--max-len (use kadane or brute-force)\n"
+    );
+}

@@ -1,0 +1,233 @@
+//! Parse and scan in one pass: the maximum subarray of a reader's numbers in
+//! O(1) memory, and of a file split by byte ranges over threads.
+
+use std::fs::File;
+use std::io::{Read, Seek, SeekFrom};
+use std::path::Path;
+
+use rayon::prelude::*;
+
+use super::excerpt::Annotated;
+use super::parse::{Parse, Tokenizer};
+use super::{Best, Element, Excerpt, SubarrayError, Summary, check_f64_magnitude};
+
+/// The answer of a scan: the best run, with its first and last elements, and
+/// how many numbers the input held.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::subarray::stream::scan;
+///
+/// let scanned = scan::<i64, _>("30 -40 20 40".as_bytes())?;
+/// assert_eq!((scanned.best.sum, scanned.best.start, scanned.best.end), (60, 2, 3));
+/// assert_eq!((scanned.count, scanned.elements.first()), (4, &[20, 40][..]));
+/// # Ok::<(), puzzles::subarray::SubarrayError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Scanned<T: Element> {
+    /// The maximum subarray.
+    pub best: Best<T::Sum>,
+    /// Its elements (the first and last few of them).
+    pub elements: Excerpt<T>,
+    /// How many numbers were read.
+    pub count: u64,
+}
+
+/// What a scan of part of the input found.
+pub(crate) struct Part<T: Element> {
+    annotated: Option<Annotated<T>>,
+    magnitude: f64,
+}
+
+impl<T: Element> Part<T> {
+    fn new() -> Part<T> {
+        Part {
+            annotated: None,
+            magnitude: 0.0,
+        }
+    }
+
+    fn push(&mut self, block: &[T]) {
+        let summary = T::fast_summary(block);
+        let next = Annotated::of(block, summary);
+        self.magnitude += T::magnitude(block);
+        self.annotated = Some(match &self.annotated {
+            None => next,
+            Some(acc) => acc.combine(&next),
+        });
+    }
+
+    fn join(self, right: Part<T>) -> Part<T> {
+        let annotated = match (self.annotated, right.annotated) {
+            (Some(left), Some(right)) => Some(left.combine(&right)),
+            (left, None) => left,
+            (None, right) => right,
+        };
+        Part {
+            annotated,
+            magnitude: self.magnitude + right.magnitude,
+        }
+    }
+
+    pub(crate) fn finish(self) -> Result<Scanned<T>, SubarrayError> {
+        let annotated = self.annotated.ok_or(SubarrayError::EmptyInput)?;
+        check_f64_magnitude(self.magnitude)?;
+        let Summary { best, len, .. } = annotated.summary;
+        Ok(Scanned {
+            best,
+            elements: annotated.best,
+            count: len as u64,
+        })
+    }
+}
+
+/// The maximum subarray of the numbers in `reader`, parsed and scanned in
+/// one pass with a fixed-size buffer: memory does not grow with the input.
+/// The same answer as [`kadane`](super::kadane) on the numbers in memory.
+///
+/// # Errors
+///
+/// [`SubarrayError::Syntax`] for the first bad token (with its line and
+/// column), [`SubarrayError::EmptyInput`] when there are no numbers,
+/// [`SubarrayError::Io`] when reading fails, and for `f64` the errors of
+/// [`Element::check`].
+///
+/// # Example
+///
+/// ```
+/// use puzzles::subarray::stream::scan;
+///
+/// let scanned = scan::<f64, _>("# daily change\n1.5\n-4\n2.25\n2\n".as_bytes())?;
+/// assert_eq!((scanned.best.sum, scanned.best.start), (4.25, 2));
+/// let err = scan::<i64, _>("1 2\n3 four\n".as_bytes()).unwrap_err();
+/// assert_eq!(err.to_string(), "line 2, column 3: `four` is not an integer");
+/// # Ok::<(), puzzles::subarray::SubarrayError>(())
+/// ```
+pub fn scan<T: Parse, R: Read>(reader: R) -> Result<Scanned<T>, SubarrayError> {
+    scan_part(reader, true)?.finish()
+}
+
+fn scan_part<T: Parse, R: Read>(reader: R, at_start: bool) -> Result<Part<T>, SubarrayError> {
+    let mut tokenizer = Tokenizer::new(reader);
+    if !at_start {
+        tokenizer = tokenizer.mid_file();
+    }
+    scan_with(tokenizer)
+}
+
+/// The scan with a given tokenizer.
+pub(crate) fn scan_with<T: Parse, R: Read>(
+    tokenizer: Tokenizer<R>,
+) -> Result<Part<T>, SubarrayError> {
+    let mut part = Part::new();
+    tokenizer.run(|block: &[T]| part.push(block))?;
+    Ok(part)
+}
+
+/// The smallest byte range worth a thread of its own.
+const MIN_RANGE: u64 = 8 << 20;
+
+/// The maximum subarray of the numbers in a file, on all threads of the
+/// current rayon pool: the file is cut into byte ranges at line starts, each
+/// range is parsed and summarised by one thread, and the summaries are
+/// combined in order. The same answer as [`scan`]; the same first error.
+///
+/// # Errors
+///
+/// As [`scan`]; [`SubarrayError::Io`] when the file cannot be opened.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::subarray::stream::scan_file;
+///
+/// let path = std::env::temp_dir().join(format!("scan-file-doc-{}.txt", std::process::id()));
+/// std::fs::write(&path, "30\n-40\n20\n40\n")?;
+/// let scanned = scan_file::<i64>(&path)?;
+/// assert_eq!((scanned.best.sum, scanned.best.start, scanned.best.end), (60, 2, 3));
+/// std::fs::remove_file(&path)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn scan_file<T: Parse>(path: &Path) -> Result<Scanned<T>, SubarrayError> {
+    scan_file_in_ranges(path, MIN_RANGE)
+}
+
+/// [`scan_file`] with ranges of at least `min_range` bytes.
+pub(crate) fn scan_file_in_ranges<T: Parse>(
+    path: &Path,
+    min_range: u64,
+) -> Result<Scanned<T>, SubarrayError> {
+    let mut file = File::open(path)?;
+    let size = file.metadata()?.len();
+    let threads = rayon::current_num_threads() as u64;
+    let pieces = (threads * 2).min(size / min_range.max(1));
+    if threads <= 1 || pieces <= 1 {
+        return scan(file);
+    }
+    let mut starts = vec![0];
+    for k in 1..pieces {
+        let start = line_start_at_or_after(&mut file, k * size / pieces)?;
+        starts.push(start.max(*starts.last().expect("a start")));
+    }
+    starts.push(size);
+    let parts: Vec<Result<Part<T>, SubarrayError>> = starts
+        .windows(2)
+        .collect::<Vec<_>>()
+        .into_par_iter()
+        .map(|range| {
+            let mut file = File::open(path)?;
+            file.seek(SeekFrom::Start(range[0]))?;
+            scan_part(file.take(range[1] - range[0]), range[0] == 0)
+        })
+        .collect();
+    let mut whole = Part::new();
+    for (part, &start) in parts.into_iter().zip(&starts) {
+        match part {
+            Ok(part) => whole = whole.join(part),
+            Err(SubarrayError::Syntax(mut err)) => {
+                // Its line counts from the range's first line.
+                err.position.line += count_lines(&mut file, start)?;
+                return Err(err.into());
+            }
+            Err(err) => return Err(err),
+        }
+    }
+    whole.finish()
+}
+
+/// The offset of the first line that starts at or after `offset`.
+fn line_start_at_or_after(file: &mut File, offset: u64) -> Result<u64, SubarrayError> {
+    if offset == 0 {
+        return Ok(0);
+    }
+    // A line starts at `offset` when the byte before it is a newline.
+    file.seek(SeekFrom::Start(offset - 1))?;
+    let mut buf = vec![0; 1 << 16];
+    let mut at = offset - 1;
+    loop {
+        let read = file.read(&mut buf)?;
+        if read == 0 {
+            return Ok(at);
+        }
+        if let Some(newline) = buf[..read].iter().position(|&b| b == b'\n') {
+            return Ok(at + newline as u64 + 1);
+        }
+        at += read as u64;
+    }
+}
+
+/// The newlines in the first `len` bytes of the file.
+fn count_lines(file: &mut File, len: u64) -> Result<u64, SubarrayError> {
+    file.seek(SeekFrom::Start(0))?;
+    let mut newlines = 0;
+    let mut buf = vec![0; 1 << 16];
+    let mut reader = file.take(len);
+    loop {
+        let read = reader.read(&mut buf)?;
+        if read == 0 {
+            return Ok(newlines);
+        }
+        newlines += buf[..read].iter().filter(|&&b| b == b'\n').count() as u64;
+    }
+}

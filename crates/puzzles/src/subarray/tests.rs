@@ -1,0 +1,539 @@
+//! Every fast path against the brute-force oracles, on random input built to
+//! hit ties, all-negative and all-zero runs and values at the ends of `i64`.
+
+use std::io::Write;
+
+use proptest::collection::vec;
+use proptest::prelude::*;
+
+use super::chunked::summarize_chunks;
+use super::parse::{Parse, Simd, Tokenizer, read_matrix, read_values};
+use super::stream::{scan, scan_file_in_ranges, scan_with};
+use super::*;
+
+/// One element: mostly small (many ties), sometimes anywhere in `i64`,
+/// sometimes at its very ends.
+fn element() -> impl Strategy<Value = i64> {
+    prop_oneof![
+        4 => -5_i64..=5,
+        2 => -1100_i64..=900,
+        1 => Just(0_i64),
+        1 => i64::MIN..=i64::MIN + 3,
+        1 => i64::MAX - 3..=i64::MAX,
+        1 => any::<i64>(),
+    ]
+}
+
+/// Short inputs of every kind the tie rule and the overflow rule care about.
+fn values() -> impl Strategy<Value = Vec<i64>> {
+    prop_oneof![
+        4 => vec(element(), 1..40),
+        1 => vec(-1000_i64..=-1, 1..30),
+        1 => vec(Just(0_i64), 1..20),
+        1 => vec(prop_oneof![Just(i64::MIN), Just(i64::MAX), Just(-1_i64), Just(1_i64)], 1..30),
+    ]
+}
+
+/// Decimals whose sums are exact in `f64`: quarters of small integers.
+fn exact_floats() -> impl Strategy<Value = Vec<f64>> {
+    vec((-400_i32..=400).prop_map(|x| f64::from(x) / 4.0), 1..30)
+}
+
+/// Longer inputs for the vectorised kernel: several blocks, lanes and
+/// tails, sometimes with a value large enough to force the `i128` path.
+fn long_values() -> impl Strategy<Value = Vec<i64>> {
+    (
+        1_usize..9000,
+        -3_i64..=3,
+        any::<u64>(),
+        prop::option::of(any::<i64>()),
+    )
+        .prop_map(|(len, drift, seed, spike)| {
+            let mut state = seed | 1;
+            let mut values: Vec<i64> = (0..len)
+                .map(|_| {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    (state % 41) as i64 - 20 + drift
+                })
+                .collect();
+            if let Some(spike) = spike {
+                let at = (state as usize) % len;
+                values[at] = spike;
+            }
+            values
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn every_method_matches_the_oracle(values in values()) {
+        let expected = brute::max_subarray(&values).unwrap();
+        prop_assert_eq!(kadane(&values).unwrap(), expected);
+        prop_assert_eq!(kadane_classic(&values).unwrap(), expected);
+        prop_assert_eq!(parallel(&values).unwrap(), expected);
+        prop_assert_eq!(max_subarray(&values, Algorithm::Parallel).unwrap(), expected);
+        for chunk in 1..=values.len() {
+            prop_assert_eq!(summarize_chunks(&values, chunk).best, expected);
+        }
+    }
+
+    #[test]
+    fn the_monoid_gives_the_sequential_answer_for_every_split(values in values()) {
+        let whole = Summary::of_values(&values).unwrap();
+        prop_assert_eq!(whole.best, brute::max_subarray(&values).unwrap());
+        for cut in 1..values.len() {
+            let left = Summary::of_values(&values[..cut]).unwrap();
+            let right = Summary::of_values(&values[cut..]).unwrap();
+            prop_assert_eq!(left.combine(&right), whole);
+            for second in cut + 1..values.len() {
+                let middle = Summary::of_values(&values[cut..second]).unwrap();
+                let last = Summary::of_values(&values[second..]).unwrap();
+                prop_assert_eq!(left.combine(&middle).combine(&last), whole);
+                prop_assert_eq!(left.combine(&middle.combine(&last)), whole);
+            }
+        }
+    }
+
+    #[test]
+    fn prefix_and_suffix_follow_their_tie_rules(values in values()) {
+        let summary = Summary::of_values(&values).unwrap();
+        let wide: Vec<i128> = values.iter().map(|&v| i128::from(v)).collect();
+        let prefixes: Vec<i128> = (0..wide.len()).map(|end| wide[..=end].iter().sum()).collect();
+        let best_prefix = *prefixes.iter().max().unwrap();
+        prop_assert_eq!(summary.prefix, best_prefix);
+        prop_assert_eq!(summary.prefix_end, prefixes.iter().position(|&p| p == best_prefix).unwrap());
+        let suffixes: Vec<i128> = (0..wide.len()).map(|start| wide[start..].iter().sum()).collect();
+        let best_suffix = *suffixes.iter().max().unwrap();
+        prop_assert_eq!(summary.suffix, best_suffix);
+        prop_assert_eq!(summary.suffix_start, suffixes.iter().position(|&s| s == best_suffix).unwrap());
+        prop_assert_eq!(summary.total, wide.iter().sum::<i128>());
+    }
+
+    #[test]
+    fn the_vectorised_kernel_matches_the_plain_summary(values in long_values(), chunk in 1_usize..5000) {
+        let expected = Summary::of_values(&values).unwrap();
+        prop_assert_eq!(kernel::summarize_i64(&values), expected);
+        prop_assert_eq!(kernel::Kernel::Scalar.block(&values), expected);
+        prop_assert_eq!(summarize_chunks(&values, chunk), expected);
+    }
+
+    #[test]
+    fn floats_with_exact_sums_agree_with_the_oracle(values in exact_floats()) {
+        let expected = brute::max_subarray(&values).unwrap();
+        prop_assert_eq!(kadane(&values).unwrap(), expected);
+        prop_assert_eq!(parallel(&values).unwrap(), expected);
+        for chunk in 1..=values.len() {
+            prop_assert_eq!(summarize_chunks(&values, chunk).best, expected);
+        }
+        prop_assert_eq!(circular(&values).unwrap(), brute::circular(&values).unwrap());
+        prop_assert_eq!(top_k(&values, 3).unwrap(), brute::top_k(&values, 3).unwrap());
+        let bounds = Bounds::new(2, 5).unwrap();
+        prop_assert_eq!(bounded(&values, bounds).ok(), brute::bounded(&values, bounds).unwrap());
+    }
+
+    #[test]
+    fn circular_matches_its_oracle(values in values()) {
+        let expected = brute::circular(&values).unwrap();
+        let found = circular(&values).unwrap();
+        prop_assert_eq!(found, expected);
+        prop_assert_eq!(found.wraps(), found.end < found.start);
+        let linear = kadane(&values).unwrap();
+        prop_assert!(found.sum >= linear.sum);
+    }
+
+    #[test]
+    fn bounded_matches_its_oracle(values in values(), min_len in 1_usize..12, extra in 0_usize..12, open in any::<bool>()) {
+        let bounds = if open {
+            Bounds::at_least(min_len).unwrap()
+        } else {
+            Bounds::new(min_len, min_len + extra).unwrap()
+        };
+        let expected = brute::bounded(&values, bounds).unwrap();
+        match bounded(&values, bounds) {
+            Ok(found) => prop_assert_eq!(Some(found), expected),
+            Err(SubarrayError::TooShort { min_len: asked, len }) => {
+                prop_assert_eq!(expected, None);
+                prop_assert_eq!((asked, len), (min_len, values.len()));
+            }
+            Err(err) => prop_assert!(false, "unexpected error {err}"),
+        }
+        let at_most = Bounds::at_most(extra + 1).unwrap();
+        prop_assert_eq!(Some(bounded(&values, at_most).unwrap()), brute::bounded(&values, at_most).unwrap());
+        prop_assert_eq!(bounded(&values, Bounds::any()).unwrap(), kadane(&values).unwrap());
+    }
+
+    #[test]
+    fn top_k_matches_its_oracle(values in values(), k in 1_usize..45) {
+        let found = top_k(&values, k).unwrap();
+        prop_assert_eq!(&found, &brute::top_k(&values, k).unwrap());
+        prop_assert_eq!(found[0], kadane(&values).unwrap());
+        prop_assert_eq!(found.len(), k.min(found.len()));
+        prop_assert!(found.windows(2).all(|pair| pair[0].sum >= pair[1].sum));
+    }
+
+    #[test]
+    fn top_k_on_long_input_matches_its_oracle(values in vec(-30_i64..=25, 100..400), k in 1_usize..30) {
+        prop_assert_eq!(top_k(&values, k).unwrap(), brute::top_k(&values, k).unwrap());
+    }
+
+    #[test]
+    fn rect_matches_its_oracle(rows in 1_usize..6, cols in 1_usize..6, cells in vec(element(), 36)) {
+        let matrix = Matrix::new(rows, cols, cells[..rows * cols].to_vec()).unwrap();
+        let expected = brute::rect(&matrix).unwrap();
+        prop_assert_eq!(rect(&matrix).unwrap(), expected);
+        prop_assert_eq!(rect_parallel(&matrix).unwrap(), expected);
+        let turned = brute::rect(&matrix.transposed()).unwrap();
+        prop_assert_eq!(turned.sum, expected.sum);
+    }
+
+    #[test]
+    fn rect_of_floats_matches_its_oracle(rows in 1_usize..5, cols in 1_usize..5, cells in exact_floats()) {
+        let mut cells = cells;
+        cells.resize(rows * cols, -0.5);
+        let matrix = Matrix::new(rows, cols, cells).unwrap();
+        prop_assert_eq!(rect(&matrix).unwrap(), brute::rect(&matrix).unwrap());
+    }
+
+    #[test]
+    fn the_empty_subarray_wins_only_over_negative_sums(values in values()) {
+        let best = kadane(&values).unwrap();
+        match or_empty(best) {
+            None => prop_assert!(values.iter().all(|&v| v < 0)),
+            Some(kept) => prop_assert_eq!(kept, best),
+        }
+    }
+}
+
+/// Text for a list of numbers, with random separators, signs, leading zeros
+/// and comments, as the parser must accept it.
+fn render(values: &[i64], layout: &[u8]) -> String {
+    let mut text = String::new();
+    for (i, value) in values.iter().enumerate() {
+        let style = layout.get(i).copied().unwrap_or(0);
+        if style % 11 == 3 {
+            text.push_str("# a comment, 1 2 3\n");
+        }
+        match style % 5 {
+            0 if *value >= 0 => text.push('+'),
+            1 if *value > 0 => text.push_str("00"),
+            _ => {}
+        }
+        text.push_str(&value.to_string());
+        text.push_str(match style % 7 {
+            0 => " ",
+            1 => "\n",
+            2 => ",",
+            3 => " , ",
+            4 => "\r\n",
+            5 => "\t",
+            _ => "  #\n",
+        });
+    }
+    text
+}
+
+/// Reads with some instruction sets, a small buffer, or both, to cover
+/// every token loop and the buffer's edges.
+fn read_with<T: Parse>(text: &[u8], simd: Simd, capacity: Option<usize>) -> Result<Vec<T>, String> {
+    let mut tokenizer = Tokenizer::new(text).simd(simd);
+    if let Some(capacity) = capacity {
+        tokenizer = tokenizer.with_capacity(capacity);
+    }
+    let mut values = Vec::new();
+    tokenizer
+        .run(|block: &[T]| values.extend_from_slice(block))
+        .map(|_| values)
+        .map_err(|err| err.to_string())
+}
+
+/// The reference tokenizer: obviously correct, slow.
+fn reference(text: &[u8]) -> Result<Vec<i64>, (u64, u64, String)> {
+    let separator = |b: u8| b" \t\n\r,\x0b\x0c".contains(&b);
+    let mut values = Vec::new();
+    let (mut line, mut line_start, mut pos) = (1, 0, 0);
+    if text.starts_with(b"\xEF\xBB\xBF") {
+        pos = 3;
+        line_start = 3;
+    }
+    while pos < text.len() {
+        let byte = text[pos];
+        if byte == b'\n' {
+            line += 1;
+            line_start = pos + 1;
+        }
+        if separator(byte) {
+            pos += 1;
+        } else if byte == b'#' {
+            while pos < text.len() && text[pos] != b'\n' {
+                pos += 1;
+            }
+        } else {
+            let end = (pos..text.len())
+                .find(|&i| separator(text[i]))
+                .unwrap_or(text.len());
+            let token = &text[pos..end];
+            match std::str::from_utf8(token)
+                .ok()
+                .and_then(|t| t.parse::<i64>().ok())
+            {
+                Some(value) => values.push(value),
+                None => {
+                    let shown: String = String::from_utf8_lossy(token).chars().take(40).collect();
+                    return Err((line, (pos - line_start + 1) as u64, shown));
+                }
+            }
+            pos = end;
+        }
+    }
+    Ok(values)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn well_formed_text_reads_back(
+        values in vec(prop_oneof![any::<i64>(), -9_999_999_i64..=9_999_999, -99_i64..=99], 0..200),
+        layout in vec(any::<u8>(), 200),
+    ) {
+        let text = render(&values, &layout);
+        for (simd, capacity) in [
+            (Simd::Best, None),
+            (Simd::Avx2, None),
+            (Simd::Portable, None),
+            (Simd::Best, Some(64)),
+            (Simd::Avx2, Some(56)),
+            (Simd::Portable, Some(48)),
+        ] {
+            prop_assert_eq!(read_with::<i64>(text.as_bytes(), simd, capacity), Ok(values.clone()));
+        }
+    }
+
+    #[test]
+    fn any_text_reads_as_the_reference_says(text in prop_oneof![
+        "[-+0-9 ,\n#xa.]{0,120}",
+        // No comments: every 64-byte block goes through the vector path.
+        "([-+]?[0-9]{1,21}[ ,\n\t]{1,2}){0,40}[-+0-9 ,\nxa.]{0,20}",
+        "[-+0-9 ,\nxa.\r]{0,300}",
+    ]) {
+        let expected = reference(text.as_bytes());
+        for (simd, capacity) in [
+            (Simd::Best, None),
+            (Simd::Avx2, None),
+            (Simd::Portable, None),
+            (Simd::Best, Some(64)),
+            (Simd::Avx2, Some(60)),
+            (Simd::Portable, Some(50)),
+        ] {
+            match (&expected, read_with::<i64>(text.as_bytes(), simd, capacity)) {
+                (Ok(values), Ok(found)) => prop_assert_eq!(&found, values),
+                (Err((line, column, token)), Err(message)) => {
+                    let position = format!("line {line}, column {column}: `{token}`");
+                    prop_assert!(message.starts_with(&position), "{message} vs {position}");
+                }
+                (expected, found) => prop_assert!(false, "{expected:?} vs {found:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn decimals_parse_exactly_as_the_standard_parser_does(
+        text in prop_oneof!["[-+]?[0-9]{0,18}[.]?[0-9]{0,18}", "[-+]?[0-9]{1,8}[.][0-9]{1,8}"]
+    ) {
+        let expected = text.parse::<f64>().ok().filter(|v| v.is_finite());
+        let found = f64::parse_token(text.as_bytes()).ok();
+        prop_assert_eq!(found.map(f64::to_bits), expected.map(f64::to_bits));
+    }
+
+    #[test]
+    fn arbitrary_bytes_give_values_or_an_error(bytes in vec(any::<u8>(), 0..300)) {
+        // A small buffer may call a long token too long rather than not a
+        // number: same place, same outcome otherwise.
+        let position = |read: Result<Vec<i64>, String>| read.map_err(|e| e.split(": `").next().unwrap().to_string());
+        let vector = read_with::<i64>(&bytes, Simd::Best, None);
+        prop_assert_eq!(&vector, &read_with::<i64>(&bytes, Simd::Avx2, None));
+        prop_assert_eq!(&vector, &read_with::<i64>(&bytes, Simd::Portable, None));
+        prop_assert_eq!(position(vector), position(read_with::<i64>(&bytes, Simd::Best, Some(40))));
+        let floats = read_with::<f64>(&bytes, Simd::Best, None);
+        prop_assert_eq!(floats.is_ok(), read_with::<f64>(&bytes, Simd::Best, Some(40)).is_ok());
+        let _ = read_matrix::<i64, _>(&bytes[..]);
+        let _ = read_matrix::<f64, _>(&bytes[..]);
+    }
+
+    #[test]
+    fn scanning_text_gives_the_in_memory_answer(values in vec(element(), 1..300), layout in vec(any::<u8>(), 300)) {
+        let text = render(&values, &layout);
+        let best = kadane(&values).unwrap();
+        let scanned = scan::<i64, _>(text.as_bytes()).unwrap();
+        prop_assert_eq!(scanned.best, best);
+        prop_assert_eq!(scanned.count, values.len() as u64);
+        prop_assert_eq!(scanned.elements, Excerpt::of(&values[best.range()]));
+        let small = scan_with::<i64, _>(Tokenizer::new(text.as_bytes()).with_capacity(64)).unwrap().finish().unwrap();
+        prop_assert_eq!(small, scanned);
+    }
+
+    #[test]
+    fn scanning_a_file_by_ranges_gives_the_sequential_answer(values in vec(element(), 1..400), layout in vec(any::<u8>(), 400), min_range in 1_u64..200) {
+        let text = render(&values, &layout);
+        let mut file = tempfile();
+        file.1.write_all(text.as_bytes()).unwrap();
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(3).build().unwrap();
+        let scanned = pool.install(|| scan_file_in_ranges::<i64>(&file.0, min_range)).unwrap();
+        prop_assert_eq!(scanned, scan::<i64, _>(text.as_bytes()).unwrap());
+    }
+}
+
+/// A fresh file in the temporary directory, removed when the test ends.
+fn tempfile() -> (std::path::PathBuf, std::fs::File, TempGuard) {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let path = std::env::temp_dir().join(format!(
+        "puzzles-subarray-{}-{}.txt",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    ));
+    let file = std::fs::File::create(&path).unwrap();
+    (path.clone(), file, TempGuard(path))
+}
+
+struct TempGuard(std::path::PathBuf);
+
+impl Drop for TempGuard {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+#[test]
+fn errors_in_later_byte_ranges_keep_their_file_line_numbers() {
+    let mut text = String::new();
+    for i in 0..500 {
+        text.push_str(&format!("{i}\n"));
+    }
+    text.push_str("12 bad 13\n");
+    let mut file = tempfile();
+    file.1.write_all(text.as_bytes()).unwrap();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(4)
+        .build()
+        .unwrap();
+    let err = pool
+        .install(|| scan_file_in_ranges::<i64>(&file.0, 64))
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "line 501, column 4: `bad` is not an integer"
+    );
+}
+
+#[test]
+fn a_token_as_long_as_the_buffer_is_too_long() {
+    let text = format!("1 {} 2", "7".repeat(100));
+    let err = read_with::<i64>(text.as_bytes(), Simd::Best, Some(64)).unwrap_err();
+    assert!(err.starts_with("line 1, column 3: `7777"), "{err}");
+    assert!(
+        err.ends_with("is too long for a number (more than 262144 bytes)")
+            || err.contains("too long")
+    );
+    // A comment longer than the buffer is fine.
+    let text = format!("1 #{}\n2", "x".repeat(300));
+    assert_eq!(
+        read_with::<i64>(text.as_bytes(), Simd::Best, Some(64)),
+        Ok(vec![1, 2])
+    );
+}
+
+#[test]
+fn empty_input_and_bad_floats_are_errors() {
+    let nothing: [i64; 0] = [];
+    assert!(matches!(kadane(&nothing), Err(SubarrayError::EmptyInput)));
+    assert!(matches!(
+        scan::<i64, _>(&b"# only a comment\n"[..]),
+        Err(SubarrayError::EmptyInput)
+    ));
+    assert!(matches!(
+        kadane(&[1.0, f64::INFINITY]),
+        Err(SubarrayError::NotFinite { index: 1 })
+    ));
+    assert!(matches!(
+        kadane(&[f64::MAX, f64::MAX]),
+        Err(SubarrayError::FloatTooLarge)
+    ));
+    assert!(matches!(
+        scan::<f64, _>(&b"1e308 1e308"[..]),
+        Err(SubarrayError::FloatTooLarge)
+    ));
+    assert!(matches!(top_k(&[1], 0), Err(SubarrayError::ZeroCount)));
+    let values: Vec<i64> = read_values(&b"1 2 3"[..]).unwrap();
+    assert_eq!(values, [1, 2, 3]);
+}
+
+#[test]
+fn sums_beyond_i64_are_exact() {
+    let values = vec![i64::MAX; 5000];
+    let best = kadane(&values).unwrap();
+    assert_eq!(best.sum, 5000 * i128::from(i64::MAX));
+    assert_eq!((best.start, best.end), (0, 4999));
+    let values = vec![i64::MIN; 5000];
+    assert_eq!(
+        kadane(&values).unwrap(),
+        Best {
+            sum: i128::from(i64::MIN),
+            start: 0,
+            end: 0
+        }
+    );
+    let text = "9223372036854775807 9223372036854775807 -9223372036854775808";
+    assert_eq!(
+        scan::<i64, _>(text.as_bytes()).unwrap().best.sum,
+        2 * i128::from(i64::MAX)
+    );
+}
+
+#[test]
+fn the_issue_examples() {
+    assert_eq!(
+        kadane(&[30, -40, 20, 40]).unwrap(),
+        Best {
+            sum: 60,
+            start: 2,
+            end: 3
+        }
+    );
+    assert_eq!(
+        kadane(&[-30, -40, -20, -40]).unwrap(),
+        Best {
+            sum: -20,
+            start: 2,
+            end: 2
+        }
+    );
+    assert_eq!(or_empty(kadane(&[-30, -40, -20, -40]).unwrap()), None);
+}
+
+#[test]
+fn matrices_read_row_by_row() {
+    let m = read_matrix::<i64, _>(&b"1 2 # first\n\n# skipped\n3,4\n"[..]).unwrap();
+    assert_eq!((m.rows(), m.cols(), m.values()), (2, 2, &[1, 2, 3, 4][..]));
+    let err = read_matrix::<i64, _>(&b"1 2\n3 4 5\n"[..]).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "line 2, column 5: this row has 3 numbers but the first row (line 1) has 2; every row of a matrix must have the same length"
+    );
+    let err = read_matrix::<i64, _>(&b"1 2 3\n4 5 # six\n"[..]).unwrap_err();
+    assert!(
+        err.to_string()
+            .starts_with("line 2, column 4: this row has 2 numbers"),
+        "{err}"
+    );
+    let err = read_matrix::<i64, _>(&b"1 2\n3 x\n"[..]).unwrap_err();
+    assert_eq!(err.to_string(), "line 2, column 3: `x` is not an integer");
+    assert!(matches!(
+        read_matrix::<i64, _>(&b"# nothing\n"[..]),
+        Err(SubarrayError::EmptyInput)
+    ));
+}
