@@ -3,6 +3,9 @@
 
 mod cli;
 mod queens;
+mod queens_first;
+mod queens_given;
+mod queens_verify;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
