@@ -6,11 +6,16 @@
 //! (`Completion::find`) and, optionally, the number of completions.
 //!
 //! ```text
-//! cargo run --release --example completion_bench -- scan 32          # sweep k: where is it hard?
-//! cargo run --release --example completion_bench -- report 20 32 48  # 1000 instances at each peak
+//! cargo run --release --example completion_bench -- scan 32          # sweep k
+//! cargo run --release --example completion_bench -- report 20 32 48  # 1000 instances each
 //! ```
 //!
-//! Times are per instance, wall clock, one thread.
+//! `report` finds, for each `n`, the number of given queens `k` at which
+//! about half the instances can be completed (the phase transition), then
+//! times 1,000 instances there with `find` (one completion) and `count`
+//! (all of them), and 1,000 instances with only two queens given, where the
+//! search has the most freedom to go wrong. Times are per instance (board
+//! set-up included), wall clock, one thread.
 
 use std::time::{Duration, Instant};
 
@@ -59,7 +64,8 @@ struct Outcome {
     completable: bool,
 }
 
-fn solve(n: usize, given: &[(usize, usize)]) -> Outcome {
+/// Times `find` (one completion) on one instance, checking its answer.
+fn find(n: usize, given: &[(usize, usize)]) -> Outcome {
     let start = Instant::now();
     let board = Board::new(n).unwrap().with_given(given).unwrap();
     let found = board.find();
@@ -74,8 +80,30 @@ fn solve(n: usize, given: &[(usize, usize)]) -> Outcome {
     }
 }
 
+/// Times `first` (the lexicographically first completion, rows in order)
+/// on one instance: the comparison without the most-constrained-first
+/// ordering.
+fn first(n: usize, given: &[(usize, usize)]) -> Outcome {
+    let start = Instant::now();
+    let found = Board::new(n).unwrap().with_given(given).unwrap().first();
+    Outcome {
+        time: start.elapsed(),
+        completable: found.is_some(),
+    }
+}
+
+/// Times `count` (every completion) on one instance.
+fn count(n: usize, given: &[(usize, usize)]) -> Outcome {
+    let start = Instant::now();
+    let total = Board::new(n).unwrap().with_given(given).unwrap().count();
+    Outcome {
+        time: start.elapsed(),
+        completable: total > 0,
+    }
+}
+
 fn instances(n: usize, k: usize, count: usize, seed: u64) -> Vec<Vec<(usize, usize)>> {
-    let mut rng = Rng(seed ^ (n as u64) << 32 ^ k as u64);
+    let mut rng = Rng(seed ^ ((n as u64) << 32) ^ k as u64);
     let mut out = Vec::with_capacity(count);
     while out.len() < count {
         if let Some(given) = random_queens(&mut rng, n, k) {
@@ -85,19 +113,37 @@ fn instances(n: usize, k: usize, count: usize, seed: u64) -> Vec<Vec<(usize, usi
     out
 }
 
-fn summary(n: usize, k: usize, outcomes: &mut [Outcome]) -> String {
+fn completable(outcomes: &[Outcome]) -> f64 {
+    outcomes.iter().filter(|o| o.completable).count() as f64 / outcomes.len() as f64
+}
+
+fn summary(what: &str, n: usize, k: usize, outcomes: &mut [Outcome]) -> String {
     outcomes.sort_by_key(|o| o.time);
     let len = outcomes.len();
-    let completable = outcomes.iter().filter(|o| o.completable).count();
-    let total: Duration = outcomes.iter().map(|o| o.time).sum();
     format!(
-        "n = {n:2}  k = {k:2}  instances {len}  completable {:5.1}%  median {:>10.1?}  p99 {:>10.1?}  worst {:>10.1?}  total {:>8.2?}",
-        100.0 * completable as f64 / len as f64,
+        "{what:<6} n = {n:2}  k = {k:2}  instances {len}  completable {:5.1}%  median {:>9.1?}  p99 {:>9.1?}  worst {:>9.1?}",
+        100.0 * completable(outcomes),
         outcomes[len / 2].time,
         outcomes[len * 99 / 100].time,
         outcomes[len - 1].time,
-        total,
     )
+}
+
+/// The number of given queens at which about half the instances can be
+/// completed: the phase transition, where completion is hardest to decide.
+fn peak(n: usize) -> usize {
+    (n / 2..n)
+        .map(|k| {
+            let outcomes: Vec<Outcome> = instances(n, k, 200, 7)
+                .iter()
+                .map(|given| find(n, given))
+                .collect();
+            (k, (completable(&outcomes) - 0.5).abs())
+        })
+        .take_while(|&(k, _)| k < n)
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(k, _)| k)
+        .expect("a range of k")
 }
 
 fn main() {
@@ -109,10 +155,20 @@ fn main() {
             for k in (1..n).step_by((n / 16).max(1)) {
                 let mut outcomes: Vec<Outcome> = instances(n, k, per_k, 1)
                     .iter()
-                    .map(|given| solve(n, given))
+                    .map(|given| find(n, given))
                     .collect();
-                println!("{}", summary(n, k, &mut outcomes));
+                println!("{}", summary("find", n, k, &mut outcomes));
             }
+        }
+        Some("rows") => {
+            let n: usize = args[1].parse().expect("n");
+            let k: usize = args[2].parse().expect("k");
+            let per_k: usize = args.get(3).map_or(100, |a| a.parse().expect("count"));
+            let set = instances(n, k, per_k, 2);
+            let mut outcomes: Vec<Outcome> = set.iter().map(|given| first(n, given)).collect();
+            println!("{}", summary("first", n, k, &mut outcomes));
+            let mut outcomes: Vec<Outcome> = set.iter().map(|given| find(n, given)).collect();
+            println!("{}", summary("find", n, k, &mut outcomes));
         }
         Some("report") => {
             for spec in &args[1..] {
@@ -123,19 +179,26 @@ fn main() {
                         (n, peak(n))
                     }
                 };
-                let mut outcomes: Vec<Outcome> = instances(n, k, 1000, 2)
-                    .iter()
-                    .map(|given| solve(n, given))
-                    .collect();
-                println!("{}", summary(n, k, &mut outcomes));
+                let near_peak = instances(n, k, 1000, 2);
+                let few = instances(n, 2, 1000, 3);
+                for (what, k, set, solver) in [
+                    (
+                        "find",
+                        k,
+                        &near_peak,
+                        find as fn(usize, &[(usize, usize)]) -> Outcome,
+                    ),
+                    ("count", k, &near_peak, count),
+                    ("find", 2, &few, find),
+                ] {
+                    let mut outcomes: Vec<Outcome> =
+                        set.iter().map(|given| solver(n, given)).collect();
+                    println!("{}", summary(what, n, k, &mut outcomes));
+                }
             }
         }
-        _ => eprintln!("usage: completion_bench scan N [COUNT] | report N[:K]..."),
+        _ => {
+            eprintln!("usage: completion_bench scan N [COUNT] | report N[:K]... | rows N K [COUNT]")
+        }
     }
-}
-
-/// Where the scan found completion hardest (about half the instances
-/// completable).
-fn peak(n: usize) -> usize {
-    n / 2
 }

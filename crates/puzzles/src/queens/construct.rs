@@ -420,13 +420,67 @@ impl Construction {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn write_cols<W: Write + ?Sized>(&self, out: &mut W, separator: &[u8]) -> io::Result<()> {
-        let mut writer = DecimalWriter::new(out, separator);
+        let two_threads = self.n >= PARALLEL_ROWS
+            && std::thread::available_parallelism().is_ok_and(|cores| cores.get() > 1);
+        if two_threads {
+            return self.write_cols_in_parallel(out, separator);
+        }
+        self.format(separator, |block, len| {
+            out.write_all(&block[..len])?;
+            Ok(block)
+        })
+    }
+
+    /// Formats the whole text, handing each full block and its length to
+    /// `sink`, which hands back a block to go on with.
+    fn format<S>(&self, separator: &[u8], sink: S) -> io::Result<()>
+    where
+        S: FnMut(Vec<u8>, usize) -> io::Result<Vec<u8>>,
+    {
+        let mut writer = DecimalWriter::new(sink, separator);
         writer.push_bytes(b"[")?;
         for run in self.runs() {
             writer.run(run)?;
         }
         writer.finish(b"]")
     }
+
+    /// Formats on another thread while this one writes, so that the two
+    /// overlap; `out` itself never leaves this thread.
+    fn write_cols_in_parallel<W: Write + ?Sized>(
+        &self,
+        out: &mut W,
+        separator: &[u8],
+    ) -> io::Result<()> {
+        use std::sync::mpsc;
+        let construction = *self;
+        std::thread::scope(|scope| {
+            let (full, written) = mpsc::sync_channel::<(Vec<u8>, usize)>(2);
+            let (give_back, empty) = mpsc::channel::<Vec<u8>>();
+            let formatter = scope.spawn(move || {
+                construction.format(separator, |block, len| {
+                    full.send((block, len))
+                        .map_err(|_| io::Error::from(io::ErrorKind::BrokenPipe))?;
+                    Ok(empty.try_recv().unwrap_or_else(|_| block_buffer()))
+                })
+            });
+            for (block, len) in written {
+                // On an error this returns, which drops the receiver and so
+                // stops the formatter at its next block.
+                out.write_all(&block[..len])?;
+                let _ = give_back.send(block);
+            }
+            formatter.join().expect("the formatter does not panic")
+        })
+    }
+}
+
+/// Boards from this many rows on are formatted on a second thread.
+const PARALLEL_ROWS: u64 = 1 << 20;
+
+/// A fresh output block.
+fn block_buffer() -> Vec<u8> {
+    vec![0; BLOCK + ENTRY]
 }
 
 impl Pattern {
@@ -456,8 +510,9 @@ const ENTRY: usize = SLOT + 8;
 /// within a run the hundreds change only every few numbers — by one, so
 /// their digits are updated in place rather than converted afresh. Each
 /// number then costs two stores.
-struct DecimalWriter<'a, W: Write + ?Sized> {
-    out: &'a mut W,
+struct DecimalWriter<S> {
+    /// Takes a full block and its length, gives back a block to fill.
+    sink: S,
     buffer: Vec<u8>,
     len: usize,
     /// The hundreds, right-aligned in `hundreds[..DIGITS]` with `'0'` before
@@ -470,8 +525,8 @@ struct DecimalWriter<'a, W: Write + ?Sized> {
     wrote_any: bool,
 }
 
-impl<'a, W: Write + ?Sized> DecimalWriter<'a, W> {
-    fn new(out: &'a mut W, separator: &[u8]) -> DecimalWriter<'a, W> {
+impl<S: FnMut(Vec<u8>, usize) -> io::Result<Vec<u8>>> DecimalWriter<S> {
+    fn new(sink: S, separator: &[u8]) -> DecimalWriter<S> {
         assert!(separator.len() <= 2, "separators are at most two bytes");
         let mut tails = [[0u8; 4]; 100];
         for (value, tail) in tails.iter_mut().enumerate() {
@@ -480,8 +535,8 @@ impl<'a, W: Write + ?Sized> DecimalWriter<'a, W> {
             tail[2..2 + separator.len()].copy_from_slice(separator);
         }
         DecimalWriter {
-            out,
-            buffer: vec![0; BLOCK + ENTRY],
+            sink,
+            buffer: block_buffer(),
             len: 0,
             hundreds: [b'0'; DIGITS + SLOT],
             start: DIGITS,
@@ -492,7 +547,8 @@ impl<'a, W: Write + ?Sized> DecimalWriter<'a, W> {
     }
 
     fn flush_block(&mut self) -> io::Result<()> {
-        self.out.write_all(&self.buffer[..self.len])?;
+        let block = std::mem::take(&mut self.buffer);
+        self.buffer = (self.sink)(block, self.len)?;
         self.len = 0;
         Ok(())
     }
@@ -633,7 +689,13 @@ mod tests {
     #[test]
     fn the_writer_carries_across_digit_boundaries() {
         let mut writer_out = Vec::new();
-        let mut writer = DecimalWriter::new(&mut writer_out, b" ");
+        let mut writer = DecimalWriter::new(
+            |block: Vec<u8>, len| {
+                writer_out.extend_from_slice(&block[..len]);
+                Ok(block)
+            },
+            b" ",
+        );
         writer
             .run(Run {
                 row: 0,
@@ -659,10 +721,47 @@ mod tests {
 
     #[test]
     fn long_runs_cross_block_boundaries() {
-        let construction = Construction::queens(300_001).unwrap();
-        let mut text = Vec::new();
-        construction.write_cols(&mut text, b",").unwrap();
-        let expected: Vec<String> = construction.columns().map(|c| c.to_string()).collect();
-        assert_eq!(text, format!("[{}]", expected.join(",")).into_bytes());
+        // Past PARALLEL_ROWS too: both writers give the same text.
+        for n in [300_001, 1_100_003] {
+            let construction = Construction::queens(n).unwrap();
+            let mut text = Vec::new();
+            construction.write_cols(&mut text, b",").unwrap();
+            let expected: Vec<String> = construction.columns().map(|c| c.to_string()).collect();
+            assert_eq!(text, format!("[{}]", expected.join(",")).into_bytes());
+        }
+    }
+
+    /// A writer that takes `room` bytes and then fails, as a closed pipe
+    /// does.
+    struct Closing {
+        room: usize,
+    }
+
+    impl Write for Closing {
+        fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+            if self.room == 0 {
+                return Err(io::ErrorKind::BrokenPipe.into());
+            }
+            let taken = bytes.len().min(self.room);
+            self.room -= taken;
+            Ok(taken)
+        }
+
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_closed_writer_stops_both_writers() {
+        for n in [300_001, 5_000_000] {
+            let mut out = Closing { room: 3 << 20 };
+            let err = Construction::queens(n).unwrap().write_cols(&mut out, b", ");
+            if n == 300_001 {
+                assert!(err.is_ok(), "it fits");
+            } else {
+                assert_eq!(err.unwrap_err().kind(), io::ErrorKind::BrokenPipe);
+            }
+        }
     }
 }

@@ -823,6 +823,9 @@ pub fn verify<R: Read>(input: R) -> Result<Verdict, VerifyError> {
 /// Inputs from this many bytes on are parsed and checked on two threads.
 const PARALLEL_FROM: u64 = 1 << 22;
 
+/// How many columns the parser hands the checker at a time.
+const HAND_OVER: usize = 1 << 16;
+
 /// Parses on this thread while another one checks, passing batches of
 /// columns between them; returns the scan and the first attacked queen.
 fn scan_and_check_in_parallel<R: Read>(
@@ -831,7 +834,7 @@ fn scan_and_check_in_parallel<R: Read>(
 ) -> Result<(Scan, Option<(u64, u64)>), VerifyError> {
     use std::sync::mpsc;
     std::thread::scope(|scope| {
-        let (full, to_check) = mpsc::sync_channel::<(u64, Vec<u64>)>(8);
+        let (full, to_check) = mpsc::sync_channel::<(u64, Vec<u64>)>(4);
         let (give_back, empty) = mpsc::channel::<Vec<u64>>();
         let checker = scope.spawn(move || {
             let mut lines = Lines::default();
@@ -845,14 +848,28 @@ fn scan_and_check_in_parallel<R: Read>(
             }
             attacked
         });
+        // Columns are passed on in large batches: each hand-over wakes the
+        // other thread, which costs more than a few thousand rows.
+        let fresh = || Vec::with_capacity(HAND_OVER);
+        let mut pending = fresh();
+        let mut pending_row = 0;
         let summary = scan(input, |first_row, cols| {
-            let mut batch = empty
-                .try_recv()
-                .unwrap_or_else(|_| Vec::with_capacity(BATCH));
-            batch.clear();
-            batch.extend_from_slice(cols);
-            full.send((first_row, batch)).is_ok()
+            if pending.is_empty() {
+                pending_row = first_row;
+            }
+            pending.extend_from_slice(cols);
+            if pending.len() < HAND_OVER {
+                return true;
+            }
+            let next = empty.try_recv().unwrap_or_else(|_| fresh());
+            let batch = std::mem::replace(&mut pending, next);
+            pending.clear();
+            full.send((pending_row, batch)).is_ok()
         });
+        if !pending.is_empty() {
+            // The checker only stops listening once the scan is over.
+            let _ = full.send((pending_row, pending));
+        }
         drop(full);
         let attacked = checker.join().expect("the checker does not panic");
         Ok((summary?, attacked))
@@ -888,7 +905,9 @@ pub fn verify_seekable<R: Read + Seek>(mut input: R) -> Result<Verdict, VerifyEr
     // so a column from here on is off the board whatever n turns out to be;
     // the range check reports it.
     let most_rows = end.saturating_sub(start).div_ceil(2);
-    let (summary, attacked) = if end - start < PARALLEL_FROM {
+    let two_threads = end - start >= PARALLEL_FROM
+        && std::thread::available_parallelism().is_ok_and(|cores| cores.get() > 1);
+    let (summary, attacked) = if !two_threads {
         let mut lines = Lines::default();
         let mut attacked = None;
         let summary = scan(&mut input, |first_row, cols| {
