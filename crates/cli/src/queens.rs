@@ -51,9 +51,10 @@ at once (queens: n <= 29; on a torus n <= 25; superqueens n <= 26; rooks and kin
 to 64); otherwise an explicit construction (queens: Hoffman, Loessi and Moore 1969 /
 Bernhardsson 1991, for every n >= 4; see the README for the others), streamed row by
 row for any n; otherwise (some superqueen boards) one found by a search that tries the
-most constrained row or column first. --lexicographic always gives the
-lexicographically first, which can take minutes to hours from n = 30 on. With --given,
---first prints a completion found by the most-constrained-first search.
+most constrained row or column first — fast, except for superqueens on a torus whose
+size is divisible by 2 or 3, which may have no solution at all. --lexicographic always
+gives the lexicographically first, which can take minutes to hours from n = 30 on.
+With --given, --first prints a completion found by the most-constrained-first search.
 
 Beyond n = 64 only --first works; boards are drawn up to n = 1000, so use --format
 array (or json) for larger ones."

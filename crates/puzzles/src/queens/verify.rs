@@ -24,11 +24,17 @@
 //! queen finds its column or a diagonal taken is the second queen of the
 //! reported pair; the first is the earliest row that attacks it.
 //!
-//! [`verify_seekable`] (a file) needs only those O(n) bits: the file's length
-//! bounds `n` up front, and the earlier queen of an attacking pair is found
-//! by reading the file again up to the second one. [`verify`] takes any
-//! reader (a pipe) and, since it cannot read twice, keeps the columns as it
-//! goes: 4 bytes a row.
+//! [`verify_seekable`] (a file) needs only those O(n) bits, about five a row:
+//! the file's length bounds `n` up front, and the earlier queen of an
+//! attacking pair is found by reading the file again up to the second one.
+//! A large file is parsed on one thread while a second one checks. [`verify`]
+//! takes any reader (a pipe) and, since it cannot read twice, keeps the
+//! columns as it goes (4 bytes a row) and checks them at the end.
+//!
+//! The parser reads eight digits at a time: a word of input tells where its
+//! leading digits end with a few arithmetic operations, and three
+//! multiplications turn them into a number; anything unusual goes to a
+//! byte-by-byte path that also names errors.
 //!
 //! # Example
 //!
