@@ -4,6 +4,9 @@
 mod cli;
 mod maxsub;
 mod queens;
+mod queens_first;
+mod queens_given;
+mod queens_verify;
 #[cfg(feature = "serve")]
 mod serve;
 

@@ -3,19 +3,24 @@
 
 use std::io::Write;
 use std::ops::ControlFlow;
+use std::path::PathBuf;
 
 use anyhow::{Context, bail};
-use clap::{Args, ValueEnum};
+use clap::{ArgAction, Args, Subcommand, ValueEnum};
 use puzzles::queens::svg::{self, SheetEntry, SvgOptions};
-use puzzles::queens::{Board, Fundamental, Piece, Rules, Solution, render};
+use puzzles::queens::{Board, Completion, Fundamental, Piece, Rules, Solution, render};
 use puzzles::trace::{Action, Event, TraceMode};
 use serde::Serialize;
 use serde_json::json;
 
 use crate::Outcome;
+use crate::queens_verify::VerifyArgs;
 
 #[derive(Debug, Args)]
-#[command(after_help = "\
+#[command(
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true,
+    after_help = "\
 Examples:
   puzzles queens 8                      all 92 solutions, as boards of Q and .
   puzzles queens 4 --format array       [1, 3, 0, 2] and [2, 0, 3, 1]
@@ -27,6 +32,12 @@ Examples:
   puzzles queens 8 --count              92
   puzzles queens 30 --limit 3           the first three solutions of 30-queens
   puzzles queens 8 --first              the lexicographically first solution
+  puzzles queens 1000000000 --first --format array > sol.txt
+                                        a billion queens, by construction, in seconds
+  puzzles queens verify sol.txt         valid, or the first two queens that attack each other
+  puzzles queens 40 --first --lexicographic    the lexicographically first, however long it takes
+  puzzles queens 12 --given 0:5,3:1     every completion of the queens given as ROW:COL
+  puzzles queens 48 --given-file q.txt --first    one completion (one ROW:COL a line)
   puzzles queens 8 --unique             the 12 fundamental solutions, with class sizes
   puzzles queens 8 --unique --count     12
   puzzles queens 4 --trace              every placement, conflict and backtrack
@@ -36,11 +47,35 @@ Examples:
 
 Solutions are listed in lexicographic order of their cols array (cols[row] is the
 column of the queen in row `row`, 0-based). When no solution exists (n = 2, 3) the
-command says so and exits with status 1.")]
+command says so and exits with status 1.
+
+Which solution --first prints: the lexicographically first where the search finds it
+at once (queens: n <= 29; on a torus n <= 25; superqueens n <= 26; rooks and kings up
+to 64); otherwise an explicit construction (queens: Hoffman, Loessi and Moore 1969 /
+Bernhardsson 1991, for every n >= 4; see the README for the others), streamed row by
+row for any n; otherwise (some superqueen boards) one found by a search that tries the
+most constrained row or column first — fast, except for superqueens on a torus whose
+size is divisible by 2 or 3, which may have no solution at all. --lexicographic always
+gives the lexicographically first, which can take minutes to hours from n = 30 on.
+With --given, --first prints a completion found by the most-constrained-first search.
+
+Beyond n = 64 only --first works; boards are drawn up to n = 1000, so use --format
+array (or json) for larger ones."
+)]
 pub struct QueensArgs {
-    /// Board size: N queens on an N×N board (1 to 64 for searching).
-    #[arg(value_name = "N", value_parser = parse_board_size, allow_negative_numbers = true)]
-    pub n: u64,
+    /// Board size: N queens on an N×N board (1 to 64 for searching; any size
+    /// for --first).
+    #[arg(
+        value_name = "N",
+        value_parser = parse_board_size,
+        allow_negative_numbers = true,
+        required = true
+    )]
+    pub n: Option<u64>,
+
+    /// `verify FILE`: check a claimed solution instead of solving.
+    #[command(subcommand)]
+    pub command: Option<QueensCommand>,
 
     /// How to print each solution.
     #[arg(short, long, value_enum, default_value_t = Format::Board)]
@@ -50,9 +85,35 @@ pub struct QueensArgs {
     #[arg(short, long)]
     pub count: bool,
 
-    /// Print only the lexicographically first solution.
+    /// Print one solution, at once for any N: the lexicographically first
+    /// where the search finds it quickly, otherwise an explicit
+    /// construction (see below). With --given, one completion.
     #[arg(long, conflicts_with_all = ["count", "limit", "unique"])]
     pub first: bool,
+
+    /// With --first: the lexicographically first solution (or completion),
+    /// even where the search for it is slow (minutes to hours for some N
+    /// from 30 on; N at most 64).
+    #[arg(long, requires = "first")]
+    pub lexicographic: bool,
+
+    /// Queens already on the board, as ROW:COL pairs (0-based, separated by
+    /// commas; the option may be repeated): list, count or find the
+    /// completions.
+    #[arg(
+        long,
+        value_name = "ROW:COL",
+        value_parser = crate::queens_given::parse_square,
+        value_delimiter = ',',
+        action = ArgAction::Append,
+        conflicts_with = "unique"
+    )]
+    pub given: Vec<(usize, usize)>,
+
+    /// Read given queens from a file: one `ROW:COL` or `ROW COL` a line,
+    /// `#` starts a comment.
+    #[arg(long, value_name = "FILE", conflicts_with = "unique")]
+    pub given_file: Option<PathBuf>,
 
     /// Fundamental solutions only: one per class under rotation and reflection,
     /// each with the size of its class.
@@ -82,6 +143,14 @@ pub struct QueensArgs {
     /// Number the rows and columns of SVG boards (--format svg).
     #[arg(long)]
     pub labels: bool,
+}
+
+/// What `puzzles queens` can do besides solving.
+#[derive(Debug, Subcommand)]
+pub enum QueensCommand {
+    /// Check a claimed solution of any size: prints `valid`, or the first two
+    /// queens that attack each other (exit status 1).
+    Verify(VerifyArgs),
 }
 
 /// The pieces `--piece` accepts.
@@ -152,13 +221,23 @@ fn parse_limit(text: &str) -> Result<u64, String> {
 }
 
 pub fn run(args: QueensArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
-    let n = usize::try_from(args.n).context("the board size does not fit this machine")?;
-    let board = Board::with_rules(Rules::new(n, args.piece.into(), args.torus)?)?;
+    if let Some(QueensCommand::Verify(verify)) = args.command {
+        return crate::queens_verify::run(verify, out);
+    }
+    let n = args.n.context("the board size N is required")?;
+    let n = usize::try_from(n).context("the board size does not fit this machine")?;
     if args.labels && args.format != Format::Svg {
         bail!("--labels numbers the rows and columns of SVG boards; use it with --format svg");
     }
+    if !args.given.is_empty() || args.given_file.is_some() {
+        return crate::queens_given::run(&args, n, out);
+    }
+    if args.first && !args.lexicographic && !args.trace {
+        return crate::queens_first::run(&args, n, out);
+    }
+    let board = Board::with_rules(Rules::new(n, args.piece.into(), args.torus)?)?;
     if args.trace {
-        return trace(&board, &args, out);
+        return trace(Traced::Board(&board), &args, out);
     }
     if args.count {
         return count(&board, &args, out);
@@ -166,7 +245,7 @@ pub fn run(args: QueensArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
     if args.first {
         return match board.first() {
             Some(solution) => {
-                let mut printer = Printer::new(args.format, n, out)?.svg(&board, &args);
+                let mut printer = Printer::new(args.format, n, out)?.svg(board.rules(), &args);
                 printer.solution(&solution, None)?;
                 printer.finish()?;
                 Ok(Outcome::Answer)
@@ -175,7 +254,7 @@ pub fn run(args: QueensArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
         };
     }
     let limit = args.limit.unwrap_or(u64::MAX);
-    let mut printer = Printer::new(args.format, n, out)?.svg(&board, &args);
+    let mut printer = Printer::new(args.format, n, out)?.svg(board.rules(), &args);
     let printed = if args.unique {
         let mut printed = 0;
         for Fundamental {
@@ -211,7 +290,11 @@ pub fn run(args: QueensArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
     Ok(Outcome::Answer)
 }
 
-fn no_solution(format: Format, n: usize, out: &mut dyn Write) -> anyhow::Result<Outcome> {
+pub(crate) fn no_solution(
+    format: Format,
+    n: usize,
+    out: &mut dyn Write,
+) -> anyhow::Result<Outcome> {
     match format {
         Format::Json => {}
         Format::Leetcode => writeln!(out, "[]")?,
@@ -256,7 +339,7 @@ struct JsonSolution<'a> {
 }
 
 /// Writes solutions one at a time in the chosen format.
-struct Printer<'a> {
+pub(crate) struct Printer<'a> {
     format: Format,
     n: usize,
     out: &'a mut dyn Write,
@@ -279,7 +362,11 @@ struct SvgSettings {
 }
 
 impl<'a> Printer<'a> {
-    fn new(format: Format, n: usize, out: &'a mut dyn Write) -> anyhow::Result<Printer<'a>> {
+    pub(crate) fn new(
+        format: Format,
+        n: usize,
+        out: &'a mut dyn Write,
+    ) -> anyhow::Result<Printer<'a>> {
         if format == Format::Leetcode {
             write!(out, "[")?;
         }
@@ -294,13 +381,12 @@ impl<'a> Printer<'a> {
     }
 
     /// Takes what `--format svg` needs from the command line.
-    fn svg(mut self, board: &Board, args: &QueensArgs) -> Printer<'a> {
-        let rules = board.rules();
+    pub(crate) fn svg(mut self, rules: &Rules, args: &QueensArgs) -> Printer<'a> {
         self.svg = SvgSettings {
             options: SvgOptions::default().labels(args.labels),
             heading: format!(
                 "{} {}s{}",
-                board.n(),
+                rules.n(),
                 rules.piece(),
                 if rules.torus() { " on a torus" } else { "" }
             ),
@@ -311,7 +397,11 @@ impl<'a> Printer<'a> {
         self
     }
 
-    fn solution(&mut self, solution: &Solution, class_size: Option<usize>) -> anyhow::Result<()> {
+    pub(crate) fn solution(
+        &mut self,
+        solution: &Solution,
+        class_size: Option<usize>,
+    ) -> anyhow::Result<()> {
         self.printed += 1;
         let index = self.printed;
         let out = &mut *self.out;
@@ -368,7 +458,7 @@ impl<'a> Printer<'a> {
         Ok(())
     }
 
-    fn finish(self) -> anyhow::Result<()> {
+    pub(crate) fn finish(self) -> anyhow::Result<()> {
         match self.format {
             Format::Leetcode => writeln!(self.out, "]")?,
             Format::Svg => match (&self.sheet[..], self.svg.single) {
@@ -408,7 +498,17 @@ fn sheet_title(settings: &SvgSettings, count: u64) -> String {
     }
 }
 
-fn trace(board: &Board, args: &QueensArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
+/// What `--trace` runs: the plain search, or the completion search.
+pub(crate) enum Traced<'a> {
+    Board(&'a Board),
+    Completion(&'a Completion),
+}
+
+pub(crate) fn trace(
+    traced: Traced<'_>,
+    args: &QueensArgs,
+    out: &mut dyn Write,
+) -> anyhow::Result<Outcome> {
     let json = match args.format {
         Format::Board => false,
         Format::Json => true,
@@ -425,19 +525,31 @@ fn trace(board: &Board, args: &QueensArgs, out: &mut dyn Write) -> anyhow::Resul
     } else {
         TraceMode::AllSolutions
     };
+    let (rules, given) = match traced {
+        Traced::Board(board) => (*board.rules(), &[][..]),
+        Traced::Completion(completion) => (*completion.rules(), completion.given()),
+    };
     if !json {
-        let rules = board.rules();
         let shape = if rules.torus() { " on a torus" } else { "" };
+        let given: Vec<String> = given
+            .iter()
+            .map(|(row, col)| format!("({row}, {col})"))
+            .collect();
+        let given = if given.is_empty() {
+            String::new()
+        } else {
+            format!(", given {}", given.join(", "))
+        };
         writeln!(
             out,
-            "# {n} {piece}s{shape}: search trace, squares as (row, col) from 0, indented by depth",
-            n = board.n(),
+            "# {n} {piece}s{shape}{given}: search trace, squares as (row, col) from 0, indented by depth",
+            n = rules.n(),
             piece = rules.piece(),
         )?;
     }
-    let mut path: Vec<usize> = Vec::with_capacity(board.n());
+    let mut path: Vec<usize> = Vec::with_capacity(rules.n());
     let mut failure: Option<std::io::Error> = None;
-    let summary = board.trace(mode, |event| {
+    let observer = |event: &Event| {
         let written = if json {
             serde_json::to_writer(&mut *out, event)
                 .map_err(std::io::Error::from)
@@ -452,7 +564,11 @@ fn trace(board: &Board, args: &QueensArgs, out: &mut dyn Write) -> anyhow::Resul
                 ControlFlow::Break(())
             }
         }
-    });
+    };
+    let summary = match traced {
+        Traced::Board(board) => board.trace(mode, observer),
+        Traced::Completion(completion) => completion.trace(mode, observer),
+    };
     if let Some(err) = failure {
         return Err(err.into());
     }

@@ -12,7 +12,9 @@
 //!
 //! - [`queens`] — N queens on an N×N board: [`queens::Board`] lists solutions
 //!   lazily, counts them, finds the first, lists fundamental solutions up to
-//!   rotation and reflection, and traces the search.
+//!   rotation and reflection, and traces the search; [`queens::construct`]
+//!   writes one solution for any size, [`queens::verify`] checks one streamed
+//!   from a file, and [`queens::Completion`] completes boards with queens given.
 //! - [`subarray`] — maximum subarray: exact `i128` sums, one tie rule for
 //!   every method (brute force, vectorised Kadane, parallel, streaming), and
 //!   the circular, length-bounded, top-K and 2-D variants.

@@ -21,18 +21,24 @@
 //! # Ok::<(), puzzles::queens::QueensError>(())
 //! ```
 
+mod complete;
+pub mod construct;
 pub mod oracle;
+mod quick;
 pub mod render;
 mod rules;
 mod search;
 mod solution;
 pub mod svg;
+pub mod verify;
 
 use std::ops::ControlFlow;
 
 use serde::{Deserialize, Serialize};
 
 use crate::trace::{ConflictKind, Event, TraceMode, TraceSummary};
+pub use complete::{Completion, Completions};
+pub use quick::{OneSolution, lexicographic_is_quick, one_solution};
 pub use rules::{MAX_SEARCH_N, Piece, Rules};
 pub use search::Solutions;
 use search::{Frame, Masks};
@@ -75,6 +81,19 @@ pub enum QueensError {
         /// The board size.
         n: usize,
     },
+    /// A square outside the board.
+    #[error(
+        "the square (row {row}, col {col}) is off the board: rows and columns run from 0 to {}",
+        n - 1
+    )]
+    SquareOffBoard {
+        /// Its row.
+        row: usize,
+        /// Its column.
+        col: usize,
+        /// The board size.
+        n: usize,
+    },
     /// Two pieces attack each other.
     #[error(
         "the pieces at (row {}, col {}) and (row {}, col {}) attack each other ({kind})",
@@ -99,6 +118,13 @@ pub enum QueensError {
     /// A piece name that is not one of queen, rook, king, superqueen.
     #[error("unknown piece {0:?} (expected queen, rook, king or superqueen)")]
     UnknownPiece(String),
+    /// It is known that the board has no solution (2 or 3 queens; queens on
+    /// a torus whose size shares a factor with 6).
+    #[error("no solution exists for n = {n}")]
+    NoSolution {
+        /// The board size.
+        n: u64,
+    },
 }
 
 /// A fundamental solution: the representative of a class of solutions under

@@ -1,0 +1,227 @@
+//! `puzzles queens N --given ROW:COL,...` and `--given-file`: completions.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn puzzles() -> Command {
+    Command::cargo_bin("puzzles").unwrap()
+}
+
+fn stdout_of(args: &[&str]) -> String {
+    let output = puzzles().args(args).output().unwrap();
+    assert!(output.status.success(), "{args:?} failed: {output:?}");
+    String::from_utf8(output.stdout).unwrap()
+}
+
+fn temp_file(name: &str, contents: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("puzzles-given-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, contents).unwrap();
+    path
+}
+
+#[test]
+fn completions_are_listed_counted_and_found() {
+    let listed = stdout_of(&["queens", "8", "--given", "0:0", "--format", "array"]);
+    assert_eq!(
+        listed,
+        "[0, 4, 7, 5, 2, 6, 1, 3]\n[0, 5, 7, 2, 6, 3, 1, 4]\n[0, 6, 3, 5, 7, 1, 4, 2]\n[0, 6, 4, 7, 1, 3, 5, 2]\n"
+    );
+    assert_eq!(
+        stdout_of(&["queens", "8", "--given", "0:0", "--count"]),
+        "4\n"
+    );
+    assert_eq!(
+        stdout_of(&[
+            "queens", "8", "--given", "0:0", "--count", "--format", "json"
+        ]),
+        "{\"n\":8,\"total\":4}\n"
+    );
+    assert_eq!(
+        stdout_of(&[
+            "queens", "8", "--given", "0:0", "--limit", "1", "--format", "array"
+        ]),
+        "[0, 4, 7, 5, 2, 6, 1, 3]\n"
+    );
+    assert_eq!(
+        stdout_of(&["queens", "12", "--given", "0:5,3:1", "--count"]),
+        stdout_of(&[
+            "queens", "12", "--given", "0:5", "--given", "3:1", "--count"
+        ]),
+    );
+    let first = stdout_of(&[
+        "queens", "12", "--given", "0:5,3:1", "--first", "--format", "array",
+    ]);
+    assert!(first.starts_with("[5, ") && first.split(", ").nth(3) == Some("1"));
+    assert_eq!(
+        stdout_of(&[
+            "queens",
+            "12",
+            "--given",
+            "0:5,3:1",
+            "--first",
+            "--lexicographic",
+            "--format",
+            "array"
+        ]),
+        stdout_of(&[
+            "queens", "12", "--given", "0:5,3:1", "--limit", "1", "--format", "array"
+        ]),
+    );
+}
+
+#[test]
+fn big_boards_complete_quickly() {
+    let text = stdout_of(&[
+        "queens",
+        "64",
+        "--given",
+        "0:0,1:2,2:4,63:62",
+        "--first",
+        "--format",
+        "array",
+    ]);
+    let cols: Vec<usize> = text
+        .trim()
+        .trim_matches(['[', ']'])
+        .split(", ")
+        .map(|c| c.parse().unwrap())
+        .collect();
+    assert_eq!((cols[0], cols[1], cols[2], cols[63]), (0, 2, 4, 62));
+    assert!(puzzles::queens::Solution::new(cols).is_ok());
+}
+
+#[test]
+fn given_files_take_comments_and_both_shapes() {
+    let path = temp_file(
+        "given.txt",
+        "# two queens\n0:0\n\n  3 5   # row 3, column 5\n",
+    );
+    let path = path.to_str().unwrap();
+    assert_eq!(
+        stdout_of(&["queens", "8", "--given-file", path, "--count"]),
+        stdout_of(&["queens", "8", "--given", "0:0,3:5", "--count"])
+    );
+    let bad = temp_file("bad.txt", "0:0\n3;5\n");
+    puzzles()
+        .args(["queens", "8", "--given-file"])
+        .arg(&bad)
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(format!(
+            "puzzles: error: {}: line 2, column 2: expected ':' or a space after the row, found ';'\n",
+            bad.display()
+        ));
+    puzzles()
+        .args(["queens", "8", "--given-file", "/no/such/file"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::starts_with(
+            "puzzles: error: cannot read /no/such/file:",
+        ));
+}
+
+#[test]
+fn bad_given_queens_are_named() {
+    for (given, message) in [
+        (
+            "0:0,2:2",
+            "the pieces at (row 0, col 0) and (row 2, col 2) attack each other (diagonal)",
+        ),
+        (
+            "1:4,5:4",
+            "the pieces at (row 1, col 4) and (row 5, col 4) attack each other (column)",
+        ),
+        (
+            "2:1,2:6",
+            "the pieces at (row 2, col 1) and (row 2, col 6) attack each other (row)",
+        ),
+        (
+            "0:8",
+            "the square (row 0, col 8) is off the board: rows and columns run from 0 to 7",
+        ),
+        (
+            "8:0",
+            "the square (row 8, col 0) is off the board: rows and columns run from 0 to 7",
+        ),
+    ] {
+        puzzles()
+            .args(["queens", "8", "--given", given])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(format!("puzzles: error: {message}\n"));
+    }
+    for given in ["0-0", "a:1", "1:", ""] {
+        puzzles()
+            .args(["queens", "8", "--given", given])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains("--given <ROW:COL>"));
+    }
+}
+
+#[test]
+fn an_impossible_completion_says_so() {
+    puzzles()
+        .args(["queens", "6", "--given", "0:0"])
+        .assert()
+        .code(1)
+        .stdout("no completion exists for the given queens\n");
+    puzzles()
+        .args([
+            "queens", "6", "--given", "0:0", "--first", "--format", "array",
+        ])
+        .assert()
+        .code(1)
+        .stdout("no completion exists for the given queens\n");
+    puzzles()
+        .args(["queens", "6", "--given", "0:0", "--count"])
+        .assert()
+        .code(1)
+        .stdout("0\n");
+    puzzles()
+        .args(["queens", "6", "--given", "0:0", "--format", "json"])
+        .assert()
+        .code(1)
+        .stdout("");
+}
+
+#[test]
+fn a_completion_trace_starts_from_the_given_queens() {
+    let text = stdout_of(&["queens", "6", "--given", "0:1", "--trace"]);
+    assert!(text.starts_with(
+        "# 6 queens, given (0, 1): search trace, squares as (row, col) from 0, indented by depth\n     1  place (0, 1)\n"
+    ));
+    assert!(text.contains("solution 1: [1, 3, 5, 0, 2, 4]\n"));
+    assert!(text.contains(", solutions: 1 ("), "{text}");
+}
+
+#[test]
+fn completion_options_that_make_no_sense_are_usage_errors() {
+    puzzles()
+        .args(["queens", "8", "--given", "0:0", "--unique"])
+        .assert()
+        .code(2);
+    puzzles()
+        .args(["queens", "65", "--given", "0:0", "--first"])
+        .assert()
+        .code(2)
+        .stderr("puzzles: error: n = 65 is too large to search (at most 64)\n");
+}
+
+#[test]
+fn other_pieces_complete_too() {
+    let kings = stdout_of(&[
+        "queens", "6", "--piece", "king", "--given", "0:0", "--count",
+    ]);
+    let all: Vec<String> = stdout_of(&["queens", "6", "--piece", "king", "--format", "array"])
+        .lines()
+        .filter(|line| line.starts_with("[0,"))
+        .map(String::from)
+        .collect();
+    assert_eq!(kings, format!("{}\n", all.len()));
+}

@@ -1,0 +1,767 @@
+//! One solution for any board size, written down without searching.
+//!
+//! For queens on a plain board this is the explicit solution of Hoffman,
+//! Loessi and Moore (1969), in the form Bernhardsson (1991) gave it: list
+//! the even numbers `2, 4, …` and then the odd numbers `1, 3, …` up to `n`,
+//! with a small repair when `n mod 6` is 2 or 3. It exists for every
+//! `n ≥ 4` and for `n = 1`; each column is an O(1) formula of its row, so a
+//! board of a billion rows streams in flat memory.
+//!
+//! The other pieces and boards have constructions of their own, where one
+//! is known and simple:
+//!
+//! - rooks: the identity, `cols[r] = r`;
+//! - kings: the odd columns, then the even ones (`n ≥ 4`); on a torus,
+//!   `cols[r] = 2r mod n` for odd `n ≥ 5` and an even-first pattern for even
+//!   `n ≥ 6`;
+//! - queens on a torus: `cols[r] = 2r mod n` when `gcd(n, 6) = 1`; for every
+//!   other `n > 1` Pólya (1918) proved that no solution exists;
+//! - superqueens, plain or torus: `cols[r] = 3r mod n` when `gcd(n, 6) = 1`
+//!   and `n ≥ 11`.
+//!
+//! Each construction is a few arithmetic runs (a first column, a step, a
+//! length), which is what lets [`Construction::write_cols`] print hundreds
+//! of millions of rows a second: consecutive columns of a run differ by a
+//! small step, so the decimal text of the next column is the previous one
+//! plus a digit, not a fresh conversion.
+//!
+//! # Example
+//!
+//! ```
+//! use puzzles::queens::construct::{Construction, column};
+//!
+//! let eight = Construction::queens(8)?;
+//! assert_eq!(eight.columns().collect::<Vec<_>>(), [1, 3, 5, 7, 2, 0, 6, 4]);
+//! // Any row of a huge board, in constant time:
+//! assert_eq!(column(1_000_000_000, 999_999_999), Some(999_999_998));
+//! # Ok::<(), puzzles::queens::QueensError>(())
+//! ```
+
+use std::io::{self, Write};
+
+use super::QueensError;
+use super::rules::{Piece, Rules};
+use super::solution::Solution;
+
+/// The column of the queen in `row` of the plain-board construction for `n`
+/// queens, or `None` when there is no such row (`row ≥ n`) or no solution
+/// (`n` = 0, 2 or 3).
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::construct::column;
+///
+/// let cols: Vec<u64> = (0..6).map(|row| column(6, row).unwrap()).collect();
+/// assert_eq!(cols, [1, 3, 5, 0, 2, 4]);
+/// assert_eq!(column(3, 0), None);
+/// assert_eq!(column(6, 6), None);
+/// ```
+pub fn column(n: u64, row: u64) -> Option<u64> {
+    let construction = Construction::queens(n).ok()?;
+    (row < n).then(|| construction.column(row))
+}
+
+/// An explicit solution for one board: every row's column by formula.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::construct::Construction;
+/// use puzzles::queens::{Piece, Rules};
+///
+/// let queens = Construction::queens(10)?;
+/// assert_eq!(queens.column(0), 1);
+/// let kings = Construction::new(&Rules::new(7, Piece::King, true)?)?.unwrap();
+/// assert_eq!(kings.columns().collect::<Vec<_>>(), [0, 2, 4, 6, 1, 3, 5]);
+/// # Ok::<(), puzzles::queens::QueensError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Construction {
+    n: u64,
+    pattern: Pattern,
+}
+
+/// The shapes of solution this module knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Pattern {
+    /// Hoffman–Loessi–Moore / Bernhardsson for queens on a plain board.
+    Queens,
+    /// `1, 3, 5, …, 0, 2, 4, …` (kings on a plain board).
+    OddThenEven,
+    /// `cols[r] = k·r mod n`.
+    Linear { multiplier: u64 },
+    /// `cols[r] = r`.
+    Identity,
+    /// Kings on a torus with even `n ≥ 10`: `0, 2, …, n−2`, then
+    /// `5, 7, …, n−1`, then `1, 3`.
+    TorusKingsEven,
+    /// A short explicit list, for the few sizes the patterns miss.
+    Table(&'static [u64]),
+}
+
+/// Kings on a 6×6 and an 8×8 torus, where the even pattern is too tight.
+const TORUS_KINGS_6: [u64; 6] = [0, 2, 4, 1, 5, 3];
+const TORUS_KINGS_8: [u64; 8] = [0, 2, 4, 6, 3, 1, 7, 5];
+
+/// A stretch of consecutive rows whose columns go up by a constant step:
+/// rows `row..row + len` hold columns `first, first + step, …`.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::construct::{Construction, Run};
+///
+/// let runs: Vec<Run> = Construction::queens(6)?.runs().collect();
+/// assert_eq!(runs, [
+///     Run { row: 0, first: 1, step: 2, len: 3 },
+///     Run { row: 3, first: 0, step: 2, len: 3 },
+/// ]);
+/// # Ok::<(), puzzles::queens::QueensError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Run {
+    /// The first row of the run.
+    pub row: u64,
+    /// The column in that row.
+    pub first: u64,
+    /// How much the column grows from one row to the next (1 to 9).
+    pub step: u64,
+    /// How many rows the run covers (at least 1).
+    pub len: u64,
+}
+
+impl Construction {
+    /// The plain-board queens construction for `n`.
+    ///
+    /// # Errors
+    ///
+    /// [`QueensError::ZeroSize`] for `n = 0` and [`QueensError::NoSolution`]
+    /// for `n = 2` and `n = 3`, where no solution exists.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::construct::Construction;
+    /// use puzzles::queens::QueensError;
+    ///
+    /// assert_eq!(Construction::queens(1)?.columns().collect::<Vec<_>>(), [0]);
+    /// assert_eq!(Construction::queens(3), Err(QueensError::NoSolution { n: 3 }));
+    /// # Ok::<(), QueensError>(())
+    /// ```
+    pub fn queens(n: u64) -> Result<Construction, QueensError> {
+        match n {
+            0 => Err(QueensError::ZeroSize),
+            2 | 3 => Err(QueensError::NoSolution { n }),
+            _ => Ok(Construction {
+                n,
+                pattern: Pattern::Queens,
+            }),
+        }
+    }
+
+    /// The construction for any piece and board shape: `Ok(Some(_))` when one
+    /// is known, `Ok(None)` when none is (a search must decide), and
+    /// [`QueensError::NoSolution`] when it is known that no solution exists.
+    ///
+    /// # Errors
+    ///
+    /// [`QueensError::NoSolution`] for queens with `n` = 2, 3; for queens on a
+    /// torus when `gcd(n, 6) ≠ 1` (Pólya); for kings with `n` = 2, 3 and, on a
+    /// torus, `n = 4`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::construct::Construction;
+    /// use puzzles::queens::{Piece, QueensError, Rules};
+    ///
+    /// let torus = |n| Rules::new(n, Piece::Queen, true).unwrap();
+    /// assert!(Construction::new(&torus(11))?.is_some());
+    /// assert_eq!(Construction::new(&torus(12)), Err(QueensError::NoSolution { n: 12 }));
+    /// let amazons = Rules::new(12, Piece::Superqueen, false)?;
+    /// assert_eq!(Construction::new(&amazons)?, None);
+    /// # Ok::<(), QueensError>(())
+    /// ```
+    pub fn new(rules: &Rules) -> Result<Option<Construction>, QueensError> {
+        let n = rules.n() as u64;
+        let none = Err(QueensError::NoSolution { n });
+        let build = |pattern| Ok(Some(Construction { n, pattern }));
+        let coprime_to_six = !n.is_multiple_of(2) && !n.is_multiple_of(3);
+        match (rules.piece(), rules.torus()) {
+            (Piece::Rook, _) => build(Pattern::Identity),
+            (Piece::Queen, false) => Construction::queens(n).map(Some),
+            (Piece::Queen, true) if coprime_to_six => build(Pattern::Linear { multiplier: 2 }),
+            (Piece::Queen, true) => none,
+            (Piece::King, _) if n == 1 => build(Pattern::Identity),
+            (Piece::King, false) if n <= 3 => none,
+            // The odd columns, then the even ones: the last odd column and
+            // column 0 are at least three apart from n = 4 on.
+            (Piece::King, false) => build(Pattern::OddThenEven),
+            (Piece::King, true) if n <= 4 => none,
+            (Piece::King, true) if n % 2 == 1 => build(Pattern::Linear { multiplier: 2 }),
+            (Piece::King, true) if n == 6 => build(Pattern::Table(&TORUS_KINGS_6)),
+            (Piece::King, true) if n == 8 => build(Pattern::Table(&TORUS_KINGS_8)),
+            (Piece::King, true) => build(Pattern::TorusKingsEven),
+            (Piece::Superqueen, _) if n == 1 => build(Pattern::Identity),
+            (Piece::Superqueen, _) if coprime_to_six && n >= 11 => {
+                build(Pattern::Linear { multiplier: 3 })
+            }
+            (Piece::Superqueen, _) => Ok(None),
+        }
+    }
+
+    /// The board size.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::construct::Construction;
+    ///
+    /// assert_eq!(Construction::queens(1_000_000_000_000)?.n(), 1_000_000_000_000);
+    /// # Ok::<(), puzzles::queens::QueensError>(())
+    /// ```
+    pub fn n(&self) -> u64 {
+        self.n
+    }
+
+    /// The column of the piece in `row`, in constant time.
+    ///
+    /// # Panics
+    ///
+    /// When `row ≥ n`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::construct::Construction;
+    ///
+    /// let nine = Construction::queens(9)?;
+    /// let cols: Vec<u64> = (0..9).map(|row| nine.column(row)).collect();
+    /// assert_eq!(cols, [3, 5, 7, 1, 4, 6, 8, 0, 2]);
+    /// # Ok::<(), puzzles::queens::QueensError>(())
+    /// ```
+    pub fn column(&self, row: u64) -> u64 {
+        let n = self.n;
+        assert!(row < n, "row {row} is off a board of {n} rows");
+        let evens = n / 2;
+        let odds = n - evens;
+        match self.pattern {
+            Pattern::Queens => match n % 6 {
+                2 => {
+                    if row < evens {
+                        2 * row + 1
+                    } else {
+                        match row - evens {
+                            0 => 2,
+                            1 => 0,
+                            j if j == odds - 1 => 4,
+                            j => 2 * j + 2,
+                        }
+                    }
+                }
+                3 => {
+                    if row + 1 < evens {
+                        2 * row + 3
+                    } else if row + 1 == evens {
+                        1
+                    } else {
+                        match row - evens {
+                            j if j + 2 < odds => 2 * j + 4,
+                            j if j + 2 == odds => 0,
+                            _ => 2,
+                        }
+                    }
+                }
+                _ => Pattern::odd_then_even(n, row),
+            },
+            Pattern::OddThenEven => Pattern::odd_then_even(n, row),
+            // The product can pass 2^64 for huge n; the remainder cannot.
+            Pattern::Linear { multiplier } => {
+                (u128::from(multiplier) * u128::from(row) % u128::from(n)) as u64
+            }
+            Pattern::Identity => row,
+            Pattern::TorusKingsEven => {
+                let half = n / 2;
+                if row < half {
+                    2 * row
+                } else if row + 2 < n {
+                    2 * (row - half) + 5
+                } else if row + 2 == n {
+                    1
+                } else {
+                    3
+                }
+            }
+            Pattern::Table(table) => table[row as usize],
+        }
+    }
+
+    /// The columns row by row, computed as they are needed.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::construct::Construction;
+    ///
+    /// let huge = Construction::queens(u64::MAX)?;
+    /// // u64::MAX mod 6 = 3: the even list starts at 4 (1-based).
+    /// assert_eq!(huge.columns().take(3).collect::<Vec<_>>(), [3, 5, 7]);
+    /// # Ok::<(), puzzles::queens::QueensError>(())
+    /// ```
+    pub fn columns(&self) -> impl Iterator<Item = u64> + use<> {
+        self.runs()
+            .flat_map(|run| (0..run.len).map(move |i| run.first + i * run.step))
+    }
+
+    /// The construction as arithmetic runs, in row order; together they
+    /// cover rows `0..n` once.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::construct::Construction;
+    ///
+    /// // 8 mod 6 = 2: the odd rows' columns need a repair.
+    /// let runs: Vec<_> = Construction::queens(8)?.runs().map(|run| (run.first, run.len)).collect();
+    /// assert_eq!(runs, [(1, 4), (2, 1), (0, 1), (6, 1), (4, 1)]);
+    /// # Ok::<(), puzzles::queens::QueensError>(())
+    /// ```
+    pub fn runs(&self) -> impl Iterator<Item = Run> + use<> {
+        let n = self.n;
+        let evens = n / 2;
+        let odds = n - evens;
+        // (first column, step, length) in row order; empty ones are dropped.
+        let mut pieces: Vec<(u64, u64, u64)> = Vec::new();
+        match self.pattern {
+            Pattern::Queens if n % 6 == 2 => pieces.extend([
+                (1, 2, evens),
+                (2, 1, 1),
+                (0, 1, 1),
+                (6, 2, odds - 3),
+                (4, 1, 1),
+            ]),
+            Pattern::Queens if n % 6 == 3 => pieces.extend([
+                (3, 2, evens - 1),
+                (1, 1, 1),
+                (4, 2, odds - 2),
+                (0, 1, 1),
+                (2, 1, 1),
+            ]),
+            Pattern::Queens | Pattern::OddThenEven => {
+                pieces.extend([(1, 2, evens), (0, 2, odds)]);
+            }
+            Pattern::Linear { multiplier } => {
+                // k·r mod n climbs by k until it wraps past n.
+                let mut first = 0;
+                let mut left = n;
+                while left > 0 {
+                    let len = ((n - 1 - first) / multiplier + 1).min(left);
+                    pieces.push((first, multiplier, len));
+                    left -= len;
+                    first = (first + len * multiplier) - n;
+                }
+            }
+            Pattern::Identity => pieces.push((0, 1, n)),
+            Pattern::TorusKingsEven => {
+                pieces.extend([(0, 2, n / 2), (5, 2, (n - 4) / 2), (1, 1, 1), (3, 1, 1)]);
+            }
+            Pattern::Table(table) => pieces.extend(table.iter().map(|&col| (col, 1, 1))),
+        }
+        let mut row = 0;
+        pieces
+            .into_iter()
+            .filter(|&(_, _, len)| len > 0)
+            .map(move |(first, step, len)| {
+                let run = Run {
+                    row,
+                    first,
+                    step,
+                    len,
+                };
+                row += len;
+                run
+            })
+    }
+
+    /// The whole solution in memory, for boards small enough to hold.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::construct::Construction;
+    /// use puzzles::queens::Solution;
+    ///
+    /// let solution = Construction::queens(100)?.to_solution();
+    /// assert!(Solution::new(solution.cols().to_vec()).is_ok());
+    /// # Ok::<(), puzzles::queens::QueensError>(())
+    /// ```
+    pub fn to_solution(&self) -> Solution {
+        Solution::from_checked(self.columns().map(|col| col as usize).collect())
+    }
+
+    /// Writes the columns as decimal numbers between `[` and `]`, separated
+    /// by `separator` (`b", "` for the array format, `b","` for JSON), with
+    /// no newline. Works through a large buffer, so the writer needs no
+    /// buffering of its own.
+    ///
+    /// # Errors
+    ///
+    /// Whatever error `out` returns.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::construct::Construction;
+    ///
+    /// let mut text = Vec::new();
+    /// Construction::queens(8)?.write_cols(&mut text, b", ")?;
+    /// assert_eq!(text, b"[1, 3, 5, 7, 2, 0, 6, 4]");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn write_cols<W: Write + ?Sized>(&self, out: &mut W, separator: &[u8]) -> io::Result<()> {
+        let two_threads = self.n >= PARALLEL_ROWS
+            && std::thread::available_parallelism().is_ok_and(|cores| cores.get() > 1);
+        if two_threads {
+            return self.write_cols_in_parallel(out, separator);
+        }
+        self.format(separator, |block, len| {
+            out.write_all(&block[..len])?;
+            Ok(block)
+        })
+    }
+
+    /// Formats the whole text, handing each full block and its length to
+    /// `sink`, which hands back a block to go on with.
+    fn format<S>(&self, separator: &[u8], sink: S) -> io::Result<()>
+    where
+        S: FnMut(Vec<u8>, usize) -> io::Result<Vec<u8>>,
+    {
+        let mut writer = DecimalWriter::new(sink, separator);
+        writer.push_bytes(b"[")?;
+        for run in self.runs() {
+            writer.run(run)?;
+        }
+        writer.finish(b"]")
+    }
+
+    /// Formats on another thread while this one writes, so that the two
+    /// overlap; `out` itself never leaves this thread.
+    fn write_cols_in_parallel<W: Write + ?Sized>(
+        &self,
+        out: &mut W,
+        separator: &[u8],
+    ) -> io::Result<()> {
+        use std::sync::mpsc;
+        let construction = *self;
+        std::thread::scope(|scope| {
+            let (full, written) = mpsc::sync_channel::<(Vec<u8>, usize)>(2);
+            let (give_back, empty) = mpsc::channel::<Vec<u8>>();
+            let formatter = scope.spawn(move || {
+                construction.format(separator, |block, len| {
+                    full.send((block, len))
+                        .map_err(|_| io::Error::from(io::ErrorKind::BrokenPipe))?;
+                    Ok(empty.try_recv().unwrap_or_else(|_| block_buffer()))
+                })
+            });
+            for (block, len) in written {
+                // On an error this returns, which drops the receiver and so
+                // stops the formatter at its next block.
+                out.write_all(&block[..len])?;
+                let _ = give_back.send(block);
+            }
+            formatter.join().expect("the formatter does not panic")
+        })
+    }
+}
+
+/// Boards from this many rows on are formatted on a second thread.
+const PARALLEL_ROWS: u64 = 1 << 20;
+
+/// A fresh output block.
+fn block_buffer() -> Vec<u8> {
+    vec![0; BLOCK + ENTRY]
+}
+
+impl Pattern {
+    /// Odd columns first, then even: `1, 3, …, 0, 2, …`.
+    fn odd_then_even(n: u64, row: u64) -> u64 {
+        let evens = n / 2;
+        if row < evens {
+            2 * row + 1
+        } else {
+            2 * (row - evens)
+        }
+    }
+}
+
+/// The widest column: `u64::MAX` has 20 digits.
+const DIGITS: usize = 20;
+/// Room for the digits of a number's hundreds, copied in one go.
+const SLOT: usize = 32;
+/// Output is gathered into blocks this large before each write.
+const BLOCK: usize = 1 << 20;
+/// The most bytes one number and its separator take, with slack for the
+/// wide copies.
+const ENTRY: usize = SLOT + 8;
+
+/// Writes runs of numbers as text fast. A number is its hundreds (the
+/// decimal digits of `value / 100`) followed by two digits from a table, and
+/// within a run the hundreds change only every few numbers — by one, so
+/// their digits are updated in place rather than converted afresh. Each
+/// number then costs two stores.
+struct DecimalWriter<S> {
+    /// Takes a full block and its length, gives back a block to fill.
+    sink: S,
+    buffer: Vec<u8>,
+    len: usize,
+    /// The hundreds, right-aligned in `hundreds[..DIGITS]` with `'0'` before
+    /// them; `start` is their first digit.
+    hundreds: [u8; DIGITS + SLOT],
+    start: usize,
+    /// The two last digits of each value `0..100` followed by the separator.
+    tails: [[u8; 4]; 100],
+    separator: Vec<u8>,
+    wrote_any: bool,
+}
+
+impl<S: FnMut(Vec<u8>, usize) -> io::Result<Vec<u8>>> DecimalWriter<S> {
+    fn new(sink: S, separator: &[u8]) -> DecimalWriter<S> {
+        assert!(separator.len() <= 2, "separators are at most two bytes");
+        let mut tails = [[0u8; 4]; 100];
+        for (value, tail) in tails.iter_mut().enumerate() {
+            tail[0] = b'0' + (value / 10) as u8;
+            tail[1] = b'0' + (value % 10) as u8;
+            tail[2..2 + separator.len()].copy_from_slice(separator);
+        }
+        DecimalWriter {
+            sink,
+            buffer: block_buffer(),
+            len: 0,
+            hundreds: [b'0'; DIGITS + SLOT],
+            start: DIGITS,
+            tails,
+            separator: separator.to_vec(),
+            wrote_any: false,
+        }
+    }
+
+    fn flush_block(&mut self) -> io::Result<()> {
+        let block = std::mem::take(&mut self.buffer);
+        self.buffer = (self.sink)(block, self.len)?;
+        self.len = 0;
+        Ok(())
+    }
+
+    /// Makes room for `bytes` more bytes (at most a block).
+    fn reserve(&mut self, bytes: usize) -> io::Result<()> {
+        if self.len + bytes > BLOCK {
+            self.flush_block()?;
+        }
+        Ok(())
+    }
+
+    fn push_bytes(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.reserve(bytes.len())?;
+        self.buffer[self.len..self.len + bytes.len()].copy_from_slice(bytes);
+        self.len += bytes.len();
+        Ok(())
+    }
+
+    /// One number the plain way, for the few below 100.
+    fn push_number(&mut self, value: u64) -> io::Result<()> {
+        let text = value.to_string();
+        self.push_bytes(text.as_bytes())?;
+        let separator = std::mem::take(&mut self.separator);
+        let pushed = self.push_bytes(&separator);
+        self.separator = separator;
+        pushed
+    }
+
+    fn set_hundreds(&mut self, mut value: u64) {
+        self.hundreds[..DIGITS].fill(b'0');
+        let mut at = DIGITS;
+        while value > 0 {
+            at -= 1;
+            self.hundreds[at] = b'0' + (value % 10) as u8;
+            value /= 10;
+        }
+        self.start = at;
+    }
+
+    fn increment_hundreds(&mut self) {
+        let mut at = DIGITS - 1;
+        while self.hundreds[at] == b'9' {
+            self.hundreds[at] = b'0';
+            at -= 1;
+        }
+        self.hundreds[at] += 1;
+        self.start = self.start.min(at);
+    }
+
+    fn run(&mut self, run: Run) -> io::Result<()> {
+        let step = run.step;
+        assert!(
+            (1..=9).contains(&step) || run.len == 1,
+            "runs step by a digit"
+        );
+        self.wrote_any = true;
+        let mut value = run.first;
+        let mut left = run.len;
+        while left > 0 && value < 100 {
+            self.push_number(value)?;
+            value += step;
+            left -= 1;
+        }
+        if left == 0 {
+            return Ok(());
+        }
+        self.set_hundreds(value / 100);
+        let mut tail = (value % 100) as usize;
+        let step = step as usize;
+        loop {
+            // The numbers left in this hundred.
+            let count = (((99 - tail) / step + 1) as u64).min(left) as usize;
+            self.reserve(count * ENTRY)?;
+            let hundreds: [u8; SLOT] = self.hundreds[self.start..self.start + SLOT]
+                .try_into()
+                .expect("SLOT bytes");
+            let width = DIGITS - self.start;
+            let advance = width + 2 + self.separator.len();
+            let mut at = self.len;
+            let end = at + count * advance;
+            let buffer = &mut self.buffer[..end + ENTRY];
+            while at < end {
+                buffer[at..at + SLOT].copy_from_slice(&hundreds);
+                buffer[at + width..at + width + 4].copy_from_slice(&self.tails[tail]);
+                at += advance;
+                tail += step;
+            }
+            self.len = end;
+            left -= count as u64;
+            if left == 0 {
+                return Ok(());
+            }
+            tail -= 100;
+            self.increment_hundreds();
+        }
+    }
+
+    fn finish(mut self, closing: &[u8]) -> io::Result<()> {
+        if self.wrote_any {
+            // Every number was followed by a separator; the last one is not.
+            self.len -= self.separator.len();
+        }
+        self.push_bytes(closing)?;
+        self.flush_block()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_runs_agree_with_the_formula() {
+        let patterns = (1..200u64).flat_map(|n| {
+            [Piece::Queen, Piece::Rook, Piece::King, Piece::Superqueen]
+                .into_iter()
+                .flat_map(move |piece| [false, true].map(|torus| (n, piece, torus)))
+        });
+        for (n, piece, torus) in patterns {
+            let rules = Rules::new(n as usize, piece, torus).unwrap();
+            let Ok(Some(construction)) = Construction::new(&rules) else {
+                continue;
+            };
+            let by_runs: Vec<u64> = construction.columns().collect();
+            let by_formula: Vec<u64> = (0..n).map(|row| construction.column(row)).collect();
+            assert_eq!(by_runs, by_formula, "{rules:?}");
+            let mut rows = 0;
+            for run in construction.runs() {
+                assert_eq!(run.row, rows);
+                assert!(run.len >= 1 && (1..=9).contains(&run.step));
+                rows += run.len;
+            }
+            assert_eq!(rows, n);
+        }
+    }
+
+    #[test]
+    fn the_writer_carries_across_digit_boundaries() {
+        let mut writer_out = Vec::new();
+        let mut writer = DecimalWriter::new(
+            |block: Vec<u8>, len| {
+                writer_out.extend_from_slice(&block[..len]);
+                Ok(block)
+            },
+            b" ",
+        );
+        writer
+            .run(Run {
+                row: 0,
+                first: 95,
+                step: 3,
+                len: 5,
+            })
+            .unwrap();
+        writer
+            .run(Run {
+                row: 5,
+                first: 9_999_999_999_999_999_998,
+                step: 1,
+                len: 3,
+            })
+            .unwrap();
+        writer.finish(b"").unwrap();
+        assert_eq!(
+            String::from_utf8(writer_out).unwrap(),
+            "95 98 101 104 107 9999999999999999998 9999999999999999999 10000000000000000000"
+        );
+    }
+
+    #[test]
+    fn long_runs_cross_block_boundaries() {
+        // Past PARALLEL_ROWS too: both writers give the same text.
+        for n in [300_001, 1_100_003] {
+            let construction = Construction::queens(n).unwrap();
+            let mut text = Vec::new();
+            construction.write_cols(&mut text, b",").unwrap();
+            let expected: Vec<String> = construction.columns().map(|c| c.to_string()).collect();
+            assert_eq!(text, format!("[{}]", expected.join(",")).into_bytes());
+        }
+    }
+
+    /// A writer that takes `room` bytes and then fails, as a closed pipe
+    /// does.
+    struct Closing {
+        room: usize,
+    }
+
+    impl Write for Closing {
+        fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+            if self.room == 0 {
+                return Err(io::ErrorKind::BrokenPipe.into());
+            }
+            let taken = bytes.len().min(self.room);
+            self.room -= taken;
+            Ok(taken)
+        }
+
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_closed_writer_stops_both_writers() {
+        for n in [300_001, 5_000_000] {
+            let mut out = Closing { room: 3 << 20 };
+            let err = Construction::queens(n).unwrap().write_cols(&mut out, b", ");
+            if n == 300_001 {
+                assert!(err.is_ok(), "it fits");
+            } else {
+                assert_eq!(err.unwrap_err().kind(), io::ErrorKind::BrokenPipe);
+            }
+        }
+    }
+}
