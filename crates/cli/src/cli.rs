@@ -2,7 +2,9 @@
 
 use clap::{Parser, Subcommand};
 
+use crate::exact_cover::ExactCoverArgs;
 use crate::queens::QueensArgs;
+use crate::sudoku::SudokuArgs;
 
 /// Solve, count, trace and draw backtracking puzzles.
 #[derive(Debug, Parser)]
@@ -29,4 +31,8 @@ pub struct Cli {
 pub enum Command {
     /// N queens on an N×N board: list, count, find one, fundamental solutions, trace.
     Queens(QueensArgs),
+    /// Exact cover with dancing links: solve a problem file (items and options).
+    ExactCover(ExactCoverArgs),
+    /// Sudoku (4×4 to 25×25): solve, count solutions, draw, trace; files on several threads.
+    Sudoku(SudokuArgs),
 }

@@ -2,7 +2,9 @@
 //! arguments, formats output and maps outcomes to exit codes.
 
 mod cli;
+mod exact_cover;
 mod queens;
+mod sudoku;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -57,6 +59,8 @@ fn main() -> ExitCode {
 fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<Outcome> {
     match cli.command {
         Command::Queens(args) => queens::run(args, out),
+        Command::ExactCover(args) => exact_cover::run(args, out),
+        Command::Sudoku(args) => sudoku::run(args, out),
     }
 }
 

@@ -13,6 +13,10 @@
 //! - [`queens`] — N queens on an N×N board: [`queens::Board`] lists solutions
 //!   lazily, counts them, finds the first, lists fundamental solutions up to
 //!   rotation and reflection, and traces the search.
+//! - [`exact_cover`] — Knuth's Algorithm X with dancing links: primary and
+//!   secondary items, lazy solutions, counting, traces, a text format.
+//! - [`sudoku`] — a fast bitmask Sudoku solver for 4×4 to 25×25 grids, with
+//!   uniqueness checks, parallel file solving and traces.
 //! - [`trace`] — the event vocabulary every traced search shares.
 //!
 //! ## Example
@@ -29,5 +33,7 @@
 
 #![warn(missing_docs)]
 
+pub mod exact_cover;
 pub mod queens;
+pub mod sudoku;
 pub mod trace;

@@ -1,0 +1,460 @@
+//! `puzzles sudoku`: solve one puzzle, or a stream of them (one per line) on
+//! one or more threads, check uniqueness, draw grids, trace the search.
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, IsTerminal, Write};
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+
+use anyhow::{Context, anyhow, bail};
+use clap::{Args, ValueEnum};
+use puzzles::sudoku::batch::{self, Answer, Outcome as BatchOutcome, Task};
+use puzzles::sudoku::{Alphabet, Puzzle, render};
+use puzzles::trace::{Action, Event, TraceMode};
+use serde_json::json;
+
+use crate::Outcome;
+
+#[derive(Debug, Args)]
+#[command(after_help = "\
+Examples:
+  puzzles sudoku 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
+  puzzles sudoku --format grid PUZZLE        the solved grid, givens in [brackets]
+  puzzles sudoku --count PUZZLE              0, 1 or \"2 or more\" solutions
+  puzzles sudoku --file puzzles.txt          one solution line per puzzle line
+  puzzles sudoku --file puzzles.txt --threads 2
+  cat puzzles.txt | puzzles sudoku --count   the same, reading standard input
+  puzzles sudoku --trace PUZZLE              every placement, conflict and backtrack
+
+A puzzle lists its cells row by row: 81 characters for 9×9 (16, 256 and 625
+for 4×4, 16×16 and 25×25), '.' or '0' for an empty cell; other whitespace is
+ignored, so a grid typed over several lines works too. Digits are 1-9, then
+letters: 1-9 and A-G for 16×16, 1-9 and A-P for 25×25 (--alphabet zero-based
+reads and writes 0-9 and A-F for 16×16 instead, '.' being the only empty mark).
+
+A file holds one puzzle per line; blank lines and lines starting with '#' are
+skipped. Each puzzle gets one answer, in input order: its solution, 'no
+solution', or with --count its number of solutions. A line that is not a
+valid puzzle (wrong length, a bad character, givens that clash) is answered
+'invalid' and explained on standard error with its line number; the run goes
+on. Exit status: 2 if any line was invalid, else 1 if any puzzle had no
+solution, else 0.")]
+pub struct SudokuArgs {
+    /// The puzzle; without it, puzzles are read one per line from --file or
+    /// standard input.
+    #[arg(value_name = "PUZZLE", conflicts_with = "file")]
+    pub puzzle: Option<String>,
+
+    /// Read puzzles from this file, one per line ('-' for standard input).
+    #[arg(long, value_name = "FILE")]
+    pub file: Option<PathBuf>,
+
+    /// Print the number of solutions of each puzzle instead: 0, 1 or
+    /// "2 or more" (the search stops at the second).
+    #[arg(short, long)]
+    pub count: bool,
+
+    /// How to print each answer.
+    #[arg(short, long, value_enum, default_value_t = Format::Line)]
+    pub format: Format,
+
+    /// Solve a file on K threads; answers keep the input order (input is
+    /// then read in chunks of lines rather than line by line).
+    #[arg(short = 'j', long, value_name = "K", default_value_t = 1, value_parser = parse_threads)]
+    pub threads: usize,
+
+    /// How digits are written: standard (1-9, then A, B, …) or zero-based
+    /// (0-9, then A, B, …; 0-F for 16×16).
+    #[arg(long, value_enum, default_value_t = AlphabetArg::Standard)]
+    pub alphabet: AlphabetArg,
+
+    /// Print the search of PUZZLE step by step: placements (guesses and the
+    /// digits they force), conflicts, removals, backtracks and solutions,
+    /// then the counters (text, or JSON lines with --format json).
+    #[arg(long, requires = "puzzle", conflicts_with = "count")]
+    pub trace: bool,
+
+    /// With --trace: stop at the first solution.
+    #[arg(long, requires = "trace")]
+    pub first: bool,
+}
+
+/// Output formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// One line per puzzle: the solution's 81 characters.
+    Line,
+    /// The grid with box borders, given digits in [brackets].
+    Grid,
+    /// One JSON object per puzzle: line, puzzle and solution (or solutions).
+    Json,
+}
+
+/// The digit alphabets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum AlphabetArg {
+    /// 1-9, then A, B, …; '.' or '0' for an empty cell.
+    Standard,
+    /// 0-9, then A, B, …; '.' for an empty cell.
+    ZeroBased,
+}
+
+impl From<AlphabetArg> for Alphabet {
+    fn from(alphabet: AlphabetArg) -> Alphabet {
+        match alphabet {
+            AlphabetArg::Standard => Alphabet::Standard,
+            AlphabetArg::ZeroBased => Alphabet::ZeroBased,
+        }
+    }
+}
+
+fn parse_threads(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(0) => Err("at least one thread is needed".to_string()),
+        Ok(k) if k > 1024 => Err(format!("{k} threads is too many (at most 1024)")),
+        Ok(k) => Ok(k),
+        Err(_) => Err(format!(
+            "the number of threads must be a positive whole number, got {text:?}"
+        )),
+    }
+}
+
+pub fn run(args: SudokuArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
+    let alphabet = Alphabet::from(args.alphabet);
+    let Some(text) = &args.puzzle else {
+        return run_stream(&args, alphabet, out);
+    };
+    let puzzle = Puzzle::parse_with(text, alphabet).context("invalid puzzle")?;
+    if args.trace {
+        return trace(&puzzle, &args, alphabet, out);
+    }
+    let options = batch::Options {
+        task: task(&args),
+        threads: 1,
+        alphabet,
+    };
+    // One puzzle is a batch of one line: the same answers, the same output.
+    let mut printer = Printer::new(&args, alphabet, false);
+    let summary = batch::run(
+        text.replace(['\n', '\r'], " ").as_bytes(),
+        &options,
+        |answer| printer.answer(out, &answer),
+    )?;
+    Ok(if summary.no_solution > 0 {
+        Outcome::NoSolution
+    } else {
+        Outcome::Answer
+    })
+}
+
+fn task(args: &SudokuArgs) -> Task {
+    if args.count {
+        Task::Count { limit: 2 }
+    } else {
+        Task::Solve
+    }
+}
+
+fn run_stream(
+    args: &SudokuArgs,
+    alphabet: Alphabet,
+    out: &mut dyn Write,
+) -> anyhow::Result<Outcome> {
+    let (input, source, interactive): (Box<dyn BufRead>, Option<String>, bool) = match &args.file {
+        Some(path) if path.as_os_str() != "-" => {
+            let file =
+                File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+            (
+                Box::new(BufReader::with_capacity(1 << 16, file)),
+                Some(path.display().to_string()),
+                false,
+            )
+        }
+        _ => {
+            let stdin = io::stdin();
+            let interactive = stdin.is_terminal();
+            (Box::new(stdin.lock()), None, interactive)
+        }
+    };
+    let options = batch::Options {
+        task: task(args),
+        threads: args.threads,
+        alphabet,
+    };
+    let mut printer = Printer::new(args, alphabet, true);
+    let summary = batch::run(input, &options, |answer| {
+        if let BatchOutcome::Invalid(error) = &answer.outcome {
+            let place = match &source {
+                Some(name) => format!("{name}, line {}", answer.line),
+                None => format!("line {}", answer.line),
+            };
+            eprintln!("puzzles: {place}: {error}");
+        }
+        printer.answer(out, &answer)?;
+        if interactive {
+            out.flush()?;
+        }
+        Ok(())
+    })
+    .map_err(|err| match &source {
+        Some(name) if err.kind() != io::ErrorKind::BrokenPipe => {
+            anyhow!(err).context(format!("while reading {name}"))
+        }
+        _ => anyhow!(err),
+    })?;
+    if summary.invalid > 0 {
+        out.flush()?;
+        let first = summary
+            .first_invalid_line
+            .expect("an invalid line was seen");
+        let many = if summary.invalid == 1 {
+            "1 invalid puzzle".to_string()
+        } else {
+            format!("{} invalid puzzles", summary.invalid)
+        };
+        bail!("{many} (the first on line {first}); see the messages above");
+    }
+    Ok(if summary.no_solution > 0 {
+        Outcome::NoSolution
+    } else {
+        Outcome::Answer
+    })
+}
+
+/// Writes answers in the chosen format.
+struct Printer {
+    format: Format,
+    alphabet: Alphabet,
+    /// Whether JSON objects carry the input line (puzzles from a stream).
+    with_lines: bool,
+    printed: u64,
+}
+
+impl Printer {
+    fn new(args: &SudokuArgs, alphabet: Alphabet, with_lines: bool) -> Printer {
+        Printer {
+            format: args.format,
+            alphabet,
+            with_lines,
+            printed: 0,
+        }
+    }
+
+    fn answer(&mut self, out: &mut dyn Write, answer: &Answer) -> io::Result<()> {
+        self.printed += 1;
+        match self.format {
+            Format::Line => self.line(out, &answer.outcome),
+            Format::Grid => self.grid(out, &answer.outcome),
+            Format::Json => self.json(out, answer),
+        }
+    }
+
+    fn count_text(solutions: u64) -> &'static str {
+        match solutions {
+            0 => "0",
+            1 => "1",
+            _ => "2 or more",
+        }
+    }
+
+    fn line(&self, out: &mut dyn Write, outcome: &BatchOutcome) -> io::Result<()> {
+        match outcome {
+            BatchOutcome::Solved { solution, .. } => {
+                let mut line = solution.to_line(self.alphabet).into_bytes();
+                line.push(b'\n');
+                out.write_all(&line)
+            }
+            BatchOutcome::NoSolution { .. } => writeln!(out, "no solution"),
+            BatchOutcome::Counted { solutions, .. } => {
+                writeln!(out, "{}", Self::count_text(*solutions))
+            }
+            BatchOutcome::Invalid(_) => writeln!(out, "invalid"),
+        }
+    }
+
+    fn grid(&self, out: &mut dyn Write, outcome: &BatchOutcome) -> io::Result<()> {
+        if self.printed > 1 {
+            writeln!(out)?;
+        }
+        match outcome {
+            BatchOutcome::Solved { puzzle, solution } => {
+                out.write_all(render::grid(puzzle, Some(solution), self.alphabet).as_bytes())
+            }
+            BatchOutcome::NoSolution { puzzle } => {
+                out.write_all(render::grid(puzzle, None, self.alphabet).as_bytes())?;
+                writeln!(out, "no solution")
+            }
+            BatchOutcome::Counted { puzzle, solutions } => {
+                out.write_all(render::grid(puzzle, None, self.alphabet).as_bytes())?;
+                match solutions {
+                    0 => writeln!(out, "no solution"),
+                    1 => writeln!(out, "1 solution"),
+                    _ => writeln!(out, "2 or more solutions"),
+                }
+            }
+            BatchOutcome::Invalid(_) => writeln!(out, "invalid"),
+        }
+    }
+
+    fn json(&self, out: &mut dyn Write, answer: &Answer) -> io::Result<()> {
+        let mut object = match &answer.outcome {
+            BatchOutcome::Solved { puzzle, solution } => json!({
+                "puzzle": puzzle.to_line(self.alphabet),
+                "solution": solution.to_line(self.alphabet),
+            }),
+            BatchOutcome::NoSolution { puzzle } => json!({
+                "puzzle": puzzle.to_line(self.alphabet),
+                "solution": null,
+            }),
+            BatchOutcome::Counted { puzzle, solutions } => json!({
+                "puzzle": puzzle.to_line(self.alphabet),
+                "solutions": solutions,
+                "unique": *solutions == 1,
+            }),
+            BatchOutcome::Invalid(error) => json!({ "error": error.to_string() }),
+        };
+        if self.with_lines {
+            object["line"] = json!(answer.line);
+        }
+        serde_json::to_writer(&mut *out, &object)?;
+        writeln!(out)
+    }
+}
+
+fn trace(
+    puzzle: &Puzzle,
+    args: &SudokuArgs,
+    alphabet: Alphabet,
+    out: &mut dyn Write,
+) -> anyhow::Result<Outcome> {
+    let json = match args.format {
+        Format::Line => false,
+        Format::Json => true,
+        Format::Grid => {
+            bail!("--trace prints text or JSON lines; --format grid is not available with it")
+        }
+    };
+    let mode = if args.first {
+        TraceMode::FirstSolution
+    } else {
+        TraceMode::AllSolutions
+    };
+    let side = puzzle.side();
+    if !json {
+        writeln!(
+            out,
+            "# sudoku search, cells as (row, col) from 0; indented by the number of guesses standing"
+        )?;
+    }
+    let mut grid = puzzle.cells().to_vec();
+    let mut failure: Option<io::Error> = None;
+    let summary = puzzle.trace(mode, |event| {
+        let written = if json {
+            serde_json::to_writer(&mut *out, event)
+                .map_err(io::Error::from)
+                .and_then(|()| writeln!(out))
+        } else {
+            write_text_event(out, event, &mut grid, side, alphabet)
+        };
+        match written {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(err) => {
+                failure = Some(err);
+                ControlFlow::Break(())
+            }
+        }
+    });
+    if let Some(err) = failure {
+        return Err(err.into());
+    }
+    let counters = summary.counters;
+    if json {
+        writeln!(out, "{}", serde_json::to_string(&summary)?)?;
+    } else {
+        writeln!(
+            out,
+            "placements: {}, conflicts: {}, backtracks: {}, solutions: {} ({} steps)",
+            counters.placements,
+            counters.conflicts,
+            counters.backtracks,
+            counters.solutions,
+            summary.steps
+        )?;
+    }
+    Ok(if counters.solutions == 0 {
+        Outcome::NoSolution
+    } else {
+        Outcome::Answer
+    })
+}
+
+fn write_text_event(
+    out: &mut dyn Write,
+    event: &Event,
+    grid: &mut [u8],
+    side: usize,
+    alphabet: Alphabet,
+) -> io::Result<()> {
+    let indent = event.depth * 2;
+    write!(out, "{:>6}  {:indent$}", event.step, "")?;
+    let symbol = |value: Option<u32>| alphabet.symbol(value.map_or(0, |v| v as u8));
+    match event.action {
+        Action::Place { row, col, value } => {
+            grid[row * side + col] = value.map_or(0, |v| v as u8);
+            writeln!(out, "place {} at ({row}, {col})", symbol(value))
+        }
+        Action::Conflict {
+            row,
+            col,
+            value,
+            with: (with_row, with_col),
+            kind,
+        } => {
+            if (with_row, with_col) == (row, col) {
+                writeln!(
+                    out,
+                    "conflict {} at ({row}, {col}): the cell holds {}",
+                    symbol(value),
+                    alphabet.symbol(grid[row * side + col])
+                )
+            } else {
+                writeln!(
+                    out,
+                    "conflict {} at ({row}, {col}) with ({with_row}, {with_col}): {kind}",
+                    symbol(value)
+                )
+            }
+        }
+        Action::Remove { row, col, value } => {
+            grid[row * side + col] = 0;
+            writeln!(out, "remove {} from ({row}, {col})", symbol(value))
+        }
+        Action::Backtrack { row } => {
+            let cells = side * side;
+            if row < cells {
+                writeln!(
+                    out,
+                    "backtrack: no digit left for ({}, {})",
+                    row / side,
+                    row % side
+                )
+            } else {
+                let (unit, digit) = ((row - cells) / side, (row - cells) % side + 1);
+                let (kind, index) = match unit / side {
+                    0 => ("row", unit),
+                    1 => ("column", unit - side),
+                    _ => ("box", unit - 2 * side),
+                };
+                writeln!(
+                    out,
+                    "backtrack: no place left for {} in {kind} {index}",
+                    alphabet.symbol(digit as u8)
+                )
+            }
+        }
+        Action::Solution { index } => {
+            let line: String = grid.iter().map(|&d| alphabet.symbol(d)).collect();
+            writeln!(out, "solution {index}: {line}")
+        }
+    }
+}

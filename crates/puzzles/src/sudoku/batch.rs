@@ -1,0 +1,381 @@
+//! Solving a stream of puzzles, one per line, answers in input order.
+//!
+//! Each line holding a puzzle gets one [`Answer`]: blank lines and lines
+//! whose first non-blank character is `#` are skipped. A line that is not a
+//! valid puzzle is answered with [`Outcome::Invalid`] and the run goes on.
+//!
+//! With one thread, lines are read, solved and handed to the caller one at a
+//! time, so answers stream as puzzles arrive. With more, lines are read in
+//! chunks: while a pool of worker threads solves one chunk, the calling
+//! thread hands the answers of the previous chunk to the caller and reads
+//! the next — answers still come in input order, and the caller's sink runs
+//! on the calling thread only.
+
+use std::io::{self, BufRead};
+
+use rayon::prelude::*;
+
+use super::{Alphabet, Grid, Puzzle, Solver, SudokuError, parse};
+
+/// What to do with each puzzle.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::sudoku::batch::Task;
+///
+/// assert_eq!(Task::default(), Task::Solve);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Task {
+    /// Find the first solution.
+    #[default]
+    Solve,
+    /// Count solutions, stopping at `limit` (2 tells none, one and many
+    /// apart).
+    Count {
+        /// Where counting stops.
+        limit: u64,
+    },
+}
+
+/// How to run a batch.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::sudoku::batch::Options;
+///
+/// let options = Options { threads: 2, ..Options::default() };
+/// assert_eq!(options.threads, 2);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// What to do with each puzzle.
+    pub task: Task,
+    /// Worker threads; 1 solves on the calling thread, line by line.
+    pub threads: usize,
+    /// How the digits are written.
+    pub alphabet: Alphabet,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            task: Task::Solve,
+            threads: 1,
+            alphabet: Alphabet::Standard,
+        }
+    }
+}
+
+/// The answer for one line.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::sudoku::batch::{self, Options, Outcome};
+///
+/// let mut answers = Vec::new();
+/// batch::run(&b"1...............\n"[..], &Options::default(), |answer| {
+///     answers.push(answer);
+///     Ok(())
+/// })?;
+/// assert_eq!(answers[0].line, 1);
+/// assert!(matches!(answers[0].outcome, Outcome::Solved { .. }));
+/// # Ok::<(), std::io::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer {
+    /// The line of the puzzle in the input, from 1.
+    pub line: usize,
+    /// What became of it.
+    pub outcome: Outcome,
+}
+
+/// What became of one puzzle.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::sudoku::batch::{Answer, Outcome};
+/// use puzzles::sudoku::SudokuError;
+///
+/// let answer = Answer { line: 3, outcome: Outcome::Invalid(SudokuError::WrongLength { cells: 80 }) };
+/// assert!(answer.outcome.puzzle().is_none());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The puzzle and its first solution ([`Task::Solve`]).
+    Solved {
+        /// The puzzle.
+        puzzle: Puzzle,
+        /// Its first solution.
+        solution: Grid,
+    },
+    /// The puzzle has no solution ([`Task::Solve`]).
+    NoSolution {
+        /// The puzzle.
+        puzzle: Puzzle,
+    },
+    /// The number of solutions, up to the limit ([`Task::Count`]).
+    Counted {
+        /// The puzzle.
+        puzzle: Puzzle,
+        /// Solutions found, no more than the limit.
+        solutions: u64,
+    },
+    /// The line is not a valid puzzle.
+    Invalid(SudokuError),
+}
+
+impl Outcome {
+    /// The puzzle, unless the line was invalid.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::sudoku::batch::Outcome;
+    /// use puzzles::sudoku::Puzzle;
+    ///
+    /// let puzzle = Puzzle::parse("1...............")?;
+    /// let outcome = Outcome::NoSolution { puzzle: puzzle.clone() };
+    /// assert_eq!(outcome.puzzle(), Some(&puzzle));
+    /// # Ok::<(), puzzles::sudoku::SudokuError>(())
+    /// ```
+    pub fn puzzle(&self) -> Option<&Puzzle> {
+        match self {
+            Outcome::Solved { puzzle, .. }
+            | Outcome::NoSolution { puzzle }
+            | Outcome::Counted { puzzle, .. } => Some(puzzle),
+            Outcome::Invalid(_) => None,
+        }
+    }
+}
+
+/// Tallies of a batch.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::sudoku::batch::{self, Options};
+///
+/// let input = "# two puzzles\n1...............\n11..............\n";
+/// let summary = batch::run(input.as_bytes(), &Options::default(), |_| Ok(()))?;
+/// assert_eq!((summary.puzzles, summary.solved, summary.invalid), (2, 1, 1));
+/// assert_eq!(summary.first_invalid_line, Some(3));
+/// # Ok::<(), std::io::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    /// Lines that held a puzzle (valid or not).
+    pub puzzles: u64,
+    /// Puzzles solved ([`Task::Solve`]) or with at least one solution
+    /// ([`Task::Count`]).
+    pub solved: u64,
+    /// Puzzles without a solution.
+    pub no_solution: u64,
+    /// Puzzles that reached the count limit ([`Task::Count`]).
+    pub at_limit: u64,
+    /// Lines that were not valid puzzles.
+    pub invalid: u64,
+    /// The line of the first invalid puzzle.
+    pub first_invalid_line: Option<usize>,
+}
+
+impl Summary {
+    fn record(&mut self, answer: &Answer, task: Task) {
+        self.puzzles += 1;
+        match &answer.outcome {
+            Outcome::Solved { .. } => self.solved += 1,
+            Outcome::NoSolution { .. } => self.no_solution += 1,
+            Outcome::Counted { solutions, .. } => {
+                if *solutions == 0 {
+                    self.no_solution += 1;
+                } else {
+                    self.solved += 1;
+                }
+                if matches!(task, Task::Count { limit } if *solutions >= limit) {
+                    self.at_limit += 1;
+                }
+            }
+            Outcome::Invalid(_) => {
+                self.invalid += 1;
+                self.first_invalid_line.get_or_insert(answer.line);
+            }
+        }
+    }
+}
+
+/// Lines read per chunk when solving on several threads.
+const CHUNK_LINES: usize = 2048;
+
+/// Solves every puzzle of `input` (one per line) and hands each [`Answer`]
+/// to `sink`, in input order, on the calling thread.
+///
+/// # Errors
+///
+/// An error reading `input`, or the first error `sink` returns (the run
+/// stops there), or a thread pool that cannot be built.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::sudoku::batch::{self, Options, Outcome};
+///
+/// let input = "1...............\n\n..23 .... .... ....\n";
+/// let mut lines = Vec::new();
+/// let options = Options { threads: 2, ..Options::default() };
+/// batch::run(input.as_bytes(), &options, |answer| {
+///     let text = match answer.outcome {
+///         Outcome::Solved { solution, .. } => solution.to_string(),
+///         other => format!("{other:?}"),
+///     };
+///     lines.push((answer.line, text));
+///     Ok(())
+/// })?;
+/// assert_eq!(lines.len(), 2);
+/// assert_eq!((lines[0].0, lines[1].0), (1, 3));
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn run<R, F>(input: R, options: &Options, sink: F) -> io::Result<Summary>
+where
+    R: BufRead,
+    F: FnMut(Answer) -> io::Result<()>,
+{
+    if options.threads <= 1 {
+        run_here(input, options, sink)
+    } else {
+        run_pooled(input, options, sink)
+    }
+}
+
+/// The next line holding a puzzle, with its number; `None` at the end.
+fn next_puzzle_line<R: BufRead>(
+    input: &mut R,
+    line: &mut usize,
+    buffer: &mut Vec<u8>,
+) -> io::Result<bool> {
+    loop {
+        buffer.clear();
+        if input.read_until(b'\n', buffer)? == 0 {
+            return Ok(false);
+        }
+        *line += 1;
+        match buffer.iter().find(|b| !b.is_ascii_whitespace()) {
+            None | Some(b'#') => continue,
+            Some(_) => return Ok(true),
+        }
+    }
+}
+
+fn answer(solver: &mut Solver, line: usize, text: &[u8], options: &Options) -> Answer {
+    let outcome = match parse::parse(text, options.alphabet) {
+        Err(error) => Outcome::Invalid(error),
+        Ok(puzzle) => match options.task {
+            Task::Solve => match solver.solve(&puzzle) {
+                Some(solution) => Outcome::Solved { puzzle, solution },
+                None => Outcome::NoSolution { puzzle },
+            },
+            Task::Count { limit } => Outcome::Counted {
+                solutions: solver.count_up_to(&puzzle, limit),
+                puzzle,
+            },
+        },
+    };
+    Answer { line, outcome }
+}
+
+fn run_here<R, F>(mut input: R, options: &Options, mut sink: F) -> io::Result<Summary>
+where
+    R: BufRead,
+    F: FnMut(Answer) -> io::Result<()>,
+{
+    let mut solver = Solver::new();
+    let mut summary = Summary::default();
+    let mut line = 0;
+    let mut buffer = Vec::new();
+    while next_puzzle_line(&mut input, &mut line, &mut buffer)? {
+        let answer = answer(&mut solver, line, &buffer, options);
+        summary.record(&answer, options.task);
+        sink(answer)?;
+    }
+    Ok(summary)
+}
+
+/// A line waiting for its answer.
+struct Item {
+    line: usize,
+    text: Vec<u8>,
+    answer: Option<Answer>,
+}
+
+fn read_chunk<R: BufRead>(input: &mut R, line: &mut usize) -> io::Result<Vec<Item>> {
+    let mut chunk = Vec::with_capacity(CHUNK_LINES);
+    let mut buffer = Vec::new();
+    while chunk.len() < CHUNK_LINES && next_puzzle_line(input, line, &mut buffer)? {
+        chunk.push(Item {
+            line: *line,
+            text: buffer.clone(),
+            answer: None,
+        });
+    }
+    Ok(chunk)
+}
+
+fn deliver<F>(
+    items: &mut Vec<Item>,
+    sink: &mut F,
+    summary: &mut Summary,
+    task: Task,
+) -> io::Result<()>
+where
+    F: FnMut(Answer) -> io::Result<()>,
+{
+    for item in items.drain(..) {
+        let answer = item
+            .answer
+            .expect("every item of a solved chunk has its answer");
+        summary.record(&answer, task);
+        sink(answer)?;
+    }
+    Ok(())
+}
+
+fn run_pooled<R, F>(mut input: R, options: &Options, mut sink: F) -> io::Result<Summary>
+where
+    R: BufRead,
+    F: FnMut(Answer) -> io::Result<()>,
+{
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(options.threads)
+        .thread_name(|index| format!("sudoku-{index}"))
+        .build()
+        .map_err(io::Error::other)?;
+    let mut summary = Summary::default();
+    let mut line = 0;
+    let mut current = read_chunk(&mut input, &mut line)?;
+    let mut finished: Vec<Item> = Vec::new();
+    while !current.is_empty() {
+        let mut next = Vec::new();
+        let mut io_result = Ok(());
+        pool.in_place_scope(|scope| {
+            let work = &mut current;
+            scope.spawn(move |_| {
+                work.par_iter_mut()
+                    .for_each_init(Solver::new, |solver, item| {
+                        item.answer = Some(answer(solver, item.line, &item.text, options));
+                    });
+            });
+            // Meanwhile, on this thread: hand over the previous chunk and
+            // read the next.
+            io_result = deliver(&mut finished, &mut sink, &mut summary, options.task)
+                .and_then(|()| read_chunk(&mut input, &mut line))
+                .map(|chunk| next = chunk);
+        });
+        io_result?;
+        finished = std::mem::replace(&mut current, next);
+    }
+    deliver(&mut finished, &mut sink, &mut summary, options.task)?;
+    Ok(summary)
+}
