@@ -413,7 +413,7 @@ fn write_text_event(
             if (with_row, with_col) == (row, col) {
                 writeln!(
                     out,
-                    "conflict {} at ({row}, {col}): the cell holds {}",
+                    "conflict {} at ({row}, {col}): the cell already holds {}",
                     symbol(value),
                     alphabet.symbol(grid[row * side + col])
                 )
