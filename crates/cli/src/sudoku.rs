@@ -4,7 +4,7 @@
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal, Write};
 use std::ops::ControlFlow;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, anyhow, bail};
 use clap::{Args, ValueEnum};
@@ -124,7 +124,13 @@ pub fn run(args: SudokuArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
     let Some(text) = &args.puzzle else {
         return run_stream(&args, alphabet, out);
     };
-    let puzzle = Puzzle::parse_with(text, alphabet).context("invalid puzzle")?;
+    let puzzle = match Puzzle::parse_with(text, alphabet) {
+        Ok(puzzle) => puzzle,
+        Err(err) if Path::new(text).is_file() => {
+            bail!("invalid puzzle: {err}; to read puzzles from the file {text}, use --file {text}")
+        }
+        Err(err) => return Err(anyhow!(err).context("invalid puzzle")),
+    };
     if args.trace {
         return trace(&puzzle, &args, alphabet, out);
     }

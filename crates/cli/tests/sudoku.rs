@@ -165,6 +165,20 @@ fn an_invalid_puzzle_is_explained() {
 }
 
 #[test]
+fn a_file_name_given_as_the_puzzle_gets_a_hint() {
+    let path = example("classic.txt");
+    puzzles()
+        .arg("sudoku")
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(format!(
+            "to read puzzles from the file {0}, use --file {0}",
+            path.display()
+        )));
+}
+
+#[test]
 fn a_file_gets_one_answer_per_puzzle_and_invalid_lines_are_reported() {
     let assert = puzzles()
         .args(["sudoku", "--file"])

@@ -91,11 +91,8 @@ impl fmt::Display for ParseError {
     }
 }
 
-impl std::error::Error for ParseError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        Some(&self.kind)
-    }
-}
+// No `source`: the message already says what `kind` would.
+impl std::error::Error for ParseError {}
 
 impl Problem {
     /// Reads a problem in the text format described in

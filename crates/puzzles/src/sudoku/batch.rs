@@ -5,15 +5,17 @@
 //! valid puzzle is answered with [`Outcome::Invalid`] and the run goes on.
 //!
 //! With one thread, lines are read, solved and handed to the caller one at a
-//! time, so answers stream as puzzles arrive. With more, lines are read in
-//! chunks: while a pool of worker threads solves one chunk, the calling
-//! thread hands the answers of the previous chunk to the caller and reads
-//! the next — answers still come in input order, and the caller's sink runs
-//! on the calling thread only.
+//! time, so answers stream as puzzles arrive. With more, the calling thread
+//! reads lines in small chunks and hands them to a pool of worker threads,
+//! keeping a bounded number of chunks in flight, and hands the answers to
+//! the caller as soon as every earlier chunk is done: answers still come in
+//! input order, the workers never wait for one another, and the caller's
+//! sink runs on the calling thread only.
 
+use std::cell::RefCell;
+use std::collections::BTreeMap;
 use std::io::{self, BufRead};
-
-use rayon::prelude::*;
+use std::sync::mpsc;
 
 use super::{Alphabet, Grid, Puzzle, Solver, SudokuError, parse};
 
@@ -207,8 +209,11 @@ impl Summary {
     }
 }
 
-/// Lines read per chunk when solving on several threads.
-const CHUNK_LINES: usize = 2048;
+/// Lines per chunk when solving on several threads.
+const CHUNK_LINES: usize = 32;
+
+/// Chunks in flight per thread.
+const CHUNKS_PER_THREAD: u64 = 16;
 
 /// Solves every puzzle of `input` (one per line) and hands each [`Answer`]
 /// to `sink`, in input order, on the calling thread.
@@ -323,23 +328,9 @@ fn read_chunk<R: BufRead>(input: &mut R, line: &mut usize) -> io::Result<Vec<Ite
     Ok(chunk)
 }
 
-fn deliver<F>(
-    items: &mut Vec<Item>,
-    sink: &mut F,
-    summary: &mut Summary,
-    task: Task,
-) -> io::Result<()>
-where
-    F: FnMut(Answer) -> io::Result<()>,
-{
-    for item in items.drain(..) {
-        let answer = item
-            .answer
-            .expect("every item of a solved chunk has its answer");
-        summary.record(&answer, task);
-        sink(answer)?;
-    }
-    Ok(())
+thread_local! {
+    /// Each worker keeps its solver, warm, from chunk to chunk.
+    static SOLVER: RefCell<Solver> = RefCell::new(Solver::new());
 }
 
 fn run_pooled<R, F>(mut input: R, options: &Options, mut sink: F) -> io::Result<Summary>
@@ -352,30 +343,54 @@ where
         .thread_name(|index| format!("sudoku-{index}"))
         .build()
         .map_err(io::Error::other)?;
+    // Chunks are small so that the last ones spread over the threads too;
+    // enough of them are in flight that no thread waits for work, and few
+    // enough that memory stays bounded however long the input.
+    let window = CHUNKS_PER_THREAD * options.threads as u64;
+    let (done, finished) = mpsc::channel::<(u64, Vec<Item>)>();
     let mut summary = Summary::default();
     let mut line = 0;
-    let mut current = read_chunk(&mut input, &mut line)?;
-    let mut finished: Vec<Item> = Vec::new();
-    while !current.is_empty() {
-        let mut next = Vec::new();
-        let mut io_result = Ok(());
-        pool.in_place_scope(|scope| {
-            let work = &mut current;
-            scope.spawn(move |_| {
-                work.par_iter_mut()
-                    .for_each_init(Solver::new, |solver, item| {
-                        item.answer = Some(answer(solver, item.line, &item.text, options));
-                    });
+    let (mut read, mut delivered) = (0u64, 0u64);
+    let mut waiting: BTreeMap<u64, Vec<Item>> = BTreeMap::new();
+    let mut at_end = false;
+    loop {
+        while !at_end && read - delivered < window {
+            let mut chunk = read_chunk(&mut input, &mut line)?;
+            if chunk.is_empty() {
+                at_end = true;
+                break;
+            }
+            let (index, done, options) = (read, done.clone(), *options);
+            read += 1;
+            pool.spawn(move || {
+                SOLVER.with_borrow_mut(|solver| {
+                    for item in &mut chunk {
+                        item.answer = Some(answer(solver, item.line, &item.text, &options));
+                    }
+                });
+                // The receiver is gone only when the run stopped early.
+                let _ = done.send((index, chunk));
             });
-            // Meanwhile, on this thread: hand over the previous chunk and
-            // read the next.
-            io_result = deliver(&mut finished, &mut sink, &mut summary, options.task)
-                .and_then(|()| read_chunk(&mut input, &mut line))
-                .map(|chunk| next = chunk);
-        });
-        io_result?;
-        finished = std::mem::replace(&mut current, next);
+        }
+        if delivered == read {
+            return Ok(summary);
+        }
+        let chunk = loop {
+            if let Some(chunk) = waiting.remove(&delivered) {
+                break chunk;
+            }
+            let (index, chunk) = finished
+                .recv()
+                .expect("a sender lives until its chunk is sent");
+            waiting.insert(index, chunk);
+        };
+        delivered += 1;
+        for item in chunk {
+            let answer = item
+                .answer
+                .expect("every item of a finished chunk has its answer");
+            summary.record(&answer, options.task);
+            sink(answer)?;
+        }
     }
-    deliver(&mut finished, &mut sink, &mut summary, options.task)?;
-    Ok(summary)
 }

@@ -1,0 +1,289 @@
+//! Sudoku and exact-cover throughput: `cargo bench -p puzzles --bench sudoku`.
+//!
+//! Prints, for the shared collections `17-clue.txt` and `top1465.txt`:
+//!
+//! - the dedicated solver on one thread, every solution checked (valid and
+//!   keeping the givens): puzzles per second by wall clock and by the
+//!   thread's own CPU time (which other processes on a busy machine do not
+//!   inflate);
+//! - the batch solver (what `puzzles sudoku --file` runs) on 1 and 2 threads,
+//!   solutions checked in the sink, alternating the two so that both see the
+//!   same machine load, and the ratio of their wall-clock medians;
+//! - the exact-cover engine on the same puzzles, against the dedicated solver;
+//! - N-Queens counting with the exact-cover engine against the bitboard
+//!   solver.
+//!
+//! Every figure is the median of several runs (`--runs K`, default 7).
+//! `--quick` measures less, for a smoke test. The machine load is printed
+//! before and after.
+
+use std::hint::black_box;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use puzzles::exact_cover::n_queens;
+use puzzles::queens::Board;
+use puzzles::sudoku::batch::{self, Outcome};
+use puzzles::sudoku::cover::Cover;
+use puzzles::sudoku::{Puzzle, Solver};
+
+/// Where the shared data lives: `shared/` beside the checkout, or beside a
+/// folder further up.
+fn data_path(name: &str) -> PathBuf {
+    let beside = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/data/sudoku")
+        .join(name);
+    if beside.exists() {
+        return beside;
+    }
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .ancestors()
+        .map(|dir| dir.join("shared/data/sudoku").join(name))
+        .find(|path| path.exists())
+        .unwrap_or_else(|| panic!("{} is missing", beside.display()))
+}
+
+fn load(name: &str) -> (Vec<u8>, Vec<Puzzle>) {
+    let bytes = std::fs::read(data_path(name)).expect("the shared data is readable");
+    let puzzles = String::from_utf8_lossy(&bytes)
+        .lines()
+        .filter(|line| !line.trim().is_empty() && !line.starts_with('#'))
+        .map(|line| Puzzle::parse(line).expect("the collections are valid"))
+        .collect();
+    (bytes, puzzles)
+}
+
+/// CPU time of the calling thread in seconds (Linux), if known.
+fn thread_cpu() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: f64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(ns / 1e9)
+}
+
+/// CPU time of all threads of the process in seconds (Linux), if known.
+fn process_cpu() -> Option<f64> {
+    let mut total = 0.0;
+    for task in std::fs::read_dir("/proc/self/task").ok()? {
+        let path = task.ok()?.path().join("schedstat");
+        let text = std::fs::read_to_string(path).ok()?;
+        let ns: f64 = text.split_whitespace().next()?.parse().ok()?;
+        total += ns / 1e9;
+    }
+    Some(total)
+}
+
+fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .map(|text| {
+            text.split_whitespace()
+                .take(3)
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .unwrap_or_else(|_| "unknown".to_string())
+}
+
+fn median(values: &mut [f64]) -> f64 {
+    values.sort_by(f64::total_cmp);
+    let middle = values.len() / 2;
+    if values.len() % 2 == 1 {
+        values[middle]
+    } else {
+        (values[middle - 1] + values[middle]) / 2.0
+    }
+}
+
+/// Wall and thread-CPU seconds of `work`.
+fn timed(work: impl FnOnce()) -> (f64, Option<f64>) {
+    let cpu = thread_cpu();
+    let start = Instant::now();
+    work();
+    let wall = start.elapsed().as_secs_f64();
+    (
+        wall,
+        thread_cpu().zip(cpu).map(|(after, before)| after - before),
+    )
+}
+
+struct Rates {
+    wall: Vec<f64>,
+    cpu: Vec<f64>,
+}
+
+impl Rates {
+    fn new() -> Rates {
+        Rates {
+            wall: Vec::new(),
+            cpu: Vec::new(),
+        }
+    }
+
+    fn add(&mut self, items: usize, (wall, cpu): (f64, Option<f64>)) {
+        self.wall.push(items as f64 / wall);
+        if let Some(cpu) = cpu {
+            self.cpu.push(items as f64 / cpu);
+        }
+    }
+
+    fn report(&mut self) -> String {
+        let wall = median(&mut self.wall);
+        if self.cpu.is_empty() {
+            format!("{wall:>10.0}/s wall")
+        } else {
+            format!(
+                "{wall:>10.0}/s wall  {:>10.0}/s thread CPU",
+                median(&mut self.cpu)
+            )
+        }
+    }
+}
+
+fn solve_all_checked(solver: &mut Solver, puzzles: &[Puzzle]) {
+    for puzzle in puzzles {
+        let solution = solver.solve(puzzle).expect("the collections are solvable");
+        assert!(solution.solves(puzzle), "a wrong solution");
+    }
+}
+
+/// Runs the batch solver over `bytes` on `threads` threads, checking every
+/// solution in the sink.
+fn batch_checked(bytes: &[u8], threads: usize, expected: usize) {
+    let options = batch::Options {
+        threads,
+        ..batch::Options::default()
+    };
+    let mut solved = 0;
+    batch::run(bytes, &options, |answer| {
+        match answer.outcome {
+            Outcome::Solved { puzzle, solution } => assert!(solution.solves(&puzzle)),
+            other => panic!("line {}: {other:?}", answer.line),
+        }
+        solved += 1;
+        Ok(())
+    })
+    .expect("in-memory input reads");
+    assert_eq!(solved, expected);
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let quick = args.iter().any(|arg| arg == "--quick");
+    let runs = args
+        .iter()
+        .position(|arg| arg == "--runs")
+        .and_then(|i| args.get(i + 1))
+        .and_then(|k| k.parse().ok())
+        .unwrap_or(if quick { 1 } else { 7 });
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    println!("# sudoku benchmark: median of {runs} runs, {cores} cores available");
+    println!("# load average at start: {}", load_average());
+
+    for name in ["17-clue.txt", "top1465.txt"] {
+        let (bytes, puzzles) = load(name);
+        let count = puzzles.len();
+        println!("\n## {name}: {count} puzzles");
+
+        let mut solver = Solver::new();
+        solve_all_checked(&mut solver, &puzzles); // warm up
+        let mut one = Rates::new();
+        for _ in 0..runs {
+            one.add(count, timed(|| solve_all_checked(&mut solver, &puzzles)));
+        }
+        println!(
+            "dedicated solver, 1 thread, solutions checked:   {}",
+            one.report()
+        );
+
+        let mut batch_one = Vec::new();
+        let mut batch_two = Vec::new();
+        let mut efficiency = Vec::new();
+        for _ in 0..runs {
+            let start = Instant::now();
+            batch_checked(&bytes, 1, count);
+            batch_one.push(start.elapsed().as_secs_f64());
+            let cpu = process_cpu();
+            let start = Instant::now();
+            batch_checked(&bytes, 2, count);
+            let wall = start.elapsed().as_secs_f64();
+            batch_two.push(wall);
+            if let Some((after, before)) = process_cpu().zip(cpu) {
+                efficiency.push((after - before) / wall);
+            }
+        }
+        let (t1, t2) = (median(&mut batch_one), median(&mut batch_two));
+        println!(
+            "batch (parse + solve + check), 1 thread:        {:>10.0}/s wall",
+            count as f64 / t1
+        );
+        println!(
+            "batch (parse + solve + check), 2 threads:       {:>10.0}/s wall   speedup {:.2}x{}",
+            count as f64 / t2,
+            t1 / t2,
+            if efficiency.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    "  (CPUs busy during the 2-thread runs: {:.2})",
+                    median(&mut efficiency)
+                )
+            }
+        );
+
+        // The exact-cover engine is slower: a sample keeps the run short.
+        let sample: Vec<&Puzzle> = puzzles
+            .iter()
+            .step_by(if quick { count / 50 } else { count / 500 }.max(1))
+            .collect();
+        let mut fast = Rates::new();
+        let mut cover = Rates::new();
+        for _ in 0..runs {
+            fast.add(
+                sample.len(),
+                timed(|| {
+                    for puzzle in &sample {
+                        black_box(solver.solve(puzzle));
+                    }
+                }),
+            );
+            cover.add(
+                sample.len(),
+                timed(|| {
+                    for puzzle in &sample {
+                        let solution = Cover::new(puzzle).solve().expect("solvable");
+                        assert!(solution.solves(puzzle));
+                    }
+                }),
+            );
+        }
+        let ratio = median(&mut fast.wall.clone()) / median(&mut cover.wall.clone());
+        println!(
+            "exact cover engine on {} of them:               {}   ({ratio:.1}x slower than the dedicated solver)",
+            sample.len(),
+            cover.report()
+        );
+    }
+
+    println!("\n## N-Queens counting: exact cover engine against the bitboard solver");
+    let sizes = if quick { 8..=9 } else { 8..=11 };
+    for n in sizes {
+        let board = Board::new(n).expect("a valid size");
+        let problem = n_queens(n);
+        let expected = board.count();
+        let mut bitboard = Vec::new();
+        let mut cover = Vec::new();
+        for _ in 0..runs {
+            let (wall, _) = timed(|| assert_eq!(black_box(board.count()), expected));
+            bitboard.push(wall);
+            let (wall, _) = timed(|| assert_eq!(black_box(problem.count()), expected));
+            cover.push(wall);
+        }
+        let (b, c) = (median(&mut bitboard), median(&mut cover));
+        println!(
+            "n = {n:>2}: {expected:>7} solutions   bitboard {:>9.3} ms   exact cover {:>9.3} ms   ({:.1}x)",
+            b * 1e3,
+            c * 1e3,
+            c / b
+        );
+    }
+    println!("\n# load average at end: {}", load_average());
+}
