@@ -60,16 +60,15 @@ fn thread_cpu() -> Option<f64> {
     Some(ns / 1e9)
 }
 
-/// CPU time of all threads of the process in seconds (Linux), if known.
+/// CPU time of the whole process, finished threads included, in seconds
+/// (Linux: user + system time from `/proc/self/stat`, in USER_HZ = 100 ticks
+/// per second), if known.
 fn process_cpu() -> Option<f64> {
-    let mut total = 0.0;
-    for task in std::fs::read_dir("/proc/self/task").ok()? {
-        let path = task.ok()?.path().join("schedstat");
-        let text = std::fs::read_to_string(path).ok()?;
-        let ns: f64 = text.split_whitespace().next()?.parse().ok()?;
-        total += ns / 1e9;
-    }
-    Some(total)
+    let text = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The fields after the command name: state is field 3, utime 14, stime 15.
+    let fields: Vec<&str> = text[text.rfind(')')? + 2..].split_whitespace().collect();
+    let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
+    Some(ticks / 100.0)
 }
 
 fn load_average() -> String {
@@ -194,40 +193,43 @@ fn main() {
             one.report()
         );
 
-        let mut batch_one = Vec::new();
-        let mut batch_two = Vec::new();
-        let mut efficiency = Vec::new();
+        // 1 and 2 threads alternate, so that both see the same load.
+        let (mut wall_one, mut wall_two) = (Vec::new(), Vec::new());
+        let (mut cpu_one, mut cpu_two) = (Vec::new(), Vec::new());
         for _ in 0..runs {
-            let start = Instant::now();
-            batch_checked(&bytes, 1, count);
-            batch_one.push(start.elapsed().as_secs_f64());
-            let cpu = process_cpu();
-            let start = Instant::now();
-            batch_checked(&bytes, 2, count);
-            let wall = start.elapsed().as_secs_f64();
-            batch_two.push(wall);
-            if let Some((after, before)) = process_cpu().zip(cpu) {
-                efficiency.push((after - before) / wall);
+            for (threads, walls, cpus) in [
+                (1, &mut wall_one, &mut cpu_one),
+                (2, &mut wall_two, &mut cpu_two),
+            ] {
+                let cpu = process_cpu();
+                let start = Instant::now();
+                batch_checked(&bytes, threads, count);
+                walls.push(start.elapsed().as_secs_f64());
+                if let Some((after, before)) = process_cpu().zip(cpu) {
+                    cpus.push(after - before);
+                }
             }
         }
-        let (t1, t2) = (median(&mut batch_one), median(&mut batch_two));
+        let (t1, t2) = (median(&mut wall_one), median(&mut wall_two));
         println!(
             "batch (parse + solve + check), 1 thread:        {:>10.0}/s wall",
             count as f64 / t1
         );
         println!(
-            "batch (parse + solve + check), 2 threads:       {:>10.0}/s wall   speedup {:.2}x{}",
+            "batch (parse + solve + check), 2 threads:       {:>10.0}/s wall   speedup {:.2}x",
             count as f64 / t2,
             t1 / t2,
-            if efficiency.is_empty() {
-                String::new()
-            } else {
-                format!(
-                    "  (CPUs busy during the 2-thread runs: {:.2})",
-                    median(&mut efficiency)
-                )
-            }
         );
+        if !cpu_one.is_empty() {
+            let (c1, c2) = (median(&mut cpu_one), median(&mut cpu_two));
+            println!(
+                "  process CPU time: 1 thread {:.3} s, 2 threads {:.3} s ({:+.1}% work); {:.2} CPUs busy in the 2-thread runs",
+                c1,
+                c2,
+                (c2 / c1 - 1.0) * 100.0,
+                c2 / t2
+            );
+        }
 
         // The exact-cover engine is slower: a sample keeps the run short.
         let sample: Vec<&Puzzle> = puzzles

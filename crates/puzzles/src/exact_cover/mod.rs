@@ -52,6 +52,30 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! # The text format
+//!
+//! ```text
+//! # Knuth's example, with one secondary item
+//! a b c d e f g | s
+//! c e f
+//! a d g s
+//! b c f
+//! ```
+//!
+//! - The text is UTF-8. `#` starts a comment that runs to the end of the
+//!   line; lines that are blank once comments are removed are ignored.
+//! - The first remaining line is the **items line**: item names separated by
+//!   whitespace. A `|` (a word of its own, or between names) separates the
+//!   primary items before it from the secondary items after it; without a
+//!   `|` every item is primary.
+//! - Every later line is one **option**: the names of its items separated by
+//!   whitespace, each item at most once, at least one of them primary.
+//!   Options are numbered from 0 in file order.
+//! - Names are any run of characters other than whitespace, `|` and `#`.
+//!
+//! [`Problem::parse`] and [`Problem::read`] report the first mistake with
+//! its line and column; [`Problem`]'s `Display` writes the format back.
+//!
 //! # Traces
 //!
 //! [`Problem::trace`] reports the search with the event vocabulary of

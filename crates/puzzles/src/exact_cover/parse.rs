@@ -1,24 +1,5 @@
-//! The text format of exact cover problems.
-//!
-//! ```text
-//! # Knuth's example, with one secondary item
-//! a b c d e f g | s
-//! c e f
-//! a d g s
-//! b c f
-//! ```
-//!
-//! - The text is UTF-8. `#` starts a comment that runs to the end of the
-//!   line; lines that are blank once comments are removed are ignored.
-//! - The first remaining line is the **items line**: item names separated by
-//!   whitespace. A `|` (a word of its own, or between names) separates the
-//!   primary items before it from the secondary items after it; without a
-//!   `|` every item is primary.
-//! - Every later line is one **option**: the names of its items separated by
-//!   whitespace, each item at most once. Options are numbered from 0 in file
-//!   order.
-//!
-//! Names are any run of characters other than whitespace, `|` and `#`.
+//! Reading the text format of exact cover problems (described in the
+//! [module docs](super#the-text-format)).
 
 use std::fmt;
 use std::io::Read;
@@ -95,8 +76,7 @@ impl fmt::Display for ParseError {
 impl std::error::Error for ParseError {}
 
 impl Problem {
-    /// Reads a problem in the text format described in
-    /// [`the format docs`](self#the-text-format).
+    /// Reads a problem in the [text format](crate::exact_cover#the-text-format).
     ///
     /// # Errors
     ///

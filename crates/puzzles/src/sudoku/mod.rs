@@ -284,12 +284,11 @@ fn position(line: usize, column: usize) -> String {
 /// use puzzles::sudoku::Puzzle;
 ///
 /// let puzzle = Puzzle::parse("
-///     1 . | . .
-///     . . | 1 .
-///     ----+----
-///     . 1 | . .
-///     . . | . 1
-/// ".replace(['|', '-', '+'], " ").as_str())?;
+///     1 . . .
+///     . . 1 .
+///     . 1 . .
+///     . . . 1
+/// ")?;
 /// assert_eq!((puzzle.box_size(), puzzle.side()), (2, 4));
 /// assert_eq!(puzzle.givens(), 4);
 /// assert_eq!(puzzle.count_up_to(10), 10);
@@ -657,9 +656,10 @@ impl Grid {
         let side = self.side();
         let b = self.box_size;
         let full = (1u32 << side) - 1;
-        let mut rows = vec![0u32; side];
-        let mut cols = vec![0u32; side];
-        let mut boxes = vec![0u32; side];
+        const MAX_SIDE: usize = MAX_BOX_SIZE * MAX_BOX_SIZE;
+        let mut rows = [0u32; MAX_SIDE];
+        let mut cols = [0u32; MAX_SIDE];
+        let mut boxes = [0u32; MAX_SIDE];
         for (cell, &digit) in self.cells.iter().enumerate() {
             if digit == 0 || usize::from(digit) > side {
                 return false;
@@ -672,8 +672,7 @@ impl Grid {
         }
         [rows, cols, boxes]
             .iter()
-            .flatten()
-            .all(|&seen| seen == full)
+            .all(|seen| seen[..side].iter().all(|&digits| digits == full))
     }
 
     /// `true` when the grid is valid and keeps every given of `puzzle`.
