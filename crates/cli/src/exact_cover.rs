@@ -160,6 +160,10 @@ fn print_solution(
             if index > 1 {
                 writeln!(out)?;
             }
+            if solution.is_empty() {
+                // Only when there are no primary items: nothing to cover.
+                writeln!(out, "(no options: there is no primary item to cover)")?;
+            }
             for &option in solution {
                 let names: Vec<String> = problem.option_names(option).collect();
                 writeln!(out, "{}", names.join(" "))?;

@@ -110,6 +110,17 @@ fn secondary_items_may_stay_uncovered() {
 }
 
 #[test]
+fn without_primary_items_the_empty_set_is_the_solution() {
+    run_text(b"| s\n", &[])
+        .success()
+        .stdout("(no options: there is no primary item to cover)\n");
+    run_text(b"| s\n", &["--format", "indices"])
+        .success()
+        .stdout("\n");
+    run_text(b"| s\n", &["--count"]).success().stdout("1\n");
+}
+
+#[test]
 fn no_solution_exits_with_1() {
     run_text(b"a b\na\n", &[]).code(1).stdout("no solution\n");
     run_text(b"a b\na\n", &["--count"]).code(1).stdout("0\n");

@@ -117,7 +117,7 @@ impl<const N: usize, const C: usize, const U: usize, const W: usize> State<N, C,
     /// Puts `digit` in `cell` and removes what that rules out, queueing the
     /// singles it creates. On a contradiction the state is left half
     /// updated: callers drop it.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn assign<const P: usize, L: Log>(
         &mut self,
         tables: &Tables<N, C, P, U, W>,
@@ -228,7 +228,7 @@ impl<const N: usize, const C: usize, const U: usize, const W: usize> State<N, C,
     }
 
     /// Queues the one cell of `unit` left for digit index `d`.
-    #[inline]
+    #[inline(always)]
     fn queue_hidden<const P: usize>(
         &self,
         tables: &Tables<N, C, P, U, W>,
