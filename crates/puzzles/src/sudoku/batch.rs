@@ -5,17 +5,16 @@
 //! valid puzzle is answered with [`Outcome::Invalid`] and the run goes on.
 //!
 //! With one thread, lines are read, solved and handed to the caller one at a
-//! time, so answers stream as puzzles arrive. With more, the calling thread
-//! reads lines in small chunks and hands them to a pool of worker threads,
-//! keeping a bounded number of chunks in flight, and hands the answers to
-//! the caller as soon as every earlier chunk is done: answers still come in
-//! input order, the workers never wait for one another, and the caller's
-//! sink runs on the calling thread only.
+//! time, so answers stream as puzzles arrive. With `k` threads, the calling
+//! thread reads lines in small chunks into a queue that it and `k - 1`
+//! worker threads solve from, and hands the answers to the caller as soon
+//! as every earlier chunk is done: answers still come in input order, no
+//! more threads run than were asked for, memory stays bounded however long
+//! the input, and the caller's sink runs on the calling thread only.
 
-use std::cell::RefCell;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
 use std::io::{self, BufRead};
-use std::sync::mpsc;
+use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 
 use super::{Alphabet, Grid, Puzzle, Solver, SudokuError, parse};
 
@@ -212,7 +211,7 @@ impl Summary {
 /// Lines per chunk when solving on several threads.
 const CHUNK_LINES: usize = 32;
 
-/// Chunks in flight per thread.
+/// The most chunks per thread between reading and delivering.
 const CHUNKS_PER_THREAD: u64 = 16;
 
 /// Solves every puzzle of `input` (one per line) and hands each [`Answer`]
@@ -328,69 +327,174 @@ fn read_chunk<R: BufRead>(input: &mut R, line: &mut usize) -> io::Result<Vec<Ite
     Ok(chunk)
 }
 
-thread_local! {
-    /// Each worker keeps its solver, warm, from chunk to chunk.
-    static SOLVER: RefCell<Solver> = RefCell::new(Solver::new());
+/// The chunks between the reading thread and the solving threads.
+#[derive(Default)]
+struct Queue {
+    /// Chunks read and not yet taken by a thread, oldest first.
+    todo: VecDeque<(u64, Vec<Item>)>,
+    /// Chunks solved and not yet delivered.
+    done: BTreeMap<u64, Vec<Item>>,
+    /// No more chunks will come: workers stop when `todo` is empty.
+    closed: bool,
+    /// A worker panicked: the run cannot finish.
+    broken: bool,
 }
 
+struct Shared {
+    queue: Mutex<Queue>,
+    /// Signalled when a chunk joins `todo` or the queue closes.
+    work: Condvar,
+    /// Signalled when a chunk joins `done` or a worker breaks.
+    results: Condvar,
+}
+
+impl Shared {
+    fn lock(&self) -> MutexGuard<'_, Queue> {
+        // A worker that panics marks the queue broken and the caller stops,
+        // so a poisoned lock holds nothing half-done worth refusing.
+        self.queue.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+fn solve_chunk(solver: &mut Solver, chunk: &mut [Item], options: &Options) {
+    for item in chunk {
+        item.answer = Some(answer(solver, item.line, &item.text, options));
+    }
+}
+
+/// A worker: takes the oldest chunk, solves it, hands it back, until the
+/// queue closes.
+fn work(shared: &Shared, options: &Options) {
+    /// Marks the queue broken if the worker unwinds.
+    struct Guard<'a>(&'a Shared);
+    impl Drop for Guard<'_> {
+        fn drop(&mut self) {
+            if std::thread::panicking() {
+                self.0.lock().broken = true;
+                self.0.results.notify_all();
+            }
+        }
+    }
+    let _guard = Guard(shared);
+    let mut solver = Solver::new();
+    loop {
+        let (index, mut chunk) = {
+            let mut queue = shared.lock();
+            loop {
+                if let Some(job) = queue.todo.pop_front() {
+                    break job;
+                }
+                if queue.closed {
+                    return;
+                }
+                queue = shared
+                    .work
+                    .wait(queue)
+                    .unwrap_or_else(PoisonError::into_inner);
+            }
+        };
+        solve_chunk(&mut solver, &mut chunk, options);
+        shared.lock().done.insert(index, chunk);
+        shared.results.notify_one();
+    }
+}
+
+/// `threads - 1` workers and the calling thread share the solving; the
+/// calling thread alone reads, and hands answers over in input order. It
+/// keeps a few chunks ready for the workers, solves the oldest waiting
+/// chunk itself when it has nothing else to do, and waits only when
+/// everything left is being solved elsewhere. So no more threads run than
+/// were asked for, and at the end of the input every thread helps until the
+/// last chunk.
 fn run_pooled<R, F>(mut input: R, options: &Options, mut sink: F) -> io::Result<Summary>
 where
     R: BufRead,
     F: FnMut(Answer) -> io::Result<()>,
 {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(options.threads)
-        .thread_name(|index| format!("sudoku-{index}"))
-        .build()
-        .map_err(io::Error::other)?;
-    // Chunks are small so that the last ones spread over the threads too;
-    // enough of them are in flight that no thread waits for work, and few
-    // enough that memory stays bounded however long the input.
+    let shared = Shared {
+        queue: Mutex::new(Queue::default()),
+        work: Condvar::new(),
+        results: Condvar::new(),
+    };
+    let workers = options.threads - 1;
+    // Chunks kept ready beyond those being solved, and the most chunks
+    // between reading and delivering (bounding memory on long inputs).
+    let ready_target = 2 * options.threads;
     let window = CHUNKS_PER_THREAD * options.threads as u64;
-    let (done, finished) = mpsc::channel::<(u64, Vec<Item>)>();
-    let mut summary = Summary::default();
-    let mut line = 0;
-    let (mut read, mut delivered) = (0u64, 0u64);
-    let mut waiting: BTreeMap<u64, Vec<Item>> = BTreeMap::new();
-    let mut at_end = false;
-    loop {
-        while !at_end && read - delivered < window {
-            let mut chunk = read_chunk(&mut input, &mut line)?;
-            if chunk.is_empty() {
-                at_end = true;
-                break;
-            }
-            let (index, done, options) = (read, done.clone(), *options);
-            read += 1;
-            pool.spawn(move || {
-                SOLVER.with_borrow_mut(|solver| {
-                    for item in &mut chunk {
-                        item.answer = Some(answer(solver, item.line, &item.text, &options));
+    std::thread::scope(|scope| {
+        for index in 0..workers {
+            std::thread::Builder::new()
+                .name(format!("sudoku-{index}"))
+                .spawn_scoped(scope, || work(&shared, options))?;
+        }
+        let result = (|| {
+            let mut solver = Solver::new();
+            let mut summary = Summary::default();
+            let mut line = 0;
+            let (mut read, mut delivered) = (0u64, 0u64);
+            let mut at_end = false;
+            let mut ready = Vec::new();
+            loop {
+                // Hand over whatever is solved, in order.
+                {
+                    let mut queue = shared.lock();
+                    if queue.broken {
+                        return Err(io::Error::other("a solving thread failed"));
                     }
-                });
-                // The receiver is gone only when the run stopped early.
-                let _ = done.send((index, chunk));
-            });
-        }
-        if delivered == read {
-            return Ok(summary);
-        }
-        let chunk = loop {
-            if let Some(chunk) = waiting.remove(&delivered) {
-                break chunk;
+                    while let Some(chunk) = queue.done.remove(&delivered) {
+                        ready.push(chunk);
+                        delivered += 1;
+                    }
+                }
+                for chunk in ready.drain(..) {
+                    for item in chunk {
+                        let answer = item
+                            .answer
+                            .expect("every item of a solved chunk has its answer");
+                        summary.record(&answer, options.task);
+                        sink(answer)?;
+                    }
+                }
+                if at_end && delivered == read {
+                    return Ok(summary);
+                }
+                // Keep the workers supplied.
+                let waiting = shared.lock().todo.len();
+                if !at_end && waiting < ready_target && read - delivered < window {
+                    let chunk = read_chunk(&mut input, &mut line)?;
+                    if chunk.is_empty() {
+                        at_end = true;
+                    } else {
+                        shared.lock().todo.push_back((read, chunk));
+                        shared.work.notify_one();
+                        read += 1;
+                    }
+                    continue;
+                }
+                // Help with the oldest chunk nobody has taken.
+                let job = shared.lock().todo.pop_front();
+                if let Some((index, mut chunk)) = job {
+                    solve_chunk(&mut solver, &mut chunk, options);
+                    shared.lock().done.insert(index, chunk);
+                    continue;
+                }
+                // Everything left is being solved by the workers.
+                let mut queue = shared.lock();
+                while !queue.done.contains_key(&delivered) && !queue.broken {
+                    queue = shared
+                        .results
+                        .wait(queue)
+                        .unwrap_or_else(PoisonError::into_inner);
+                }
             }
-            let (index, chunk) = finished
-                .recv()
-                .expect("a sender lives until its chunk is sent");
-            waiting.insert(index, chunk);
-        };
-        delivered += 1;
-        for item in chunk {
-            let answer = item
-                .answer
-                .expect("every item of a finished chunk has its answer");
-            summary.record(&answer, options.task);
-            sink(answer)?;
+        })();
+        // Stop the workers, whether the run finished or failed.
+        {
+            let mut queue = shared.lock();
+            queue.closed = true;
+            queue.todo.clear();
         }
-    }
+        shared.work.notify_all();
+        result
+    })
 }
