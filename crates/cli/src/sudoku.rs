@@ -144,7 +144,7 @@ pub fn run(args: SudokuArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
     let summary = batch::run(
         text.replace(['\n', '\r'], " ").as_bytes(),
         &options,
-        |answer| printer.answer(out, &answer),
+        |answer| printer.answer(out, answer),
     )?;
     Ok(if summary.no_solution > 0 {
         Outcome::NoSolution
@@ -196,7 +196,7 @@ fn run_stream(
             };
             eprintln!("puzzles: {place}: {error}");
         }
-        printer.answer(out, &answer)?;
+        printer.answer(out, answer)?;
         if interactive {
             out.flush()?;
         }

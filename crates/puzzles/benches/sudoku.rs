@@ -199,8 +199,8 @@ fn batch_checked(bytes: &[u8], threads: usize, expected: usize) {
     };
     let mut solved = 0;
     batch::run(bytes, &options, |answer| {
-        match answer.outcome {
-            Outcome::Solved { puzzle, solution } => assert!(solution.solves(&puzzle)),
+        match &answer.outcome {
+            Outcome::Solved { puzzle, solution } => assert!(solution.solves(puzzle)),
             other => panic!("line {}: {other:?}", answer.line),
         }
         solved += 1;

@@ -79,7 +79,7 @@ impl Default for Options {
 ///
 /// let mut answers = Vec::new();
 /// batch::run(&b"1...............\n"[..], &Options::default(), |answer| {
-///     answers.push(answer);
+///     answers.push(answer.clone());
 ///     Ok(())
 /// })?;
 /// assert_eq!(answers[0].line, 1);
@@ -215,7 +215,8 @@ const CHUNK_LINES: usize = 32;
 const CHUNKS_PER_THREAD: u64 = 16;
 
 /// Solves every puzzle of `input` (one per line) and hands each [`Answer`]
-/// to `sink`, in input order, on the calling thread.
+/// to `sink`, in input order, on the calling thread. The sink borrows the
+/// answer: the run drops it on the thread that made it.
 ///
 /// # Errors
 ///
@@ -231,7 +232,7 @@ const CHUNKS_PER_THREAD: u64 = 16;
 /// let mut lines = Vec::new();
 /// let options = Options { threads: 2, ..Options::default() };
 /// batch::run(input.as_bytes(), &options, |answer| {
-///     let text = match answer.outcome {
+///     let text = match &answer.outcome {
 ///         Outcome::Solved { solution, .. } => solution.to_string(),
 ///         other => format!("{other:?}"),
 ///     };
@@ -245,7 +246,7 @@ const CHUNKS_PER_THREAD: u64 = 16;
 pub fn run<R, F>(input: R, options: &Options, sink: F) -> io::Result<Summary>
 where
     R: BufRead,
-    F: FnMut(Answer) -> io::Result<()>,
+    F: FnMut(&Answer) -> io::Result<()>,
 {
     if options.threads <= 1 {
         run_here(input, options, sink)
@@ -293,7 +294,7 @@ fn answer(solver: &mut Solver, line: usize, text: &[u8], options: &Options) -> A
 fn run_here<R, F>(mut input: R, options: &Options, mut sink: F) -> io::Result<Summary>
 where
     R: BufRead,
-    F: FnMut(Answer) -> io::Result<()>,
+    F: FnMut(&Answer) -> io::Result<()>,
 {
     let mut solver = Solver::new();
     let mut summary = Summary::default();
@@ -302,25 +303,50 @@ where
     while next_puzzle_line(&mut input, &mut line, &mut buffer)? {
         let answer = answer(&mut solver, line, &buffer, options);
         summary.record(&answer, options.task);
-        sink(answer)?;
+        sink(&answer)?;
     }
     Ok(summary)
 }
 
-/// A line waiting for its answer.
+/// A line waiting for its answer: its number and where its text lies in
+/// the chunk's buffer.
 struct Item {
     line: usize,
-    text: Vec<u8>,
+    start: usize,
+    end: usize,
     answer: Option<Answer>,
 }
 
-fn read_chunk<R: BufRead>(input: &mut R, line: &mut usize) -> io::Result<Vec<Item>> {
-    let mut chunk = Vec::with_capacity(CHUNK_LINES);
-    let mut buffer = Vec::new();
-    while chunk.len() < CHUNK_LINES && next_puzzle_line(input, line, &mut buffer)? {
-        chunk.push(Item {
+/// Consecutive puzzle lines, their text in one buffer.
+struct Chunk {
+    index: u64,
+    text: Vec<u8>,
+    items: Vec<Item>,
+    /// The worker that solved it (`None`: the calling thread). The answers
+    /// are dropped on the thread that made them: freeing memory another
+    /// thread allocated is slow with some allocators (glibc's among them).
+    solved_by: Option<usize>,
+}
+
+fn read_chunk<R: BufRead>(
+    input: &mut R,
+    line: &mut usize,
+    index: u64,
+    buffer: &mut Vec<u8>,
+) -> io::Result<Chunk> {
+    let mut chunk = Chunk {
+        index,
+        text: Vec::with_capacity(CHUNK_LINES * 90),
+        items: Vec::with_capacity(CHUNK_LINES),
+        solved_by: None,
+    };
+    while chunk.items.len() < CHUNK_LINES && next_puzzle_line(input, line, buffer)? {
+        let start = chunk.text.len();
+        chunk.text.extend_from_slice(buffer);
+        chunk.items.push(Item {
             line: *line,
-            text: buffer.clone(),
+            start,
+            end: chunk.text.len(),
             answer: None,
         });
     }
@@ -331,9 +357,11 @@ fn read_chunk<R: BufRead>(input: &mut R, line: &mut usize) -> io::Result<Vec<Ite
 #[derive(Default)]
 struct Queue {
     /// Chunks read and not yet taken by a thread, oldest first.
-    todo: VecDeque<(u64, Vec<Item>)>,
-    /// Chunks solved and not yet delivered.
-    done: BTreeMap<u64, Vec<Item>>,
+    todo: VecDeque<Chunk>,
+    /// Chunks solved and not yet delivered, by index.
+    done: BTreeMap<u64, Chunk>,
+    /// Delivered chunks for each worker to drop.
+    trash: Vec<Vec<Chunk>>,
     /// No more chunks will come: workers stop when `todo` is empty.
     closed: bool,
     /// A worker panicked: the run cannot finish.
@@ -356,15 +384,16 @@ impl Shared {
     }
 }
 
-fn solve_chunk(solver: &mut Solver, chunk: &mut [Item], options: &Options) {
-    for item in chunk {
-        item.answer = Some(answer(solver, item.line, &item.text, options));
+fn solve_chunk(solver: &mut Solver, chunk: &mut Chunk, options: &Options) {
+    for item in &mut chunk.items {
+        let text = &chunk.text[item.start..item.end];
+        item.answer = Some(answer(solver, item.line, text, options));
     }
 }
 
-/// A worker: takes the oldest chunk, solves it, hands it back, until the
+/// Worker `id`: takes the oldest chunk, solves it, hands it back, until the
 /// queue closes.
-fn work(shared: &Shared, options: &Options) {
+fn work(id: usize, shared: &Shared, options: &Options) {
     /// Marks the queue broken if the worker unwinds.
     struct Guard<'a>(&'a Shared);
     impl Drop for Guard<'_> {
@@ -378,14 +407,22 @@ fn work(shared: &Shared, options: &Options) {
     let _guard = Guard(shared);
     let mut solver = Solver::new();
     loop {
-        let (index, mut chunk) = {
+        let (trash, job) = {
             let mut queue = shared.lock();
             loop {
+                let trash = std::mem::take(&mut queue.trash[id]);
                 if let Some(job) = queue.todo.pop_front() {
-                    break job;
+                    break (trash, job);
                 }
                 if queue.closed {
                     return;
+                }
+                if !trash.is_empty() {
+                    // Drop it while not holding the lock.
+                    drop(queue);
+                    drop(trash);
+                    queue = shared.lock();
+                    continue;
                 }
                 queue = shared
                     .work
@@ -393,8 +430,11 @@ fn work(shared: &Shared, options: &Options) {
                     .unwrap_or_else(PoisonError::into_inner);
             }
         };
+        drop(trash);
+        let mut chunk = job;
         solve_chunk(&mut solver, &mut chunk, options);
-        shared.lock().done.insert(index, chunk);
+        chunk.solved_by = Some(id);
+        shared.lock().done.insert(chunk.index, chunk);
         shared.results.notify_one();
     }
 }
@@ -409,28 +449,33 @@ fn work(shared: &Shared, options: &Options) {
 fn run_pooled<R, F>(mut input: R, options: &Options, mut sink: F) -> io::Result<Summary>
 where
     R: BufRead,
-    F: FnMut(Answer) -> io::Result<()>,
+    F: FnMut(&Answer) -> io::Result<()>,
 {
+    let workers = options.threads - 1;
     let shared = Shared {
-        queue: Mutex::new(Queue::default()),
+        queue: Mutex::new(Queue {
+            trash: (0..workers).map(|_| Vec::new()).collect(),
+            ..Queue::default()
+        }),
         work: Condvar::new(),
         results: Condvar::new(),
     };
-    let workers = options.threads - 1;
     // Chunks kept ready beyond those being solved, and the most chunks
     // between reading and delivering (bounding memory on long inputs).
     let ready_target = 2 * options.threads;
     let window = CHUNKS_PER_THREAD * options.threads as u64;
     std::thread::scope(|scope| {
-        for index in 0..workers {
+        for id in 0..workers {
+            let shared = &shared;
             std::thread::Builder::new()
-                .name(format!("sudoku-{index}"))
-                .spawn_scoped(scope, || work(&shared, options))?;
+                .name(format!("sudoku-{id}"))
+                .spawn_scoped(scope, move || work(id, shared, options))?;
         }
         let result = (|| {
             let mut solver = Solver::new();
             let mut summary = Summary::default();
             let mut line = 0;
+            let mut buffer = Vec::new();
             let (mut read, mut delivered) = (0u64, 0u64);
             let mut at_end = false;
             let mut ready = Vec::new();
@@ -447,12 +492,16 @@ where
                     }
                 }
                 for chunk in ready.drain(..) {
-                    for item in chunk {
+                    for item in &chunk.items {
                         let answer = item
                             .answer
+                            .as_ref()
                             .expect("every item of a solved chunk has its answer");
-                        summary.record(&answer, options.task);
+                        summary.record(answer, options.task);
                         sink(answer)?;
+                    }
+                    if let Some(id) = chunk.solved_by {
+                        shared.lock().trash[id].push(chunk);
                     }
                 }
                 if at_end && delivered == read {
@@ -461,11 +510,11 @@ where
                 // Keep the workers supplied.
                 let waiting = shared.lock().todo.len();
                 if !at_end && waiting < ready_target && read - delivered < window {
-                    let chunk = read_chunk(&mut input, &mut line)?;
-                    if chunk.is_empty() {
+                    let chunk = read_chunk(&mut input, &mut line, read, &mut buffer)?;
+                    if chunk.items.is_empty() {
                         at_end = true;
                     } else {
-                        shared.lock().todo.push_back((read, chunk));
+                        shared.lock().todo.push_back(chunk);
                         shared.work.notify_one();
                         read += 1;
                     }
@@ -473,9 +522,9 @@ where
                 }
                 // Help with the oldest chunk nobody has taken.
                 let job = shared.lock().todo.pop_front();
-                if let Some((index, mut chunk)) = job {
+                if let Some(mut chunk) = job {
                     solve_chunk(&mut solver, &mut chunk, options);
-                    shared.lock().done.insert(index, chunk);
+                    shared.lock().done.insert(chunk.index, chunk);
                     continue;
                 }
                 // Everything left is being solved by the workers.

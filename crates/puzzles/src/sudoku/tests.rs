@@ -561,7 +561,7 @@ fn batch_answers_in_order_on_any_number_of_threads() {
         let mut lines = Vec::new();
         let summary = batch::run(input.as_bytes(), &options, |answer| {
             lines.push(answer.line);
-            got.push(match answer.outcome {
+            got.push(match &answer.outcome {
                 batch::Outcome::Solved { solution, .. } => solution.to_string(),
                 batch::Outcome::NoSolution { .. } => "none".to_string(),
                 batch::Outcome::Invalid(_) => "invalid".to_string(),
@@ -589,8 +589,8 @@ fn batch_counts_and_stops_on_a_sink_error() {
     };
     let mut counts = Vec::new();
     let summary = batch::run(input.as_bytes(), &options, |answer| {
-        if let batch::Outcome::Counted { solutions, .. } = answer.outcome {
-            counts.push(solutions);
+        if let batch::Outcome::Counted { solutions, .. } = &answer.outcome {
+            counts.push(*solutions);
         }
         Ok(())
     })
