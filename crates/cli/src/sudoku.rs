@@ -140,11 +140,13 @@ pub fn run(args: SudokuArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
         alphabet,
     };
     // One puzzle is a batch of one line: the same answers, the same output.
-    let mut printer = Printer::new(&args, alphabet, false);
-    let summary = batch::run(
+    let printer = Printer::new(&args, alphabet, false);
+    let mut separator = Separator::default();
+    let summary = batch::run_rendered(
         text.replace(['\n', '\r'], " ").as_bytes(),
         &options,
-        |answer| printer.answer(out, answer),
+        |answer, bytes, _| printer.render(answer, bytes),
+        |bytes, _| out.write_all(separator.strip(bytes)),
     )?;
     Ok(if summary.no_solution > 0 {
         Outcome::NoSolution
@@ -187,21 +189,36 @@ fn run_stream(
         threads: args.threads,
         alphabet,
     };
-    let mut printer = Printer::new(args, alphabet, true);
-    let summary = batch::run(input, &options, |answer| {
-        if let BatchOutcome::Invalid(error) = &answer.outcome {
-            let place = match &source {
-                Some(name) => format!("{name}, line {}", answer.line),
-                None => format!("line {}", answer.line),
-            };
-            eprintln!("puzzles: {place}: {error}");
-        }
-        printer.answer(out, answer)?;
-        if interactive {
-            out.flush()?;
-        }
-        Ok(())
-    })
+    let printer = Printer::new(args, alphabet, true);
+    let mut separator = Separator::default();
+    let summary = batch::run_rendered(
+        input,
+        &options,
+        |answer, bytes, messages| {
+            if let BatchOutcome::Invalid(error) = &answer.outcome {
+                let place = match &source {
+                    Some(name) => format!("{name}, line {}", answer.line),
+                    None => format!("line {}", answer.line),
+                };
+                // Writing to a vector cannot fail.
+                let _ = writeln!(messages, "puzzles: {place}: {error}");
+            }
+            printer.render(answer, bytes);
+        },
+        |bytes, messages| {
+            if !messages.is_empty() {
+                // Whatever came before goes out first, so that the messages
+                // follow the answers they concern as closely as possible.
+                out.flush()?;
+                io::stderr().write_all(messages)?;
+            }
+            out.write_all(separator.strip(bytes))?;
+            if interactive {
+                out.flush()?;
+            }
+            Ok(())
+        },
+    )
     .map_err(|err| match &source {
         Some(name) if err.kind() != io::ErrorKind::BrokenPipe => {
             anyhow!(err).context(format!("while reading {name}"))
@@ -227,13 +244,30 @@ fn run_stream(
     })
 }
 
-/// Writes answers in the chosen format.
+/// Drops the separator that precedes the first answer block of the output
+/// (grids are separated by a blank line, written before each one).
+#[derive(Default)]
+struct Separator {
+    started: bool,
+}
+
+impl Separator {
+    fn strip<'a>(&mut self, bytes: &'a [u8]) -> &'a [u8] {
+        if self.started || bytes.is_empty() {
+            return bytes;
+        }
+        self.started = true;
+        bytes.strip_prefix(b"\n").unwrap_or(bytes)
+    }
+}
+
+/// Renders answers in the chosen format. It keeps no state: answers are
+/// rendered on whichever thread solved them.
 struct Printer {
     format: Format,
     alphabet: Alphabet,
     /// Whether JSON objects carry the input line (puzzles from a stream).
     with_lines: bool,
-    printed: u64,
 }
 
 impl Printer {
@@ -242,16 +276,15 @@ impl Printer {
             format: args.format,
             alphabet,
             with_lines,
-            printed: 0,
         }
     }
 
-    fn answer(&mut self, out: &mut dyn Write, answer: &Answer) -> io::Result<()> {
-        self.printed += 1;
+    /// Appends the answer's output to `bytes`.
+    fn render(&self, answer: &Answer, bytes: &mut Vec<u8>) {
         match self.format {
-            Format::Line => self.line(out, &answer.outcome),
-            Format::Grid => self.grid(out, &answer.outcome),
-            Format::Json => self.json(out, answer),
+            Format::Line => self.line(bytes, &answer.outcome),
+            Format::Grid => self.grid(bytes, &answer.outcome),
+            Format::Json => self.json(bytes, answer),
         }
     }
 
@@ -263,46 +296,59 @@ impl Printer {
         }
     }
 
-    fn line(&self, out: &mut dyn Write, outcome: &BatchOutcome) -> io::Result<()> {
+    fn line(&self, bytes: &mut Vec<u8>, outcome: &BatchOutcome) {
         match outcome {
             BatchOutcome::Solved { solution, .. } => {
-                let mut line = solution.to_line(self.alphabet).into_bytes();
-                line.push(b'\n');
-                out.write_all(&line)
+                bytes.extend(
+                    solution
+                        .cells()
+                        .iter()
+                        .map(|&d| self.alphabet.symbol(d) as u8),
+                );
+                bytes.push(b'\n');
             }
-            BatchOutcome::NoSolution { .. } => writeln!(out, "no solution"),
+            BatchOutcome::NoSolution { .. } => bytes.extend_from_slice(b"no solution\n"),
             BatchOutcome::Counted { solutions, .. } => {
-                writeln!(out, "{}", Self::count_text(*solutions))
+                bytes.extend_from_slice(Self::count_text(*solutions).as_bytes());
+                bytes.push(b'\n');
             }
-            BatchOutcome::Invalid(_) => writeln!(out, "invalid"),
+            BatchOutcome::Invalid(_) => bytes.extend_from_slice(b"invalid\n"),
         }
     }
 
-    fn grid(&self, out: &mut dyn Write, outcome: &BatchOutcome) -> io::Result<()> {
-        if self.printed > 1 {
-            writeln!(out)?;
+    /// A blank line, then the grid (the first blank line of the output is
+    /// dropped by [`Separator`]).
+    fn grid(&self, bytes: &mut Vec<u8>, outcome: &BatchOutcome) {
+        bytes.push(b'\n');
+        let (drawing, note) = match outcome {
+            BatchOutcome::Solved { puzzle, solution } => (
+                Some(render::grid(puzzle, Some(solution), self.alphabet)),
+                None,
+            ),
+            BatchOutcome::NoSolution { puzzle } => (
+                Some(render::grid(puzzle, None, self.alphabet)),
+                Some("no solution"),
+            ),
+            BatchOutcome::Counted { puzzle, solutions } => (
+                Some(render::grid(puzzle, None, self.alphabet)),
+                Some(match solutions {
+                    0 => "no solution",
+                    1 => "1 solution",
+                    _ => "2 or more solutions",
+                }),
+            ),
+            BatchOutcome::Invalid(_) => (None, Some("invalid")),
+        };
+        if let Some(drawing) = drawing {
+            bytes.extend_from_slice(drawing.as_bytes());
         }
-        match outcome {
-            BatchOutcome::Solved { puzzle, solution } => {
-                out.write_all(render::grid(puzzle, Some(solution), self.alphabet).as_bytes())
-            }
-            BatchOutcome::NoSolution { puzzle } => {
-                out.write_all(render::grid(puzzle, None, self.alphabet).as_bytes())?;
-                writeln!(out, "no solution")
-            }
-            BatchOutcome::Counted { puzzle, solutions } => {
-                out.write_all(render::grid(puzzle, None, self.alphabet).as_bytes())?;
-                match solutions {
-                    0 => writeln!(out, "no solution"),
-                    1 => writeln!(out, "1 solution"),
-                    _ => writeln!(out, "2 or more solutions"),
-                }
-            }
-            BatchOutcome::Invalid(_) => writeln!(out, "invalid"),
+        if let Some(note) = note {
+            bytes.extend_from_slice(note.as_bytes());
+            bytes.push(b'\n');
         }
     }
 
-    fn json(&self, out: &mut dyn Write, answer: &Answer) -> io::Result<()> {
+    fn json(&self, bytes: &mut Vec<u8>, answer: &Answer) {
         let mut object = match &answer.outcome {
             BatchOutcome::Solved { puzzle, solution } => json!({
                 "puzzle": puzzle.to_line(self.alphabet),
@@ -322,8 +368,8 @@ impl Printer {
         if self.with_lines {
             object["line"] = json!(answer.line);
         }
-        serde_json::to_writer(&mut *out, &object)?;
-        writeln!(out)
+        bytes.extend_from_slice(object.to_string().as_bytes());
+        bytes.push(b'\n');
     }
 }
 

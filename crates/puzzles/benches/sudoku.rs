@@ -29,7 +29,7 @@ use puzzles::exact_cover::n_queens;
 use puzzles::queens::Board;
 use puzzles::sudoku::batch::{self, Outcome};
 use puzzles::sudoku::cover::Cover;
-use puzzles::sudoku::{Puzzle, Solver};
+use puzzles::sudoku::{Alphabet, Puzzle, Solver};
 
 /// Where the shared data lives: `shared/` beside the checkout, or beside a
 /// folder further up.
@@ -190,24 +190,35 @@ fn solve_all_checked(solver: &mut Solver, puzzles: &[Puzzle]) {
     }
 }
 
-/// Runs the batch solver over `bytes` on `threads` threads, checking every
-/// solution in the sink.
+/// Runs the batch solver over `bytes` on `threads` threads as
+/// `puzzles sudoku --file` does: each answer checked (valid, keeping the
+/// givens) and rendered as a line on the thread that solved it, the lines
+/// handed over in order.
 fn batch_checked(bytes: &[u8], threads: usize, expected: usize) {
     let options = batch::Options {
         threads,
         ..batch::Options::default()
     };
-    let mut solved = 0;
-    batch::run(bytes, &options, |answer| {
-        match &answer.outcome {
-            Outcome::Solved { puzzle, solution } => assert!(solution.solves(puzzle)),
+    let mut written = 0;
+    let summary = batch::run_rendered(
+        bytes,
+        &options,
+        |answer, out, _| match &answer.outcome {
+            Outcome::Solved { puzzle, solution } => {
+                assert!(solution.solves(puzzle), "line {}", answer.line);
+                out.extend(solution.to_line(Alphabet::Standard).bytes());
+                out.push(b'\n');
+            }
             other => panic!("line {}: {other:?}", answer.line),
-        }
-        solved += 1;
-        Ok(())
-    })
+        },
+        |out, _| {
+            written += black_box(out).len();
+            Ok(())
+        },
+    )
     .expect("in-memory input reads");
-    assert_eq!(solved, expected);
+    assert_eq!(summary.solved as usize, expected);
+    assert!(written > 0);
 }
 
 fn main() {
@@ -287,11 +298,11 @@ fn main() {
             String::new()
         };
         println!(
-            "batch (parse + solve + check), 1 thread:        {:>10.0}/s wall{input_note}",
+            "batch (parse, solve, check, format), 1 thread:  {:>10.0}/s wall{input_note}",
             total as f64 / t1
         );
         println!(
-            "batch (parse + solve + check), 2 threads:       {:>10.0}/s wall   speedup {:.2}x",
+            "batch (parse, solve, check, format), 2 threads: {:>10.0}/s wall   speedup {:.2}x",
             total as f64 / t2,
             t1 / t2,
         );

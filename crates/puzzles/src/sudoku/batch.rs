@@ -185,6 +185,18 @@ pub struct Summary {
 }
 
 impl Summary {
+    /// Adds the tallies of later lines.
+    fn merge(&mut self, later: &Summary) {
+        self.puzzles += later.puzzles;
+        self.solved += later.solved;
+        self.no_solution += later.no_solution;
+        self.at_limit += later.at_limit;
+        self.invalid += later.invalid;
+        if self.first_invalid_line.is_none() {
+            self.first_invalid_line = later.first_invalid_line;
+        }
+    }
+
     fn record(&mut self, answer: &Answer, task: Task) {
         self.puzzles += 1;
         match &answer.outcome {
@@ -243,19 +255,116 @@ const CHUNKS_PER_THREAD: u64 = 16;
 /// assert_eq!((lines[0].0, lines[1].0), (1, 3));
 /// # Ok::<(), std::io::Error>(())
 /// ```
-pub fn run<R, F>(input: R, options: &Options, sink: F) -> io::Result<Summary>
+pub fn run<R, F>(input: R, options: &Options, mut sink: F) -> io::Result<Summary>
 where
     R: BufRead,
     F: FnMut(&Answer) -> io::Result<()>,
 {
+    let mut summary = Summary::default();
+    let task = options.task;
     if options.threads <= 1 {
-        run_here(input, options, sink)
+        run_here(input, options, |answer| {
+            summary.record(answer, task);
+            sink(answer)
+        })?;
     } else {
-        run_pooled(input, options, sink)
+        run_pooled(input, options, &|_: &mut Chunk| {}, |chunk: &Chunk| {
+            for item in &chunk.items {
+                let answer = item
+                    .answer
+                    .as_ref()
+                    .expect("every item of a solved chunk has its answer");
+                summary.record(answer, task);
+                sink(answer)?;
+            }
+            Ok(())
+        })?;
     }
+    Ok(summary)
 }
 
-/// The next line holding a puzzle, with its number; `None` at the end.
+/// Solves every puzzle of `input` like [`run`], but turns each answer into
+/// bytes on the thread that solved it: `render` appends what the answer
+/// should print to `out` (and any message to `err`), and `sink` receives
+/// those bytes, in input order, on the calling thread — one answer at a
+/// time with one thread, a chunk of consecutive answers at a time with
+/// more. Threads then pass each other bytes in one buffer rather than
+/// answers scattered over the heap, which keeps the calling thread from
+/// becoming the bottleneck of a fast solver.
+///
+/// # Errors
+///
+/// As [`run`].
+///
+/// # Example
+///
+/// ```
+/// use puzzles::sudoku::batch::{self, Options, Outcome};
+///
+/// let input = "1...............\n11..............\n";
+/// let (mut out, mut err) = (Vec::new(), Vec::new());
+/// let options = Options { threads: 2, ..Options::default() };
+/// let summary = batch::run_rendered(
+///     input.as_bytes(),
+///     &options,
+///     |answer, out, err| match &answer.outcome {
+///         Outcome::Solved { solution, .. } => out.extend(format!("{solution}\n").bytes()),
+///         Outcome::Invalid(why) => err.extend(format!("line {}: {why}\n", answer.line).bytes()),
+///         _ => {}
+///     },
+///     |bytes, messages| {
+///         out.extend_from_slice(bytes);
+///         err.extend_from_slice(messages);
+///         Ok(())
+///     },
+/// )?;
+/// assert_eq!(summary.puzzles, 2);
+/// assert_eq!(out.len(), 17);
+/// assert!(String::from_utf8(err).unwrap().starts_with("line 2: the givens clash"));
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn run_rendered<R, G, F>(
+    input: R,
+    options: &Options,
+    render: G,
+    mut sink: F,
+) -> io::Result<Summary>
+where
+    R: BufRead,
+    G: Fn(&Answer, &mut Vec<u8>, &mut Vec<u8>) + Sync,
+    F: FnMut(&[u8], &[u8]) -> io::Result<()>,
+{
+    let mut summary = Summary::default();
+    let task = options.task;
+    if options.threads <= 1 {
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        run_here(input, options, |answer| {
+            summary.record(answer, task);
+            out.clear();
+            err.clear();
+            render(answer, &mut out, &mut err);
+            sink(&out, &err)
+        })?;
+    } else {
+        let finish = |chunk: &mut Chunk| {
+            for item in &mut chunk.items {
+                let answer = item
+                    .answer
+                    .take()
+                    .expect("every item of a solved chunk has its answer");
+                chunk.summary.record(&answer, task);
+                render(&answer, &mut chunk.out, &mut chunk.err);
+            }
+        };
+        run_pooled(input, options, &finish, |chunk: &Chunk| {
+            summary.merge(&chunk.summary);
+            sink(&chunk.out, &chunk.err)
+        })?;
+    }
+    Ok(summary)
+}
+
+/// The next line holding a puzzle, with its number; `false` at the end.
 fn next_puzzle_line<R: BufRead>(
     input: &mut R,
     line: &mut usize,
@@ -291,21 +400,19 @@ fn answer(solver: &mut Solver, line: usize, text: &[u8], options: &Options) -> A
     Answer { line, outcome }
 }
 
-fn run_here<R, F>(mut input: R, options: &Options, mut sink: F) -> io::Result<Summary>
+/// One thread: each line is answered as soon as it is read.
+fn run_here<R, F>(mut input: R, options: &Options, mut deliver: F) -> io::Result<()>
 where
     R: BufRead,
     F: FnMut(&Answer) -> io::Result<()>,
 {
     let mut solver = Solver::new();
-    let mut summary = Summary::default();
     let mut line = 0;
     let mut buffer = Vec::new();
     while next_puzzle_line(&mut input, &mut line, &mut buffer)? {
-        let answer = answer(&mut solver, line, &buffer, options);
-        summary.record(&answer, options.task);
-        sink(&answer)?;
+        deliver(&answer(&mut solver, line, &buffer, options))?;
     }
-    Ok(summary)
+    Ok(())
 }
 
 /// A line waiting for its answer: its number and where its text lies in
@@ -317,15 +424,28 @@ struct Item {
     answer: Option<Answer>,
 }
 
-/// Consecutive puzzle lines, their text in one buffer.
+/// Consecutive puzzle lines, their text in one buffer, and what became of
+/// them.
 struct Chunk {
     index: u64,
     text: Vec<u8>,
     items: Vec<Item>,
-    /// The worker that solved it (`None`: the calling thread). The answers
-    /// are dropped on the thread that made them: freeing memory another
-    /// thread allocated is slow with some allocators (glibc's among them).
+    /// The worker that solved it (`None`: the calling thread). Answers
+    /// still in the chunk when it is delivered go back to that worker to be
+    /// dropped: freeing memory another thread allocated is slow with some
+    /// allocators (glibc's among them).
     solved_by: Option<usize>,
+    /// What [`run_rendered`]'s render step wrote.
+    out: Vec<u8>,
+    err: Vec<u8>,
+    /// The tallies of a rendered chunk.
+    summary: Summary,
+}
+
+impl Chunk {
+    fn holds_answers(&self) -> bool {
+        self.items.iter().any(|item| item.answer.is_some())
+    }
 }
 
 fn read_chunk<R: BufRead>(
@@ -339,6 +459,9 @@ fn read_chunk<R: BufRead>(
         text: Vec::with_capacity(CHUNK_LINES * 90),
         items: Vec::with_capacity(CHUNK_LINES),
         solved_by: None,
+        out: Vec::new(),
+        err: Vec::new(),
+        summary: Summary::default(),
     };
     while chunk.items.len() < CHUNK_LINES && next_puzzle_line(input, line, buffer)? {
         let start = chunk.text.len();
@@ -384,16 +507,25 @@ impl Shared {
     }
 }
 
-fn solve_chunk(solver: &mut Solver, chunk: &mut Chunk, options: &Options) {
+/// Answers every line of `chunk`, then runs the caller's `finish` step on
+/// it, on the same thread.
+fn solve_chunk<P>(solver: &mut Solver, chunk: &mut Chunk, options: &Options, finish: &P)
+where
+    P: Fn(&mut Chunk) + Sync,
+{
     for item in &mut chunk.items {
         let text = &chunk.text[item.start..item.end];
         item.answer = Some(answer(solver, item.line, text, options));
     }
+    finish(chunk);
 }
 
 /// Worker `id`: takes the oldest chunk, solves it, hands it back, until the
 /// queue closes.
-fn work(id: usize, shared: &Shared, options: &Options) {
+fn work<P>(id: usize, shared: &Shared, options: &Options, finish: &P)
+where
+    P: Fn(&mut Chunk) + Sync,
+{
     /// Marks the queue broken if the worker unwinds.
     struct Guard<'a>(&'a Shared);
     impl Drop for Guard<'_> {
@@ -407,7 +539,7 @@ fn work(id: usize, shared: &Shared, options: &Options) {
     let _guard = Guard(shared);
     let mut solver = Solver::new();
     loop {
-        let (trash, job) = {
+        let (trash, mut chunk) = {
             let mut queue = shared.lock();
             loop {
                 let trash = std::mem::take(&mut queue.trash[id]);
@@ -431,8 +563,7 @@ fn work(id: usize, shared: &Shared, options: &Options) {
             }
         };
         drop(trash);
-        let mut chunk = job;
-        solve_chunk(&mut solver, &mut chunk, options);
+        solve_chunk(&mut solver, &mut chunk, options, finish);
         chunk.solved_by = Some(id);
         shared.lock().done.insert(chunk.index, chunk);
         shared.results.notify_one();
@@ -440,16 +571,22 @@ fn work(id: usize, shared: &Shared, options: &Options) {
 }
 
 /// `threads - 1` workers and the calling thread share the solving; the
-/// calling thread alone reads, and hands answers over in input order. It
-/// keeps a few chunks ready for the workers, solves the oldest waiting
-/// chunk itself when it has nothing else to do, and waits only when
+/// calling thread alone reads, and hands chunks to `deliver` in input
+/// order. It keeps a few chunks ready for the workers, solves the oldest
+/// waiting chunk itself when it has nothing else to do, and waits only when
 /// everything left is being solved elsewhere. So no more threads run than
-/// were asked for, and at the end of the input every thread helps until the
-/// last chunk.
-fn run_pooled<R, F>(mut input: R, options: &Options, mut sink: F) -> io::Result<Summary>
+/// were asked for, and at the end of the input every thread helps until
+/// the last chunk.
+fn run_pooled<R, P, D>(
+    mut input: R,
+    options: &Options,
+    finish: &P,
+    mut deliver: D,
+) -> io::Result<()>
 where
     R: BufRead,
-    F: FnMut(&Answer) -> io::Result<()>,
+    P: Fn(&mut Chunk) + Sync,
+    D: FnMut(&Chunk) -> io::Result<()>,
 {
     let workers = options.threads - 1;
     let shared = Shared {
@@ -469,11 +606,10 @@ where
             let shared = &shared;
             std::thread::Builder::new()
                 .name(format!("sudoku-{id}"))
-                .spawn_scoped(scope, move || work(id, shared, options))?;
+                .spawn_scoped(scope, move || work(id, shared, options, finish))?;
         }
         let result = (|| {
             let mut solver = Solver::new();
-            let mut summary = Summary::default();
             let mut line = 0;
             let mut buffer = Vec::new();
             let (mut read, mut delivered) = (0u64, 0u64);
@@ -492,20 +628,13 @@ where
                     }
                 }
                 for chunk in ready.drain(..) {
-                    for item in &chunk.items {
-                        let answer = item
-                            .answer
-                            .as_ref()
-                            .expect("every item of a solved chunk has its answer");
-                        summary.record(answer, options.task);
-                        sink(answer)?;
-                    }
-                    if let Some(id) = chunk.solved_by {
+                    deliver(&chunk)?;
+                    if let Some(id) = chunk.solved_by.filter(|_| chunk.holds_answers()) {
                         shared.lock().trash[id].push(chunk);
                     }
                 }
                 if at_end && delivered == read {
-                    return Ok(summary);
+                    return Ok(());
                 }
                 // Keep the workers supplied.
                 let waiting = shared.lock().todo.len();
@@ -523,7 +652,7 @@ where
                 // Help with the oldest chunk nobody has taken.
                 let job = shared.lock().todo.pop_front();
                 if let Some(mut chunk) = job {
-                    solve_chunk(&mut solver, &mut chunk, options);
+                    solve_chunk(&mut solver, &mut chunk, options, finish);
                     shared.lock().done.insert(chunk.index, chunk);
                     continue;
                 }

@@ -572,6 +572,49 @@ fn batch_answers_in_order_on_any_number_of_threads() {
         .unwrap();
         assert_eq!(got, expected, "threads = {threads}");
         assert_eq!(lines, (3..303).collect::<Vec<_>>());
+        // The rendered run: the same answers, as bytes made by the solving
+        // threads, the messages in order too.
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let rendered = batch::run_rendered(
+            input.as_bytes(),
+            &options,
+            |answer, out, err| {
+                let text = match &answer.outcome {
+                    batch::Outcome::Solved { solution, .. } => solution.to_string(),
+                    batch::Outcome::NoSolution { .. } => "none".to_string(),
+                    batch::Outcome::Invalid(_) => {
+                        err.extend(format!("{}\n", answer.line).bytes());
+                        "invalid".to_string()
+                    }
+                    other => panic!("{other:?}"),
+                };
+                out.extend(text.bytes());
+                out.push(b'\n');
+            },
+            |bytes, messages| {
+                out.extend_from_slice(bytes);
+                err.extend_from_slice(messages);
+                Ok(())
+            },
+        )
+        .unwrap();
+        assert_eq!(rendered, summary, "threads = {threads}");
+        let out = String::from_utf8(out).unwrap();
+        assert_eq!(
+            out.lines().collect::<Vec<_>>(),
+            expected,
+            "threads = {threads}"
+        );
+        let invalid_lines: Vec<String> = lines
+            .iter()
+            .zip(&expected)
+            .filter(|(_, text)| *text == "invalid")
+            .map(|(line, _)| line.to_string())
+            .collect();
+        assert_eq!(
+            String::from_utf8(err).unwrap().lines().collect::<Vec<_>>(),
+            invalid_lines
+        );
         assert_eq!(summary.puzzles, 300);
         assert_eq!(summary.invalid, 6);
         assert_eq!(summary.no_solution, 6);
