@@ -59,7 +59,8 @@ pub struct SudokuArgs {
     pub format: Format,
 
     /// Solve a file on K threads; answers keep the input order (input is
-    /// then read in chunks of lines rather than line by line).
+    /// then read in chunks of lines rather than line by line, except from a
+    /// terminal).
     #[arg(short = 'j', long, value_name = "K", default_value_t = 1, value_parser = parse_threads)]
     pub threads: usize,
 
@@ -186,7 +187,9 @@ fn run_stream(
     };
     let options = batch::Options {
         task: task(args),
-        threads: args.threads,
+        // Puzzles typed at a terminal are answered one by one as they come;
+        // several threads would wait for a chunk of lines first.
+        threads: if interactive { 1 } else { args.threads },
         alphabet,
     };
     let printer = Printer::new(args, alphabet, true);

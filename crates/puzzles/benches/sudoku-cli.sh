@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # End-to-end timing of `puzzles sudoku --file` on the shared collections, on 1
-# and 2 threads, with hyperfine (output to /dev/null: reading, parsing,
-# solving, formatting and writing all count). Run from anywhere:
+# and 2 threads, with hyperfine (process start, reading, parsing, solving,
+# formatting and writing to /dev/null all count). Run from anywhere:
 #
 #   crates/puzzles/benches/sudoku-cli.sh [runs]
 #
@@ -23,8 +23,9 @@ done
 [[ -n $data ]] || { echo "shared/data/sudoku not found beside the checkout" >&2; exit 2; }
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 for file in 17-clue.txt top1465.txt; do
-  hyperfine --warmup 2 --runs "$runs" \
-    --command-name "$file, 1 thread" "$bin sudoku --file $data/$file > /dev/null" \
-    --command-name "$file, 2 threads" "$bin sudoku --threads 2 --file $data/$file > /dev/null"
+  # -N: no shell in between (hyperfine sends the output to /dev/null).
+  hyperfine -N --warmup 3 --runs "$runs" \
+    --command-name "$file, 1 thread" "$bin sudoku --file $data/$file" \
+    --command-name "$file, 2 threads" "$bin sudoku --threads 2 --file $data/$file"
 done
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
