@@ -83,7 +83,7 @@ pub struct SudokuArgs {
 /// Output formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {
-    /// One line per puzzle: the solution's 81 characters.
+    /// One line per puzzle: the solution on one line (81 characters for 9×9).
     Line,
     /// The grid with box borders, given digits in [brackets].
     Grid,
