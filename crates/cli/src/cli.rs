@@ -2,8 +2,10 @@
 
 use clap::{Parser, Subcommand};
 
+use crate::exact_cover::ExactCoverArgs;
 use crate::maxsub::MaxsubArgs;
 use crate::queens::QueensArgs;
+use crate::sudoku::SudokuArgs;
 
 /// Solve, count, trace and draw backtracking puzzles.
 #[derive(Debug, Parser)]
@@ -35,4 +37,8 @@ pub enum Command {
     Serve(crate::serve::ServeArgs),
     /// Maximum subarray: the run with the largest sum, its variants, files streamed.
     Maxsub(MaxsubArgs),
+    /// Exact cover with dancing links: solve a problem file (items and options).
+    ExactCover(ExactCoverArgs),
+    /// Sudoku (4×4 to 25×25): solve, count solutions, draw, trace; files on several threads.
+    Sudoku(SudokuArgs),
 }

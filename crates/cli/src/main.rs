@@ -2,6 +2,7 @@
 //! arguments, formats output and maps outcomes to exit codes.
 
 mod cli;
+mod exact_cover;
 mod maxsub;
 mod queens;
 mod queens_first;
@@ -9,6 +10,7 @@ mod queens_given;
 mod queens_verify;
 #[cfg(feature = "serve")]
 mod serve;
+mod sudoku;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -66,6 +68,8 @@ fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<Outcome> {
         #[cfg(feature = "serve")]
         Command::Serve(args) => serve::run(args, out),
         Command::Maxsub(args) => maxsub::run(args, out),
+        Command::ExactCover(args) => exact_cover::run(args, out),
+        Command::Sudoku(args) => sudoku::run(args, out),
     }
 }
 

@@ -18,6 +18,10 @@
 //! - [`subarray`] — maximum subarray: exact `i128` sums, one tie rule for
 //!   every method (brute force, vectorised Kadane, parallel, streaming), and
 //!   the circular, length-bounded, top-K and 2-D variants.
+//! - [`exact_cover`] — Knuth's Algorithm X with dancing links: primary and
+//!   secondary items, lazy solutions, counting, traces, a text format.
+//! - [`sudoku`] — a fast bitmask Sudoku solver for 4×4 to 25×25 grids, with
+//!   uniqueness checks, parallel file solving and traces.
 //! - [`trace`] — the event vocabulary every traced search shares.
 //!
 //! ## Example
@@ -34,8 +38,10 @@
 
 #![warn(missing_docs)]
 
+pub mod exact_cover;
 pub mod queens;
 pub mod subarray;
+pub mod sudoku;
 pub mod trace;
 
 /// The README's Rust examples, compiled and run as doctests.

@@ -1,0 +1,273 @@
+//! Reading the text format of exact cover problems (described in the
+//! [module docs](super#the-text-format)).
+
+use std::fmt;
+use std::io::Read;
+use std::str::FromStr;
+
+use super::{ExactCoverError, Problem};
+
+/// A problem file that could not be read, with the 1-based line and column
+/// (in characters) of the trouble.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::exact_cover::Problem;
+///
+/// let err = Problem::parse("a b\na c\n").unwrap_err();
+/// assert_eq!((err.line, err.column), (2, 3));
+/// assert_eq!(err.to_string(), "line 2, column 3: unknown item \"c\"");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    /// The line, from 1.
+    pub line: usize,
+    /// The column in characters, from 1.
+    pub column: usize,
+    /// What is wrong there.
+    pub kind: ParseErrorKind,
+}
+
+/// What is wrong in a problem file.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::exact_cover::{ParseErrorKind, Problem};
+///
+/// let err = Problem::parse("# nothing here\n").unwrap_err();
+/// assert_eq!(err.kind, ParseErrorKind::MissingItems);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseErrorKind {
+    /// Only blank lines and comments: no items line.
+    #[error("no items line (the first line that is not blank or a comment lists the items)")]
+    MissingItems,
+    /// A second `|` on the items line.
+    #[error("a second '|' on the items line (one '|' separates primary from secondary items)")]
+    SecondBar,
+    /// A `|` on an option line.
+    #[error("'|' belongs on the items line only, not in an option")]
+    BarInOption,
+    /// Bytes that are not UTF-8.
+    #[error("the text is not valid UTF-8")]
+    NotUtf8,
+    /// The reader failed.
+    #[error("cannot read the problem: {0}")]
+    Io(String),
+    /// The items or an option break a rule of [`Problem`].
+    #[error(transparent)]
+    Problem(#[from] ExactCoverError),
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "line {}, column {}: {}",
+            self.line, self.column, self.kind
+        )
+    }
+}
+
+// No `source`: the message already says what `kind` would.
+impl std::error::Error for ParseError {}
+
+impl Problem {
+    /// Reads a problem in the [text format](crate::exact_cover#the-text-format).
+    ///
+    /// # Errors
+    ///
+    /// A [`ParseError`] with the line and column of the first mistake:
+    /// a missing items line, a misplaced `|`, an unknown or repeated item,
+    /// a name declared twice.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::exact_cover::Problem;
+    ///
+    /// let problem = Problem::parse("x y | z   # two primary items, one secondary\nx z\ny\n")?;
+    /// assert_eq!((problem.primary_count(), problem.secondary_count()), (2, 1));
+    /// assert_eq!(problem.count(), 1);
+    /// # Ok::<(), puzzles::exact_cover::ParseError>(())
+    /// ```
+    pub fn parse(text: &str) -> Result<Problem, ParseError> {
+        parse_bytes(text.as_bytes())
+    }
+
+    /// Reads a problem in the text format from `reader` (see
+    /// [`Problem::parse`]).
+    ///
+    /// # Errors
+    ///
+    /// As [`Problem::parse`], plus [`ParseErrorKind::NotUtf8`] for bytes that
+    /// are not UTF-8 and [`ParseErrorKind::Io`] when the reader fails.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::exact_cover::Problem;
+    ///
+    /// let problem = Problem::read(&b"a b\na\nb\n"[..])?;
+    /// assert_eq!(problem.count(), 1);
+    /// assert!(Problem::read(&b"a\n\xff\n"[..]).is_err());
+    /// # Ok::<(), puzzles::exact_cover::ParseError>(())
+    /// ```
+    pub fn read<R: Read>(mut reader: R) -> Result<Problem, ParseError> {
+        let mut bytes = Vec::new();
+        reader.read_to_end(&mut bytes).map_err(|err| ParseError {
+            line: 1,
+            column: 1,
+            kind: ParseErrorKind::Io(err.to_string()),
+        })?;
+        parse_bytes(&bytes)
+    }
+}
+
+impl FromStr for Problem {
+    type Err = ParseError;
+
+    fn from_str(text: &str) -> Result<Problem, ParseError> {
+        Problem::parse(text)
+    }
+}
+
+/// One word of a line: its text and 1-based column.
+struct Word<'a> {
+    text: &'a str,
+    column: usize,
+}
+
+/// Splits a line (comments removed) into words; `|` is always a word of its
+/// own.
+fn words(line: &str) -> Vec<Word<'_>> {
+    let mut words = Vec::new();
+    let mut start: Option<(usize, usize)> = None;
+    for (column, (offset, ch)) in line.char_indices().enumerate() {
+        let column = column + 1;
+        let breaks = ch.is_whitespace() || ch == '|';
+        if breaks {
+            if let Some((begin, begin_column)) = start.take() {
+                words.push(Word {
+                    text: &line[begin..offset],
+                    column: begin_column,
+                });
+            }
+            if ch == '|' {
+                words.push(Word { text: "|", column });
+            }
+        } else if start.is_none() {
+            start = Some((offset, column));
+        }
+    }
+    if let Some((begin, column)) = start {
+        words.push(Word {
+            text: &line[begin..],
+            column,
+        });
+    }
+    words
+}
+
+fn parse_bytes(bytes: &[u8]) -> Result<Problem, ParseError> {
+    let mut problem: Option<Problem> = None;
+    let mut line_number = 0;
+    let mut option = Vec::new();
+    // `seen[item]` holds the last line whose option named the item.
+    let mut seen: Vec<usize> = Vec::new();
+    for raw in bytes.split(|&b| b == b'\n') {
+        line_number += 1;
+        let line = std::str::from_utf8(raw).map_err(|err| ParseError {
+            line: line_number,
+            column: String::from_utf8_lossy(&raw[..err.valid_up_to()])
+                .chars()
+                .count()
+                + 1,
+            kind: ParseErrorKind::NotUtf8,
+        })?;
+        let line = match line.find('#') {
+            Some(comment) => &line[..comment],
+            None => line,
+        };
+        let words = words(line);
+        let Some(first) = words.first() else {
+            continue;
+        };
+        let at = |column: usize, kind: ParseErrorKind| ParseError {
+            line: line_number,
+            column,
+            kind,
+        };
+        match &mut problem {
+            None => {
+                let mut primary = Vec::new();
+                let mut secondary = Vec::new();
+                let mut bar = false;
+                for word in &words {
+                    if word.text == "|" {
+                        if bar {
+                            return Err(at(word.column, ParseErrorKind::SecondBar));
+                        }
+                        bar = true;
+                    } else if bar {
+                        secondary.push(word);
+                    } else {
+                        primary.push(word);
+                    }
+                }
+                let mut items = Problem::new(0, 0);
+                for (word, is_primary) in primary
+                    .iter()
+                    .map(|w| (w, true))
+                    .chain(secondary.iter().map(|w| (w, false)))
+                {
+                    items
+                        .declare(word.text.to_string())
+                        .map_err(|err| at(word.column, err.into()))?;
+                    if is_primary {
+                        items.primary += 1;
+                    } else {
+                        items.secondary += 1;
+                    }
+                }
+                problem = Some(items);
+            }
+            Some(problem) => {
+                option.clear();
+                for word in &words {
+                    if word.text == "|" {
+                        return Err(at(word.column, ParseErrorKind::BarInOption));
+                    }
+                    let item = problem.item_index(word.text).ok_or_else(|| {
+                        at(
+                            word.column,
+                            ExactCoverError::UnknownItem(word.text.to_string()).into(),
+                        )
+                    })?;
+                    if seen.len() < problem.item_count() {
+                        seen.resize(problem.item_count(), 0);
+                    }
+                    if seen[item] == line_number {
+                        return Err(at(
+                            word.column,
+                            ExactCoverError::RepeatedItem(format!("{:?}", word.text)).into(),
+                        ));
+                    }
+                    seen[item] = line_number;
+                    option.push(item);
+                }
+                problem
+                    .add_option(option.iter().copied())
+                    .map_err(|err| at(first.column, err.into()))?;
+            }
+        }
+    }
+    problem.ok_or(ParseError {
+        line: line_number.max(1),
+        column: 1,
+        kind: ParseErrorKind::MissingItems,
+    })
+}

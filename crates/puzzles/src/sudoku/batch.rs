@@ -1,0 +1,678 @@
+//! Solving a stream of puzzles, one per line, answers in input order.
+//!
+//! Each line holding a puzzle gets one [`Answer`]: blank lines and lines
+//! whose first non-blank character is `#` are skipped. A line that is not a
+//! valid puzzle is answered with [`Outcome::Invalid`] and the run goes on.
+//!
+//! With one thread, lines are read, solved and handed to the caller one at a
+//! time, so answers stream as puzzles arrive. With `k` threads, the calling
+//! thread reads lines in small chunks into a queue that it and `k - 1`
+//! worker threads solve from, and hands the answers to the caller as soon
+//! as every earlier chunk is done: answers still come in input order, no
+//! more threads run than were asked for, memory stays bounded however long
+//! the input, and the caller's sink runs on the calling thread only.
+
+use std::collections::{BTreeMap, VecDeque};
+use std::io::{self, BufRead};
+use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
+
+use super::{Alphabet, Grid, Puzzle, Solver, SudokuError, parse};
+
+/// What to do with each puzzle.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::sudoku::batch::Task;
+///
+/// assert_eq!(Task::default(), Task::Solve);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Task {
+    /// Find the first solution.
+    #[default]
+    Solve,
+    /// Count solutions, stopping at `limit` (2 tells none, one and many
+    /// apart).
+    Count {
+        /// Where counting stops.
+        limit: u64,
+    },
+}
+
+/// How to run a batch.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::sudoku::batch::Options;
+///
+/// let options = Options { threads: 2, ..Options::default() };
+/// assert_eq!(options.threads, 2);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// What to do with each puzzle.
+    pub task: Task,
+    /// Worker threads; 1 solves on the calling thread, line by line.
+    pub threads: usize,
+    /// How the digits are written.
+    pub alphabet: Alphabet,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            task: Task::Solve,
+            threads: 1,
+            alphabet: Alphabet::Standard,
+        }
+    }
+}
+
+/// The answer for one line.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::sudoku::batch::{self, Options, Outcome};
+///
+/// let mut answers = Vec::new();
+/// batch::run(&b"1...............\n"[..], &Options::default(), |answer| {
+///     answers.push(answer.clone());
+///     Ok(())
+/// })?;
+/// assert_eq!(answers[0].line, 1);
+/// assert!(matches!(answers[0].outcome, Outcome::Solved { .. }));
+/// # Ok::<(), std::io::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer {
+    /// The line of the puzzle in the input, from 1.
+    pub line: usize,
+    /// What became of it.
+    pub outcome: Outcome,
+}
+
+/// What became of one puzzle.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::sudoku::batch::{Answer, Outcome};
+/// use puzzles::sudoku::SudokuError;
+///
+/// let answer = Answer { line: 3, outcome: Outcome::Invalid(SudokuError::WrongLength { cells: 80 }) };
+/// assert!(answer.outcome.puzzle().is_none());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The puzzle and its first solution ([`Task::Solve`]).
+    Solved {
+        /// The puzzle.
+        puzzle: Puzzle,
+        /// Its first solution.
+        solution: Grid,
+    },
+    /// The puzzle has no solution ([`Task::Solve`]).
+    NoSolution {
+        /// The puzzle.
+        puzzle: Puzzle,
+    },
+    /// The number of solutions, up to the limit ([`Task::Count`]).
+    Counted {
+        /// The puzzle.
+        puzzle: Puzzle,
+        /// Solutions found, no more than the limit.
+        solutions: u64,
+    },
+    /// The line is not a valid puzzle.
+    Invalid(SudokuError),
+}
+
+impl Outcome {
+    /// The puzzle, unless the line was invalid.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::sudoku::batch::Outcome;
+    /// use puzzles::sudoku::Puzzle;
+    ///
+    /// let puzzle = Puzzle::parse("1...............")?;
+    /// let outcome = Outcome::NoSolution { puzzle: puzzle.clone() };
+    /// assert_eq!(outcome.puzzle(), Some(&puzzle));
+    /// # Ok::<(), puzzles::sudoku::SudokuError>(())
+    /// ```
+    pub fn puzzle(&self) -> Option<&Puzzle> {
+        match self {
+            Outcome::Solved { puzzle, .. }
+            | Outcome::NoSolution { puzzle }
+            | Outcome::Counted { puzzle, .. } => Some(puzzle),
+            Outcome::Invalid(_) => None,
+        }
+    }
+}
+
+/// Tallies of a batch.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::sudoku::batch::{self, Options};
+///
+/// let input = "# two puzzles\n1...............\n11..............\n";
+/// let summary = batch::run(input.as_bytes(), &Options::default(), |_| Ok(()))?;
+/// assert_eq!((summary.puzzles, summary.solved, summary.invalid), (2, 1, 1));
+/// assert_eq!(summary.first_invalid_line, Some(3));
+/// # Ok::<(), std::io::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    /// Lines that held a puzzle (valid or not).
+    pub puzzles: u64,
+    /// Puzzles solved ([`Task::Solve`]) or with at least one solution
+    /// ([`Task::Count`]).
+    pub solved: u64,
+    /// Puzzles without a solution.
+    pub no_solution: u64,
+    /// Puzzles that reached the count limit ([`Task::Count`]).
+    pub at_limit: u64,
+    /// Lines that were not valid puzzles.
+    pub invalid: u64,
+    /// The line of the first invalid puzzle.
+    pub first_invalid_line: Option<usize>,
+}
+
+impl Summary {
+    /// Adds the tallies of later lines.
+    fn merge(&mut self, later: &Summary) {
+        self.puzzles += later.puzzles;
+        self.solved += later.solved;
+        self.no_solution += later.no_solution;
+        self.at_limit += later.at_limit;
+        self.invalid += later.invalid;
+        if self.first_invalid_line.is_none() {
+            self.first_invalid_line = later.first_invalid_line;
+        }
+    }
+
+    fn record(&mut self, answer: &Answer, task: Task) {
+        self.puzzles += 1;
+        match &answer.outcome {
+            Outcome::Solved { .. } => self.solved += 1,
+            Outcome::NoSolution { .. } => self.no_solution += 1,
+            Outcome::Counted { solutions, .. } => {
+                if *solutions == 0 {
+                    self.no_solution += 1;
+                } else {
+                    self.solved += 1;
+                }
+                if matches!(task, Task::Count { limit } if *solutions >= limit) {
+                    self.at_limit += 1;
+                }
+            }
+            Outcome::Invalid(_) => {
+                self.invalid += 1;
+                self.first_invalid_line.get_or_insert(answer.line);
+            }
+        }
+    }
+}
+
+/// Lines per chunk when solving on several threads.
+const CHUNK_LINES: usize = 32;
+
+/// The most chunks per thread between reading and delivering.
+const CHUNKS_PER_THREAD: u64 = 16;
+
+/// Solves every puzzle of `input` (one per line) and hands each [`Answer`]
+/// to `sink`, in input order, on the calling thread. The sink borrows the
+/// answer: the run drops it on the thread that made it.
+///
+/// # Errors
+///
+/// An error reading `input`, or the first error `sink` returns (the run
+/// stops there), or a thread pool that cannot be built.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::sudoku::batch::{self, Options, Outcome};
+///
+/// let input = "1...............\n\n..23 .... .... ....\n";
+/// let mut lines = Vec::new();
+/// let options = Options { threads: 2, ..Options::default() };
+/// batch::run(input.as_bytes(), &options, |answer| {
+///     let text = match &answer.outcome {
+///         Outcome::Solved { solution, .. } => solution.to_string(),
+///         other => format!("{other:?}"),
+///     };
+///     lines.push((answer.line, text));
+///     Ok(())
+/// })?;
+/// assert_eq!(lines.len(), 2);
+/// assert_eq!((lines[0].0, lines[1].0), (1, 3));
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn run<R, F>(input: R, options: &Options, mut sink: F) -> io::Result<Summary>
+where
+    R: BufRead,
+    F: FnMut(&Answer) -> io::Result<()>,
+{
+    let mut summary = Summary::default();
+    let task = options.task;
+    if options.threads <= 1 {
+        run_here(input, options, |answer| {
+            summary.record(answer, task);
+            sink(answer)
+        })?;
+    } else {
+        run_pooled(input, options, &|_: &mut Chunk| {}, |chunk: &Chunk| {
+            for item in &chunk.items {
+                let answer = item
+                    .answer
+                    .as_ref()
+                    .expect("every item of a solved chunk has its answer");
+                summary.record(answer, task);
+                sink(answer)?;
+            }
+            Ok(())
+        })?;
+    }
+    Ok(summary)
+}
+
+/// Solves every puzzle of `input` like [`run`], but turns each answer into
+/// bytes on the thread that solved it: `render` appends what the answer
+/// should print to `out` (and any message to `err`), and `sink` receives
+/// those bytes, in input order, on the calling thread — one answer at a
+/// time with one thread, a chunk of consecutive answers at a time with
+/// more. Threads then pass each other bytes in one buffer rather than
+/// answers scattered over the heap, which keeps the calling thread from
+/// becoming the bottleneck of a fast solver.
+///
+/// # Errors
+///
+/// As [`run`].
+///
+/// # Example
+///
+/// ```
+/// use puzzles::sudoku::batch::{self, Options, Outcome};
+///
+/// let input = "1...............\n11..............\n";
+/// let (mut out, mut err) = (Vec::new(), Vec::new());
+/// let options = Options { threads: 2, ..Options::default() };
+/// let summary = batch::run_rendered(
+///     input.as_bytes(),
+///     &options,
+///     |answer, out, err| match &answer.outcome {
+///         Outcome::Solved { solution, .. } => out.extend(format!("{solution}\n").bytes()),
+///         Outcome::Invalid(why) => err.extend(format!("line {}: {why}\n", answer.line).bytes()),
+///         _ => {}
+///     },
+///     |bytes, messages| {
+///         out.extend_from_slice(bytes);
+///         err.extend_from_slice(messages);
+///         Ok(())
+///     },
+/// )?;
+/// assert_eq!(summary.puzzles, 2);
+/// assert_eq!(out.len(), 17);
+/// assert!(String::from_utf8(err).unwrap().starts_with("line 2: the givens clash"));
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn run_rendered<R, G, F>(
+    input: R,
+    options: &Options,
+    render: G,
+    mut sink: F,
+) -> io::Result<Summary>
+where
+    R: BufRead,
+    G: Fn(&Answer, &mut Vec<u8>, &mut Vec<u8>) + Sync,
+    F: FnMut(&[u8], &[u8]) -> io::Result<()>,
+{
+    let mut summary = Summary::default();
+    let task = options.task;
+    if options.threads <= 1 {
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        run_here(input, options, |answer| {
+            summary.record(answer, task);
+            out.clear();
+            err.clear();
+            render(answer, &mut out, &mut err);
+            sink(&out, &err)
+        })?;
+    } else {
+        let finish = |chunk: &mut Chunk| {
+            for item in &mut chunk.items {
+                let answer = item
+                    .answer
+                    .take()
+                    .expect("every item of a solved chunk has its answer");
+                chunk.summary.record(&answer, task);
+                render(&answer, &mut chunk.out, &mut chunk.err);
+            }
+        };
+        run_pooled(input, options, &finish, |chunk: &Chunk| {
+            summary.merge(&chunk.summary);
+            sink(&chunk.out, &chunk.err)
+        })?;
+    }
+    Ok(summary)
+}
+
+/// The next line holding a puzzle, with its number; `false` at the end.
+fn next_puzzle_line<R: BufRead>(
+    input: &mut R,
+    line: &mut usize,
+    buffer: &mut Vec<u8>,
+) -> io::Result<bool> {
+    loop {
+        buffer.clear();
+        if input.read_until(b'\n', buffer)? == 0 {
+            return Ok(false);
+        }
+        *line += 1;
+        match buffer.iter().find(|b| !b.is_ascii_whitespace()) {
+            None | Some(b'#') => continue,
+            Some(_) => return Ok(true),
+        }
+    }
+}
+
+fn answer(solver: &mut Solver, line: usize, text: &[u8], options: &Options) -> Answer {
+    let outcome = match parse::parse(text, options.alphabet) {
+        Err(error) => Outcome::Invalid(error),
+        Ok(puzzle) => match options.task {
+            Task::Solve => match solver.solve(&puzzle) {
+                Some(solution) => Outcome::Solved { puzzle, solution },
+                None => Outcome::NoSolution { puzzle },
+            },
+            Task::Count { limit } => Outcome::Counted {
+                solutions: solver.count_up_to(&puzzle, limit),
+                puzzle,
+            },
+        },
+    };
+    Answer { line, outcome }
+}
+
+/// One thread: each line is answered as soon as it is read.
+fn run_here<R, F>(mut input: R, options: &Options, mut deliver: F) -> io::Result<()>
+where
+    R: BufRead,
+    F: FnMut(&Answer) -> io::Result<()>,
+{
+    let mut solver = Solver::new();
+    let mut line = 0;
+    let mut buffer = Vec::new();
+    while next_puzzle_line(&mut input, &mut line, &mut buffer)? {
+        deliver(&answer(&mut solver, line, &buffer, options))?;
+    }
+    Ok(())
+}
+
+/// A line waiting for its answer: its number and where its text lies in
+/// the chunk's buffer.
+struct Item {
+    line: usize,
+    start: usize,
+    end: usize,
+    answer: Option<Answer>,
+}
+
+/// Consecutive puzzle lines, their text in one buffer, and what became of
+/// them.
+struct Chunk {
+    index: u64,
+    text: Vec<u8>,
+    items: Vec<Item>,
+    /// The worker that solved it (`None`: the calling thread). Answers
+    /// still in the chunk when it is delivered go back to that worker to be
+    /// dropped: freeing memory another thread allocated is slow with some
+    /// allocators (glibc's among them).
+    solved_by: Option<usize>,
+    /// What [`run_rendered`]'s render step wrote.
+    out: Vec<u8>,
+    err: Vec<u8>,
+    /// The tallies of a rendered chunk.
+    summary: Summary,
+}
+
+impl Chunk {
+    fn holds_answers(&self) -> bool {
+        self.items.iter().any(|item| item.answer.is_some())
+    }
+}
+
+fn read_chunk<R: BufRead>(
+    input: &mut R,
+    line: &mut usize,
+    index: u64,
+    buffer: &mut Vec<u8>,
+) -> io::Result<Chunk> {
+    let mut chunk = Chunk {
+        index,
+        text: Vec::with_capacity(CHUNK_LINES * 90),
+        items: Vec::with_capacity(CHUNK_LINES),
+        solved_by: None,
+        out: Vec::new(),
+        err: Vec::new(),
+        summary: Summary::default(),
+    };
+    while chunk.items.len() < CHUNK_LINES && next_puzzle_line(input, line, buffer)? {
+        let start = chunk.text.len();
+        chunk.text.extend_from_slice(buffer);
+        chunk.items.push(Item {
+            line: *line,
+            start,
+            end: chunk.text.len(),
+            answer: None,
+        });
+    }
+    Ok(chunk)
+}
+
+/// The chunks between the reading thread and the solving threads.
+#[derive(Default)]
+struct Queue {
+    /// Chunks read and not yet taken by a thread, oldest first.
+    todo: VecDeque<Chunk>,
+    /// Chunks solved and not yet delivered, by index.
+    done: BTreeMap<u64, Chunk>,
+    /// Delivered chunks for each worker to drop.
+    trash: Vec<Vec<Chunk>>,
+    /// No more chunks will come: workers stop when `todo` is empty.
+    closed: bool,
+    /// A worker panicked: the run cannot finish.
+    broken: bool,
+}
+
+struct Shared {
+    queue: Mutex<Queue>,
+    /// Signalled when a chunk joins `todo` or the queue closes.
+    work: Condvar,
+    /// Signalled when a chunk joins `done` or a worker breaks.
+    results: Condvar,
+}
+
+impl Shared {
+    fn lock(&self) -> MutexGuard<'_, Queue> {
+        // A worker that panics marks the queue broken and the caller stops,
+        // so a poisoned lock holds nothing half-done worth refusing.
+        self.queue.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+/// Answers every line of `chunk`, then runs the caller's `finish` step on
+/// it, on the same thread.
+fn solve_chunk<P>(solver: &mut Solver, chunk: &mut Chunk, options: &Options, finish: &P)
+where
+    P: Fn(&mut Chunk) + Sync,
+{
+    for item in &mut chunk.items {
+        let text = &chunk.text[item.start..item.end];
+        item.answer = Some(answer(solver, item.line, text, options));
+    }
+    finish(chunk);
+}
+
+/// Worker `id`: takes the oldest chunk, solves it, hands it back, until the
+/// queue closes.
+fn work<P>(id: usize, shared: &Shared, options: &Options, finish: &P)
+where
+    P: Fn(&mut Chunk) + Sync,
+{
+    /// Marks the queue broken if the worker unwinds.
+    struct Guard<'a>(&'a Shared);
+    impl Drop for Guard<'_> {
+        fn drop(&mut self) {
+            if std::thread::panicking() {
+                self.0.lock().broken = true;
+                self.0.results.notify_all();
+            }
+        }
+    }
+    let _guard = Guard(shared);
+    let mut solver = Solver::new();
+    loop {
+        let (trash, mut chunk) = {
+            let mut queue = shared.lock();
+            loop {
+                let trash = std::mem::take(&mut queue.trash[id]);
+                if let Some(job) = queue.todo.pop_front() {
+                    break (trash, job);
+                }
+                if queue.closed {
+                    return;
+                }
+                if !trash.is_empty() {
+                    // Drop it while not holding the lock.
+                    drop(queue);
+                    drop(trash);
+                    queue = shared.lock();
+                    continue;
+                }
+                queue = shared
+                    .work
+                    .wait(queue)
+                    .unwrap_or_else(PoisonError::into_inner);
+            }
+        };
+        drop(trash);
+        solve_chunk(&mut solver, &mut chunk, options, finish);
+        chunk.solved_by = Some(id);
+        shared.lock().done.insert(chunk.index, chunk);
+        shared.results.notify_one();
+    }
+}
+
+/// `threads - 1` workers and the calling thread share the solving; the
+/// calling thread alone reads, and hands chunks to `deliver` in input
+/// order. It keeps a few chunks ready for the workers, solves the oldest
+/// waiting chunk itself when it has nothing else to do, and waits only when
+/// everything left is being solved elsewhere. So no more threads run than
+/// were asked for, and at the end of the input every thread helps until
+/// the last chunk.
+fn run_pooled<R, P, D>(
+    mut input: R,
+    options: &Options,
+    finish: &P,
+    mut deliver: D,
+) -> io::Result<()>
+where
+    R: BufRead,
+    P: Fn(&mut Chunk) + Sync,
+    D: FnMut(&Chunk) -> io::Result<()>,
+{
+    let workers = options.threads - 1;
+    let shared = Shared {
+        queue: Mutex::new(Queue {
+            trash: (0..workers).map(|_| Vec::new()).collect(),
+            ..Queue::default()
+        }),
+        work: Condvar::new(),
+        results: Condvar::new(),
+    };
+    // Chunks kept ready beyond those being solved, and the most chunks
+    // between reading and delivering (bounding memory on long inputs).
+    let ready_target = 2 * options.threads;
+    let window = CHUNKS_PER_THREAD * options.threads as u64;
+    std::thread::scope(|scope| {
+        for id in 0..workers {
+            let shared = &shared;
+            std::thread::Builder::new()
+                .name(format!("sudoku-{id}"))
+                .spawn_scoped(scope, move || work(id, shared, options, finish))?;
+        }
+        let result = (|| {
+            let mut solver = Solver::new();
+            let mut line = 0;
+            let mut buffer = Vec::new();
+            let (mut read, mut delivered) = (0u64, 0u64);
+            let mut at_end = false;
+            let mut ready = Vec::new();
+            loop {
+                // Hand over whatever is solved, in order.
+                {
+                    let mut queue = shared.lock();
+                    if queue.broken {
+                        return Err(io::Error::other("a solving thread failed"));
+                    }
+                    while let Some(chunk) = queue.done.remove(&delivered) {
+                        ready.push(chunk);
+                        delivered += 1;
+                    }
+                }
+                for chunk in ready.drain(..) {
+                    deliver(&chunk)?;
+                    if let Some(id) = chunk.solved_by.filter(|_| chunk.holds_answers()) {
+                        shared.lock().trash[id].push(chunk);
+                    }
+                }
+                if at_end && delivered == read {
+                    return Ok(());
+                }
+                // Keep the workers supplied.
+                let waiting = shared.lock().todo.len();
+                if !at_end && waiting < ready_target && read - delivered < window {
+                    let chunk = read_chunk(&mut input, &mut line, read, &mut buffer)?;
+                    if chunk.items.is_empty() {
+                        at_end = true;
+                    } else {
+                        shared.lock().todo.push_back(chunk);
+                        shared.work.notify_one();
+                        read += 1;
+                    }
+                    continue;
+                }
+                // Help with the oldest chunk nobody has taken.
+                let job = shared.lock().todo.pop_front();
+                if let Some(mut chunk) = job {
+                    solve_chunk(&mut solver, &mut chunk, options, finish);
+                    shared.lock().done.insert(chunk.index, chunk);
+                    continue;
+                }
+                // Everything left is being solved by the workers.
+                let mut queue = shared.lock();
+                while !queue.done.contains_key(&delivered) && !queue.broken {
+                    queue = shared
+                        .results
+                        .wait(queue)
+                        .unwrap_or_else(PoisonError::into_inner);
+                }
+            }
+        })();
+        // Stop the workers, whether the run finished or failed.
+        {
+            let mut queue = shared.lock();
+            queue.closed = true;
+            queue.todo.clear();
+        }
+        shared.work.notify_all();
+        result
+    })
+}

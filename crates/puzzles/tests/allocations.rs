@@ -1,0 +1,72 @@
+//! The searches allocate nothing per node: a counting allocator shows that
+//! what a search allocates does not grow with the size of the tree.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use puzzles::exact_cover::n_queens;
+use puzzles::sudoku::{Puzzle, Solver};
+
+struct Counting;
+
+static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+
+// SAFETY: every call is passed on unchanged to the system allocator.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: the caller upholds `alloc`'s contract.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: the caller upholds `dealloc`'s contract.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: the caller upholds `realloc`'s contract.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+fn allocations_during(work: impl FnOnce()) -> usize {
+    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    work();
+    ALLOCATIONS.load(Ordering::Relaxed) - before
+}
+
+// One test function: the counter is global, and tests run in parallel.
+#[test]
+fn searches_allocate_nothing_per_node() {
+    // Exact cover: counting 6-queens (a few hundred nodes) and 10-queens
+    // (tens of thousands) allocates the same: the table, once.
+    let small = n_queens(6);
+    let large = n_queens(10);
+    let for_small = allocations_during(|| assert_eq!(small.count(), 4));
+    let for_large = allocations_during(|| assert_eq!(large.count(), 724));
+    assert_eq!(for_small, for_large);
+    assert!(for_large <= 10, "{for_large} allocations");
+    // Listing adds one vector per solution.
+    let listing = allocations_during(|| assert_eq!(large.solutions().count(), 724));
+    assert_eq!(listing, for_large + 724);
+
+    // The Sudoku solver, once warm, allocates only the grid it returns.
+    let hard = Puzzle::parse(
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+    )
+    .unwrap();
+    let mut solver = Solver::new();
+    let first = solver.solve(&hard).unwrap();
+    let again = allocations_during(|| assert_eq!(solver.solve(&hard), Some(first.clone())));
+    assert_eq!(
+        again, 2,
+        "the returned grid and its clone for the comparison"
+    );
+    let counting = allocations_during(|| assert_eq!(solver.count_up_to(&hard, 2), 1));
+    assert_eq!(counting, 0);
+}
