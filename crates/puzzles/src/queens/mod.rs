@@ -21,11 +21,14 @@
 //! # Ok::<(), puzzles::queens::QueensError>(())
 //! ```
 
+pub mod checkpoint;
+pub mod count;
 pub mod oracle;
 pub mod render;
 mod rules;
 mod search;
 mod solution;
+mod units;
 
 use std::ops::ControlFlow;
 
