@@ -34,8 +34,18 @@ fn options() -> Options {
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
-            "--rounds" => options.rounds = args.next().and_then(|r| r.parse().ok()).expect("--rounds R"),
-            "--threads" => options.threads = args.next().and_then(|k| k.parse().ok()).expect("--threads K"),
+            "--rounds" => {
+                options.rounds = args
+                    .next()
+                    .and_then(|r| r.parse().ok())
+                    .expect("--rounds R")
+            }
+            "--threads" => {
+                options.threads = args
+                    .next()
+                    .and_then(|k| k.parse().ok())
+                    .expect("--threads K")
+            }
             "--no-plain" => options.plain = false,
             n => options.sizes.push(n.parse().expect("a board size")),
         }
@@ -60,7 +70,10 @@ fn timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
 /// This thread's CPU time: unlike wall time, it does not grow while other
 /// processes hold the cores, so one-thread ratios stay fair on a busy machine.
 fn thread_cpu() -> Duration {
-    let mut now = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    let mut now = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
     // SAFETY: clock_gettime writes one timespec through a valid pointer.
     let status = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut now) };
     assert_eq!(status, 0, "clock_gettime");
@@ -76,7 +89,9 @@ fn cpu_timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
 fn parallel(plan: &CountPlan, threads: usize) -> Tally {
     Counter::new(plan)
         .threads(threads)
-        .run(&AtomicBool::new(false), |_, _| ControlFlow::<()>::Continue(()))
+        .run(&AtomicBool::new(false), |_, _| {
+            ControlFlow::<()>::Continue(())
+        })
         .expect("the pool starts")
         .tally
 }
@@ -85,7 +100,16 @@ fn main() {
     let options = options();
     println!(
         "{:>3} {:>10} {:>10} {:>10} {:>8} {:>8} {:>9} {:>9} {:>9} {:>9}",
-        "n", "plain s", "reduced s", "K-thr s", "speedup", "K/1", "plain n/s", "red. n/s", "plain ns", "red. ns"
+        "n",
+        "plain s",
+        "reduced s",
+        "K-thr s",
+        "speedup",
+        "K/1",
+        "plain n/s",
+        "red. n/s",
+        "plain ns",
+        "red. ns"
     );
     for &n in &options.sizes {
         let plan = CountPlan::with_default_split(n).expect("a plan");

@@ -9,7 +9,6 @@ use clap::{Args, ValueEnum};
 use puzzles::queens::{Board, Fundamental, Piece, Rules, Solution, render};
 use puzzles::trace::{Action, Event, TraceMode};
 use serde::Serialize;
-use serde_json::json;
 
 use crate::Outcome;
 
@@ -26,6 +25,9 @@ Examples:
   puzzles queens 8 --first              the lexicographically first solution
   puzzles queens 8 --unique             the 12 fundamental solutions, with class sizes
   puzzles queens 8 --unique --count     12
+  puzzles queens 17 --count --checkpoint q17.ckpt
+                                        count on every core; rerun to resume after Ctrl-C
+  puzzles queens 14 --count --json      total, fundamental count, units, nodes, time as JSON
   puzzles queens 4 --trace              every placement, conflict and backtrack
   puzzles queens 4 --trace --format json    the same events as JSON lines
   puzzles queens 6 --piece king --count     6 non-attacking kings, one per row and column: 90
@@ -75,6 +77,33 @@ pub struct QueensArgs {
     /// knight's reach) continue on the other side.
     #[arg(long)]
     pub torus: bool,
+
+    /// With --count: count on K threads (default: one per core).
+    #[arg(long, value_name = "K", requires = "count", value_parser = crate::count::parse_threads)]
+    pub threads: Option<usize>,
+
+    /// With --count: record each finished work unit in FILE, and resume from
+    /// it when it exists (the same command finishes an interrupted count).
+    #[arg(long, value_name = "FILE", requires = "count")]
+    pub checkpoint: Option<std::path::PathBuf>,
+
+    /// With --count: split the count into work units after D rows (default
+    /// chosen by N; a checkpoint is tied to it).
+    #[arg(long, value_name = "D", requires = "count")]
+    pub split: Option<usize>,
+
+    /// With --count: print one JSON object with n, total, unique, units,
+    /// elapsed seconds and nodes.
+    #[arg(long, requires = "count")]
+    pub json: bool,
+
+    /// No progress bar or summary on standard error.
+    #[arg(short, long)]
+    pub quiet: bool,
+
+    /// Test hook: stop as if interrupted once K units are recorded.
+    #[arg(long, value_name = "K", hide = true, requires = "count")]
+    pub stop_after_units: Option<u64>,
 }
 
 /// The pieces `--piece` accepts.
@@ -206,20 +235,7 @@ fn no_solution(format: Format, n: usize, out: &mut dyn Write) -> anyhow::Result<
 }
 
 fn count(board: &Board, args: &QueensArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
-    let (field, value) = if args.unique {
-        ("unique", board.fundamental_solutions().count() as u64)
-    } else {
-        ("total", board.count())
-    };
-    match args.format {
-        Format::Json => writeln!(out, "{}", json!({ "n": board.n(), field: value }))?,
-        _ => writeln!(out, "{value}")?,
-    }
-    Ok(if value == 0 {
-        Outcome::NoSolution
-    } else {
-        Outcome::Answer
-    })
+    crate::count::run(board, args, out)
 }
 
 /// One line of `--format json`, its fields in this order.

@@ -47,8 +47,8 @@ use std::ops::{ControlFlow, Range};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 
-use super::MAX_SEARCH_N;
 use super::units;
+use super::{Fundamental, MAX_SEARCH_N, Solution};
 
 /// A work unit's number: its index in the plan's lexicographic list.
 pub type UnitId = u64;
@@ -251,6 +251,56 @@ pub struct CountPlan {
     units: u64,
     /// The prefixes, `depth` columns each, back to back.
     prefixes: Vec<u8>,
+    kernel: Kernel,
+}
+
+/// Which search counts the last rows of each unit. Both give the same
+/// totals and fundamental counts; the node counts may differ a little (the
+/// lanes apply one pruning rule later).
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::count::{CountPlan, Kernel};
+///
+/// let plan = CountPlan::new(11, 2)?.with_kernel(Kernel::Scalar);
+/// assert_eq!(plan.kernel(), Kernel::Scalar);
+/// assert_eq!(plan.count_all().total, 2680);
+/// # Ok::<(), puzzles::queens::count::CountError>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Kernel {
+    /// Sixteen subtrees at once on AVX-512 lanes where the processor has
+    /// them (x86-64 with AVX-512F and CD, boards of 6 to 24), the scalar
+    /// search elsewhere.
+    #[default]
+    Auto,
+    /// The scalar search only.
+    Scalar,
+}
+
+impl Kernel {
+    /// Whether [`Kernel::Auto`] finds vector lanes on this processor.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::Kernel;
+    ///
+    /// println!("vector lanes: {}", Kernel::lanes_available());
+    /// ```
+    pub fn lanes_available() -> bool {
+        #[cfg(target_arch = "x86_64")]
+        {
+            std::arch::is_x86_feature_detected!("avx512f")
+                && std::arch::is_x86_feature_detected!("avx512cd")
+                && std::arch::is_x86_feature_detected!("popcnt")
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            false
+        }
+    }
 }
 
 impl CountPlan {
@@ -301,7 +351,39 @@ impl CountPlan {
             depth,
             units,
             prefixes,
+            kernel: Kernel::Auto,
         })
+    }
+
+    /// The same plan counted by `kernel` (the unit list does not change).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::{CountPlan, Kernel};
+    ///
+    /// let plan = CountPlan::new(9, 2)?;
+    /// let scalar = plan.clone().with_kernel(Kernel::Scalar);
+    /// assert_eq!(plan.count_unit(5)?.total, scalar.count_unit(5)?.total);
+    /// # Ok::<(), puzzles::queens::count::CountError>(())
+    /// ```
+    pub fn with_kernel(mut self, kernel: Kernel) -> CountPlan {
+        self.kernel = kernel;
+        self
+    }
+
+    /// The kernel that counts.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::{CountPlan, Kernel};
+    ///
+    /// assert_eq!(CountPlan::new(9, 2)?.kernel(), Kernel::Auto);
+    /// # Ok::<(), puzzles::queens::count::CountError>(())
+    /// ```
+    pub fn kernel(&self) -> Kernel {
+        self.kernel
     }
 
     /// The split depth used when none is given: enough units to keep every
@@ -321,7 +403,9 @@ impl CountPlan {
             0..=10 => 2,
             11..=15 => 3,
             16..=20 => 4,
-            _ => 5,
+            21..=27 => 5,
+            // Beyond the counts anyone can wait for: keep the plan small.
+            _ => 3,
         }
     }
 
@@ -489,12 +573,49 @@ impl CountPlan {
         })?;
         let stopped = || stop.load(Ordering::Relaxed);
         Ok(
-            units::count_below(self.n, prefix, &stopped, true).map(|tallies| UnitCount {
-                total: tallies.total,
-                unique: tallies.unique,
-                nodes: tallies.nodes,
-            }),
+            units::count_below(self.n, prefix, &stopped, self.kernel == Kernel::Auto).map(
+                |tallies| UnitCount {
+                    total: tallies.total,
+                    unique: tallies.unique,
+                    nodes: tallies.nodes,
+                },
+            ),
         )
+    }
+
+    /// The fundamental solutions in unit `id`, in lexicographic order, found
+    /// by the slow statement of the reduction's rules (for checking and
+    /// exploring, not for speed). Over all units, in id order, they are
+    /// exactly [`Board::fundamental_solutions`](super::Board::fundamental_solutions).
+    ///
+    /// # Errors
+    ///
+    /// [`CountError::NoSuchUnit`] when `id` is not below [`CountPlan::len`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::CountPlan;
+    ///
+    /// let plan = CountPlan::new(6, 1)?;
+    /// let found: Vec<_> = plan.ids().flat_map(|id| plan.fundamental_solutions(id).unwrap()).collect();
+    /// assert_eq!(found.len(), 1);
+    /// assert_eq!(found[0].solution.cols(), &[1, 3, 5, 0, 2, 4]);
+    /// assert_eq!(found[0].class_size, 4);
+    /// # Ok::<(), puzzles::queens::count::CountError>(())
+    /// ```
+    pub fn fundamental_solutions(&self, id: UnitId) -> Result<Vec<Fundamental>, CountError> {
+        let prefix = self.prefix(id).ok_or(CountError::NoSuchUnit {
+            id,
+            units: self.units,
+        })?;
+        Ok(units::representatives(self.n, prefix)
+            .into_iter()
+            .map(|(cols, class_size)| Fundamental {
+                solution: Solution::from_checked(cols.into_iter().map(usize::from).collect()),
+                class_size,
+            })
+            .collect())
     }
 
     /// Counts every unit on the calling thread.
@@ -728,7 +849,8 @@ impl<'a> Counter<'a> {
                         let index = next.fetch_add(1, Ordering::Relaxed);
                         let Some(&id) = todo.get(index) else { break };
                         let prefix = plan.prefix(id).expect("ids are checked");
-                        let counted = units::count_below(plan.n, prefix, &|| stop.is_set(), true);
+                        let vector = plan.kernel == Kernel::Auto;
+                        let counted = units::count_below(plan.n, prefix, &|| stop.is_set(), vector);
                         let Some(tallies) = counted else { break };
                         let count = UnitCount {
                             total: tallies.total,

@@ -271,6 +271,28 @@ pub(crate) fn leaf(n: usize, cols: &[u8]) -> (u64, u64) {
     rules.classify(&bits)
 }
 
+/// The representatives below `prefix` (a canonical prefix) with their class
+/// sizes, by the slow rules, in lexicographic order.
+pub(crate) fn representatives(n: usize, prefix: &[u8]) -> Vec<(Vec<u8>, usize)> {
+    fn walk(n: usize, cols: &mut Vec<u8>, found: &mut Vec<(Vec<u8>, usize)>) {
+        if cols.len() == n {
+            let (total, unique) = leaf(n, cols);
+            if unique == 1 {
+                found.push((cols.clone(), total as usize));
+            }
+            return;
+        }
+        for col in bit_columns(candidates(n, cols)) {
+            cols.push(col);
+            walk(n, cols, found);
+            cols.pop();
+        }
+    }
+    let mut found = Vec::new();
+    walk(n, &mut prefix.to_vec(), &mut found);
+    found
+}
+
 /// Counts the reduced tree below `prefix` (its rows placed, canonical so
 /// far), checking `stop` before each child of `prefix`; `None` when it said
 /// stop. Placements below the prefix count as nodes. `vector` lets the last
