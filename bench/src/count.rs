@@ -2,20 +2,26 @@
 //! backtracker, in one process, interleaved, medians of several rounds.
 //!
 //! ```text
-//! cargo run --release --manifest-path bench/Cargo.toml -- [N ...] [--rounds R] [--threads K]
+//! cargo run --release --manifest-path bench/Cargo.toml -- [N ...] [--rounds R] [--threads K] [--no-plain]
 //! ```
 //!
-//! For each N it prints the median time of each contender, the speed-up of
-//! the reduced counter over the plain search (one thread) and of K threads
-//! over one, nodes per solution and nanoseconds per node. One-thread times
-//! are CPU time of the counting thread (robust when other processes share
-//! the cores); the K-thread time is wall time.
+//! Contenders, each round in this order:
+//!
+//! - `plain`: [`plain_count`], every row, no symmetry, one thread;
+//! - `scalar`: the reduced counter, scalar kernel, one thread;
+//! - `lanes`: the reduced counter with the AVX-512 lanes (the default
+//!   kernel; the same as `scalar` where the processor lacks AVX-512);
+//! - `1 thr` and `K thr`: the parallel driver with 1 and K threads, wall time.
+//!
+//! One-thread contenders are timed by the counting thread's CPU time, which
+//! does not grow while other processes hold the cores, so their ratios stay
+//! fair on a busy machine; the driver runs are wall time (medians).
 
 use std::ops::ControlFlow;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use puzzles::queens::count::{CountPlan, Counter, Tally, plain_count};
+use puzzles::queens::count::{CountPlan, Counter, Kernel, Tally, plain_count};
 
 struct Options {
     sizes: Vec<usize>,
@@ -56,19 +62,12 @@ fn options() -> Options {
     options
 }
 
-fn median(times: &mut [Duration]) -> Duration {
+fn median(times: &mut [Duration]) -> f64 {
     times.sort();
-    times[times.len() / 2]
+    times[times.len() / 2].as_secs_f64()
 }
 
-fn timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
-    let start = Instant::now();
-    let value = f();
-    (value, start.elapsed())
-}
-
-/// This thread's CPU time: unlike wall time, it does not grow while other
-/// processes hold the cores, so one-thread ratios stay fair on a busy machine.
+/// This thread's CPU time.
 fn thread_cpu() -> Duration {
     let mut now = libc::timespec {
         tv_sec: 0,
@@ -86,6 +85,12 @@ fn cpu_timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
     (value, thread_cpu() - start)
 }
 
+fn wall_timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
+    let start = Instant::now();
+    let value = f();
+    (value, start.elapsed())
+}
+
 fn parallel(plan: &CountPlan, threads: usize) -> Tally {
     Counter::new(plan)
         .threads(threads)
@@ -96,60 +101,95 @@ fn parallel(plan: &CountPlan, threads: usize) -> Tally {
         .tally
 }
 
+fn load() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .map(|text| {
+            text.split_whitespace()
+                .take(3)
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .unwrap_or_else(|_| "?".into())
+}
+
 fn main() {
     let options = options();
+    let k = options.threads;
     println!(
-        "{:>3} {:>10} {:>10} {:>10} {:>8} {:>8} {:>9} {:>9} {:>9} {:>9}",
+        "vector lanes: {}; load average before: {}; {} rounds, medians",
+        Kernel::lanes_available(),
+        load(),
+        options.rounds
+    );
+    println!(
+        "{:>3} {:>8} {:>8} {:>8} {:>8} {:>8} | {:>7} {:>7} {:>6} | {:>6} {:>6} {:>6} | {:>6} {:>6}",
         "n",
-        "plain s",
-        "reduced s",
-        "K-thr s",
-        "speedup",
-        "K/1",
-        "plain n/s",
-        "red. n/s",
-        "plain ns",
-        "red. ns"
+        "plain",
+        "scalar",
+        "lanes",
+        "1 thr",
+        format!("{k} thr"),
+        "pl/scal",
+        "pl/lane",
+        format!("1/{k}"),
+        "plainN",
+        "scalN",
+        "laneN",
+        "pl ns",
+        "ln ns",
     );
     for &n in &options.sizes {
         let plan = CountPlan::with_default_split(n).expect("a plan");
-        let (mut plain_times, mut one_times, mut many_times) = (Vec::new(), Vec::new(), Vec::new());
-        let mut plain_result = (0, 0);
-        let mut tally = Tally::default();
+        let scalar_plan = plan.clone().with_kernel(Kernel::Scalar);
+        let mut times: [Vec<Duration>; 5] = Default::default();
+        let mut plain_result = (0u64, 0u64);
+        let (mut scalar, mut lanes) = (Tally::default(), Tally::default());
         for _ in 0..options.rounds {
             if options.plain {
                 let (result, time) = cpu_timed(|| plain_count(n).unwrap());
                 plain_result = result;
-                plain_times.push(time);
+                times[0].push(time);
             }
-            let (one, time) = cpu_timed(|| plan.count_all());
-            one_times.push(time);
-            let (many, time) = timed(|| parallel(&plan, options.threads));
-            many_times.push(time);
+            let (tally, time) = cpu_timed(|| scalar_plan.count_all());
+            scalar = tally;
+            times[1].push(time);
+            let (tally, time) = cpu_timed(|| plan.count_all());
+            lanes = tally;
+            times[2].push(time);
+            let (one, time) = wall_timed(|| parallel(&plan, 1));
+            times[3].push(time);
+            let (many, time) = wall_timed(|| parallel(&plan, k));
+            times[4].push(time);
+            assert_eq!((scalar.total, scalar.unique), (lanes.total, lanes.unique));
             assert_eq!((one.total, one.unique), (many.total, many.unique));
-            tally = one;
+            assert_eq!(one.total, lanes.total);
         }
         if options.plain {
-            assert_eq!(u128::from(plain_result.0), tally.total, "n = {n}");
+            assert_eq!(u128::from(plain_result.0), lanes.total, "n = {n}");
         }
-        let one = median(&mut one_times).as_secs_f64();
-        let many = median(&mut many_times).as_secs_f64();
-        let (plain, speedup, plain_per_solution, plain_ns) = if options.plain {
-            let plain = median(&mut plain_times).as_secs_f64();
-            (
-                format!("{plain:.3}"),
-                format!("{:.2}", plain / one),
-                format!("{:.1}", plain_result.1 as f64 / plain_result.0 as f64),
-                format!("{:.2}", plain * 1e9 / plain_result.1 as f64),
-            )
-        } else {
-            ("-".into(), "-".into(), "-".into(), "-".into())
-        };
+        let [plain_t, scalar_t, lanes_t, one_t, many_t] = times.map(|mut t| {
+            if t.is_empty() {
+                f64::NAN
+            } else {
+                median(&mut t)
+            }
+        });
+        let solutions = lanes.total as f64;
         println!(
-            "{n:>3} {plain:>10} {one:>10.3} {many:>10.3} {speedup:>8} {:>8.2} {plain_per_solution:>9} {:>9.1} {plain_ns:>9} {:>9.2}",
-            one / many,
-            tally.nodes as f64 / tally.total as f64,
-            one * 1e9 / tally.nodes as f64,
+            "{n:>3} {plain_t:>8.3} {scalar_t:>8.3} {lanes_t:>8.3} {one_t:>8.3} {many_t:>8.3} | {:>7.2} {:>7.2} {:>6.2} | {:>6.1} {:>6.1} {:>6.1} | {:>6.2} {:>6.2}",
+            plain_t / scalar_t,
+            plain_t / lanes_t,
+            one_t / many_t,
+            plain_result.1 as f64 / solutions,
+            scalar.nodes as f64 / solutions,
+            lanes.nodes as f64 / solutions,
+            plain_t * 1e9 / plain_result.1 as f64,
+            lanes_t * 1e9 / lanes.nodes as f64,
         );
     }
+    println!("load average after: {}", load());
+    println!(
+        "columns: seconds (plain/scalar/lanes: CPU time of one thread; 1 thr/{k} thr: wall time \
+         of the parallel driver); speed-ups; nodes per solution; ns per node"
+    );
 }

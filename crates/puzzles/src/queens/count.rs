@@ -834,10 +834,13 @@ impl<'a> Counter<'a> {
         let (sender, receiver) = mpsc::channel::<(UnitId, UnitCount)>();
         let mut tally = Tally::default();
         let mut stopped = None;
+        let workers_done = AtomicBool::new(false);
+        let caller = std::thread::current();
         std::thread::scope(|scope| {
             let todo = &todo;
             let next = &next;
             let halt = &halt;
+            let workers_done = &workers_done;
             scope.spawn(move || {
                 pool.broadcast(|_| {
                     let sender = sender.clone();
@@ -863,14 +866,27 @@ impl<'a> Counter<'a> {
                     }
                 });
                 drop(sender);
+                workers_done.store(true, Ordering::Release);
+                caller.unpark();
             });
-            for (id, count) in receiver.iter() {
-                tally.add(count);
-                if let ControlFlow::Break(value) = on_unit(id, count) {
-                    halt.store(true, Ordering::Relaxed);
-                    stopped = Some(value);
+            // The caller collects results every few milliseconds instead of
+            // waiting on the channel: a waiting receiver would make every
+            // finished unit wake it, a system call and a context switch per
+            // unit taken from the workers.
+            'collect: loop {
+                let finished = workers_done.load(Ordering::Acquire);
+                for (id, count) in receiver.try_iter() {
+                    tally.add(count);
+                    if let ControlFlow::Break(value) = on_unit(id, count) {
+                        halt.store(true, Ordering::Relaxed);
+                        stopped = Some(value);
+                        break 'collect;
+                    }
+                }
+                if finished {
                     break;
                 }
+                std::thread::park_timeout(COLLECT_EVERY);
             }
         });
         let end = match stopped {
@@ -881,6 +897,9 @@ impl<'a> Counter<'a> {
         Ok(CountRun { tally, end })
     }
 }
+
+/// How often the caller collects finished units while the workers count.
+const COLLECT_EVERY: std::time::Duration = std::time::Duration::from_millis(5);
 
 /// Two flags read as one: the caller's cancel and the callback's halt.
 #[derive(Clone, Copy)]

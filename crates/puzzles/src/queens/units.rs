@@ -733,6 +733,65 @@ mod tests {
         }
     }
 
+    /// Up to `limit` canonical prefixes of length `depth`, the first in
+    /// lexicographic order after skipping `skip` of them.
+    fn some_prefixes(n: usize, depth: usize, skip: usize, limit: usize) -> Vec<Vec<u8>> {
+        fn walk(
+            n: usize,
+            depth: usize,
+            prefix: &mut Vec<u8>,
+            seen: &mut usize,
+            skip: usize,
+            out: &mut Vec<Vec<u8>>,
+            limit: usize,
+        ) {
+            if out.len() == limit {
+                return;
+            }
+            if prefix.len() == depth {
+                *seen += 1;
+                if *seen > skip {
+                    out.push(prefix.clone());
+                }
+                return;
+            }
+            for col in bit_columns(candidates(n, prefix)) {
+                prefix.push(col);
+                walk(n, depth, prefix, seen, skip, out, limit);
+                prefix.pop();
+            }
+        }
+        let mut out = Vec::new();
+        walk(n, depth, &mut Vec::new(), &mut 0, skip, &mut out, limit);
+        out
+    }
+
+    #[test]
+    fn the_lanes_hold_the_largest_boards_they_take() {
+        let never = || false;
+        for n in 18..=25 {
+            let t = n - 8;
+            let mut found = 0;
+            // Prefixes of complete placements, so that some leaves lie below.
+            let leaves = some_prefixes(n, n, 40, 6);
+            assert_eq!(leaves.len(), 6, "n = {n}");
+            for depth in [t - 2, t] {
+                for leaf in &leaves {
+                    let prefix = &leaf[..depth];
+                    let scalar = count_below(n, prefix, &never, false).unwrap();
+                    let vector = count_below(n, prefix, &never, true).unwrap();
+                    assert_eq!(
+                        (scalar.total, scalar.unique),
+                        (vector.total, vector.unique),
+                        "n = {n}, prefix {prefix:?}"
+                    );
+                    found += scalar.total;
+                }
+            }
+            assert!(found > 0, "n = {n}: no solution below the sampled prefixes");
+        }
+    }
+
     #[test]
     fn both_kernels_count_every_unit_alike() {
         let never = || false;

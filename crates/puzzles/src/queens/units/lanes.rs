@@ -41,6 +41,17 @@ const BATCH: usize = 4096;
 /// Lanes per register.
 const LANES: usize = 16;
 
+/// Job numbers `0..BATCH`, loaded into the lanes beside each job.
+static JOB_IDS: [u32; BATCH] = {
+    let mut ids = [0; BATCH];
+    let mut id = 0;
+    while id < BATCH {
+        ids[id] = id as u32;
+        id += 1;
+    }
+    ids
+};
+
 /// Whether this processor has the instructions the lanes use.
 fn detected() -> bool {
     is_x86_feature_detected!("avx512f")
@@ -81,7 +92,6 @@ struct Jobs {
     lds: Vec<u32>,
     rds: Vec<u32>,
     ties: Vec<u32>,
-    ids: Vec<u32>,
     prefixes: Vec<u8>,
 }
 
@@ -140,7 +150,6 @@ impl<'r> Engine<'r> {
                 lds: Vec::with_capacity(BATCH),
                 rds: Vec::with_capacity(BATCH),
                 ties: Vec::with_capacity(BATCH),
-                ids: (0..BATCH as u32).collect(),
                 prefixes: Vec::new(),
             },
             tallies: Tallies::default(),
@@ -286,7 +295,7 @@ unsafe fn run(rules: &Rules, tail: &Tail, jobs: &Jobs) -> Tallies {
                 }
             }
             // SAFETY: `take` = popcount(refill) jobs remain from `next` in
-            // every array, and `ids` holds BATCH ≥ count entries.
+            // every array, and JOB_IDS holds BATCH ≥ count entries.
             unsafe {
                 cols = _mm512_mask_expandloadu_epi32(
                     cols,
@@ -300,8 +309,7 @@ unsafe fn run(rules: &Rules, tail: &Tail, jobs: &Jobs) -> Tallies {
                     refill,
                     jobs.ties.as_ptr().add(next).cast(),
                 );
-                job =
-                    _mm512_mask_expandloadu_epi32(job, refill, jobs.ids.as_ptr().add(next).cast());
+                job = _mm512_mask_expandloadu_epi32(job, refill, JOB_IDS.as_ptr().add(next).cast());
             }
             depth = _mm512_mask_mov_epi32(depth, refill, zero);
             path = _mm512_mask_mov_epi32(path, refill, zero);
