@@ -41,11 +41,12 @@ const BATCH: usize = 4096;
 /// Lanes per register.
 const LANES: usize = 16;
 
-/// Job numbers `0..BATCH`, loaded into the lanes beside each job.
-static JOB_IDS: [u32; BATCH] = {
-    let mut ids = [0; BATCH];
+/// Job numbers `0..BATCH` (and a register's worth beyond, so a full load
+/// at any job stays inside), loaded into the lanes beside each job.
+static JOB_IDS: [u32; BATCH + LANES] = {
+    let mut ids = [0; BATCH + LANES];
     let mut id = 0;
-    while id < BATCH {
+    while id < BATCH + LANES {
         ids[id] = id as u32;
         id += 1;
     }
@@ -212,11 +213,31 @@ impl<'r> Engine<'r> {
     }
 
     fn run(&mut self) {
-        if self.jobs.cols.is_empty() {
+        let count = self.jobs.cols.len();
+        if count == 0 {
             return;
         }
-        // SAFETY: `Engine::new` checked the processor's features.
-        self.tallies += unsafe { run(self.rules, &self.tail, &self.jobs) };
+        // A register's worth of zeros after the last job lets the lanes load
+        // sixteen jobs at any position.
+        for column in [
+            &mut self.jobs.cols,
+            &mut self.jobs.lds,
+            &mut self.jobs.rds,
+            &mut self.jobs.ties,
+        ] {
+            column.extend([0; LANES]);
+        }
+        let (rules, tail, jobs) = (self.rules, &self.tail, &self.jobs);
+        // SAFETY: `Engine::new` checked the processor's features, and every
+        // job array holds `count + LANES` entries.
+        self.tallies += unsafe {
+            match tail.ties {
+                None => run::<NO_TIES>(rules, tail, jobs, count),
+                Some((_, TieRow::Above)) => run::<TIES_ABOVE>(rules, tail, jobs, count),
+                Some((_, TieRow::InPath(_))) => run::<TIES_IN_PATH>(rules, tail, jobs, count),
+                Some((_, TieRow::Placing)) => run::<TIES_PLACING>(rules, tail, jobs, count),
+            }
+        };
         let jobs = &mut self.jobs;
         jobs.cols.clear();
         jobs.lds.clear();
@@ -226,16 +247,24 @@ impl<'r> Engine<'r> {
     }
 }
 
-/// Runs a batch of jobs on the lanes to the end.
+/// `run`'s tie checks: none (`Corner`), or an `Edge` case with row
+/// `n - 1 - b` above the lanes, in the path, or the penultimate row.
+const NO_TIES: u8 = 0;
+const TIES_ABOVE: u8 = 1;
+const TIES_IN_PATH: u8 = 2;
+const TIES_PLACING: u8 = 3;
+
+/// Runs the first `count` jobs on the lanes to the end; `TIES` says which
+/// tie checks `tail` needs.
 ///
 /// # Safety
 ///
-/// The processor must have AVX-512F, AVX-512CD and POPCNT.
+/// The processor must have AVX-512F, AVX-512CD and POPCNT, and every job
+/// array must hold at least `count + LANES` entries.
 #[target_feature(enable = "avx512f,avx512cd,popcnt")]
-unsafe fn run(rules: &Rules, tail: &Tail, jobs: &Jobs) -> Tallies {
+unsafe fn run<const TIES: u8>(rules: &Rules, tail: &Tail, jobs: &Jobs, count: usize) -> Tallies {
     let n = rules.n;
     let k = tail.k;
-    let count = jobs.cols.len();
     let zero = _mm512_setzero_si512();
     let one = _mm512_set1_epi32(1);
     let full = _mm512_set1_epi32(rules.full as u32 as i32);
@@ -249,6 +278,15 @@ unsafe fn run(rules: &Rules, tail: &Tail, jobs: &Jobs) -> Tallies {
         Some((b, row)) => ((1u32 << b) | 1 << (n - 1 - b), Some(row)),
         None => (0, None),
     };
+    debug_assert_eq!(
+        TIES,
+        match tie_row {
+            None => NO_TIES,
+            Some(TieRow::Above) => TIES_ABOVE,
+            Some(TieRow::InPath(_)) => TIES_IN_PATH,
+            Some(TieRow::Placing) => TIES_PLACING,
+        }
+    );
     let tie_last = _mm512_set1_epi32(tie_last as i32);
     let tie_shift = _mm512_set1_epi32(match tie_row {
         Some(TieRow::InPath(shift)) => shift as i32,
@@ -294,22 +332,17 @@ unsafe fn run(rules: &Rules, tail: &Tail, jobs: &Jobs) -> Tallies {
                     left ^= lowest;
                 }
             }
-            // SAFETY: `take` = popcount(refill) jobs remain from `next` in
-            // every array, and JOB_IDS holds BATCH ≥ count entries.
+            // SAFETY: every job array, and JOB_IDS, holds at least
+            // `next + LANES` entries (`next < count`), so each unaligned load
+            // of sixteen u32s stays inside it. (Expanding from a register is
+            // much faster than expanding from memory on some processors.)
             unsafe {
-                cols = _mm512_mask_expandloadu_epi32(
-                    cols,
-                    refill,
-                    jobs.cols.as_ptr().add(next).cast(),
-                );
-                ld = _mm512_mask_expandloadu_epi32(ld, refill, jobs.lds.as_ptr().add(next).cast());
-                rd = _mm512_mask_expandloadu_epi32(rd, refill, jobs.rds.as_ptr().add(next).cast());
-                early_tie = _mm512_mask_expandloadu_epi32(
-                    early_tie,
-                    refill,
-                    jobs.ties.as_ptr().add(next).cast(),
-                );
-                job = _mm512_mask_expandloadu_epi32(job, refill, JOB_IDS.as_ptr().add(next).cast());
+                let load = |column: &[u32]| _mm512_loadu_si512(column.as_ptr().add(next).cast());
+                cols = _mm512_mask_expand_epi32(cols, refill, load(&jobs.cols));
+                ld = _mm512_mask_expand_epi32(ld, refill, load(&jobs.lds));
+                rd = _mm512_mask_expand_epi32(rd, refill, load(&jobs.rds));
+                early_tie = _mm512_mask_expand_epi32(early_tie, refill, load(&jobs.ties));
+                job = _mm512_mask_expand_epi32(job, refill, load(&JOB_IDS));
             }
             depth = _mm512_mask_mov_epi32(depth, refill, zero);
             path = _mm512_mask_mov_epi32(path, refill, zero);
@@ -335,17 +368,15 @@ unsafe fn run(rules: &Rules, tail: &Tail, jobs: &Jobs) -> Tallies {
         let leafing = placing & at_penultimate;
         let hits = leafing & _mm512_test_epi32_mask(child, child);
         let mut plain_hits = hits;
-        if let Some(tie_row) = tie_row {
+        if TIES != NO_TIES {
             let mut tie = _mm512_test_epi32_mask(early_tie, early_tie)
                 | _mm512_test_epi32_mask(child, tie_last);
-            match tie_row {
-                TieRow::Placing => tie |= _mm512_test_epi32_mask(bit, edges),
-                TieRow::InPath(_) => {
-                    let col = _mm512_and_si512(_mm512_srlv_epi32(path, tie_shift), low5);
-                    tie |=
-                        _mm512_cmpeq_epi32_mask(col, zero) | _mm512_cmpeq_epi32_mask(col, last_col);
-                }
-                TieRow::Above => {}
+            if TIES == TIES_PLACING {
+                tie |= _mm512_test_epi32_mask(bit, edges);
+            }
+            if TIES == TIES_IN_PATH {
+                let col = _mm512_and_si512(_mm512_srlv_epi32(path, tie_shift), low5);
+                tie |= _mm512_cmpeq_epi32_mask(col, zero) | _mm512_cmpeq_epi32_mask(col, last_col);
             }
             let tie_hits = hits & tie;
             plain_hits = hits & !tie;
@@ -427,20 +458,25 @@ impl Pending {
         }
     }
 
-    /// Appends the leaves of `lanes`; at most sixteen, so `len ≤ CAPACITY -
-    /// 16` before the call keeps the stores inside the arrays.
+    /// Appends the leaves of `lanes`: compressed in registers, then stored
+    /// whole (sixteen u32s each, whose unused tail the next push
+    /// overwrites), since compressing straight to memory is slow on some
+    /// processors. `len ≤ CAPACITY - 16` keeps the stores inside the arrays.
     #[inline]
     #[target_feature(enable = "avx512f,avx512cd,popcnt")]
     fn push(&mut self, lanes: u16, job: __m512i, path: __m512i, bit: __m512i, last: __m512i) {
         assert!(self.len <= Pending::CAPACITY - LANES);
         let at = self.len;
-        // SAFETY: `at + popcount(lanes) ≤ CAPACITY` (asserted above); each
-        // compressing store writes that many u32s from index `at`.
-        unsafe {
-            _mm512_mask_compressstoreu_epi32(self.job.as_mut_ptr().add(at).cast(), lanes, job);
-            _mm512_mask_compressstoreu_epi32(self.path.as_mut_ptr().add(at).cast(), lanes, path);
-            _mm512_mask_compressstoreu_epi32(self.bit.as_mut_ptr().add(at).cast(), lanes, bit);
-            _mm512_mask_compressstoreu_epi32(self.last.as_mut_ptr().add(at).cast(), lanes, last);
+        for (column, vector) in [
+            (&mut self.job, job),
+            (&mut self.path, path),
+            (&mut self.bit, bit),
+            (&mut self.last, last),
+        ] {
+            let packed = _mm512_maskz_compress_epi32(lanes, vector);
+            // SAFETY: `at + 16 ≤ CAPACITY` (asserted above): the store of
+            // sixteen u32s from index `at` stays inside the array.
+            unsafe { _mm512_storeu_si512(column.as_mut_ptr().add(at).cast(), packed) };
         }
         self.len += lanes.count_ones() as usize;
     }
