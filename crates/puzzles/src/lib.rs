@@ -13,6 +13,8 @@
 //! - [`queens`] — N queens on an N×N board: [`queens::Board`] lists solutions
 //!   lazily, counts them, finds the first, lists fundamental solutions up to
 //!   rotation and reflection, and traces the search.
+//! - [`queens::count`] — counting at speed: the symmetry-reduced search split
+//!   into work units, on every core, resumable from a [`queens::checkpoint`].
 //! - [`trace`] — the event vocabulary every traced search shares.
 //!
 //! ## Example
