@@ -36,7 +36,7 @@ const MAX_ROWS: usize = 8;
 const MAX_N: usize = 32 - MAX_ROWS;
 
 /// Jobs gathered before the lanes run them.
-const BATCH: usize = 4096;
+const BATCH: usize = 16384;
 
 /// Lanes per register.
 const LANES: usize = 16;
@@ -147,10 +147,10 @@ impl<'r> Engine<'r> {
             rules,
             tail: Tail { t, k, blocks, ties },
             jobs: Jobs {
-                cols: Vec::with_capacity(BATCH),
-                lds: Vec::with_capacity(BATCH),
-                rds: Vec::with_capacity(BATCH),
-                ties: Vec::with_capacity(BATCH),
+                cols: Vec::with_capacity(BATCH + LANES),
+                lds: Vec::with_capacity(BATCH + LANES),
+                rds: Vec::with_capacity(BATCH + LANES),
+                ties: Vec::with_capacity(BATCH + LANES),
                 prefixes: Vec::new(),
             },
             tallies: Tallies::default(),
