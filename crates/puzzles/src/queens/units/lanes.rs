@@ -88,6 +88,7 @@ struct Tail {
 /// Nodes at row `t` waiting for a lane: their columns, diagonals (the right
 /// one shifted up), whether their first rows already tie (`Edge`), and those
 /// rows' columns to rebuild a tied leaf.
+#[derive(Default)]
 struct Jobs {
     cols: Vec<u32>,
     lds: Vec<u32>,
@@ -146,13 +147,7 @@ impl<'r> Engine<'r> {
         Some(Engine {
             rules,
             tail: Tail { t, k, blocks, ties },
-            jobs: Jobs {
-                cols: Vec::with_capacity(BATCH + LANES),
-                lds: Vec::with_capacity(BATCH + LANES),
-                rds: Vec::with_capacity(BATCH + LANES),
-                ties: Vec::with_capacity(BATCH + LANES),
-                prefixes: Vec::new(),
-            },
+            jobs: Jobs::take(),
             tallies: Tallies::default(),
         })
     }
@@ -238,12 +233,49 @@ impl<'r> Engine<'r> {
                 Some((_, TieRow::Placing)) => run::<TIES_PLACING>(rules, tail, jobs, count),
             }
         };
-        let jobs = &mut self.jobs;
-        jobs.cols.clear();
-        jobs.lds.clear();
-        jobs.rds.clear();
-        jobs.ties.clear();
-        jobs.prefixes.clear();
+        self.jobs.clear();
+    }
+}
+
+impl Drop for Engine<'_> {
+    /// Hands the job buffers back for the next unit on this thread.
+    fn drop(&mut self) {
+        std::mem::take(&mut self.jobs).give_back();
+    }
+}
+
+thread_local! {
+    /// Job buffers kept between units: a few hundred kilobytes that would
+    /// otherwise be allocated, and their pages faulted in, once per unit.
+    static SPARE_JOBS: std::cell::Cell<Option<Jobs>> = const { std::cell::Cell::new(None) };
+}
+
+impl Jobs {
+    /// This thread's spare buffers, or new ones.
+    fn take() -> Jobs {
+        SPARE_JOBS
+            .with(|spare| spare.take())
+            .unwrap_or_else(|| Jobs {
+                cols: Vec::with_capacity(BATCH + LANES),
+                lds: Vec::with_capacity(BATCH + LANES),
+                rds: Vec::with_capacity(BATCH + LANES),
+                ties: Vec::with_capacity(BATCH + LANES),
+                prefixes: Vec::new(),
+            })
+    }
+
+    /// Empties the buffers and keeps them for this thread's next engine.
+    fn give_back(mut self) {
+        self.clear();
+        SPARE_JOBS.with(|spare| spare.set(Some(self)));
+    }
+
+    fn clear(&mut self) {
+        self.cols.clear();
+        self.lds.clear();
+        self.rds.clear();
+        self.ties.clear();
+        self.prefixes.clear();
     }
 }
 
