@@ -41,18 +41,6 @@ const BATCH: usize = 16384;
 /// Lanes per register.
 const LANES: usize = 16;
 
-/// Job numbers `0..BATCH` (and a register's worth beyond, so a full load
-/// at any job stays inside), loaded into the lanes beside each job.
-static JOB_IDS: [u32; BATCH + LANES] = {
-    let mut ids = [0; BATCH + LANES];
-    let mut id = 0;
-    while id < BATCH + LANES {
-        ids[id] = id as u32;
-        id += 1;
-    }
-    ids
-};
-
 /// Whether this processor has the instructions the lanes use.
 fn detected() -> bool {
     is_x86_feature_detected!("avx512f")
@@ -85,17 +73,21 @@ struct Tail {
     ties: Option<(usize, TieRow)>,
 }
 
-/// Nodes at row `t` waiting for a lane: their columns, diagonals (the right
-/// one shifted up), whether their first rows already tie (`Edge`), and those
-/// rows' columns to rebuild a tied leaf.
-#[derive(Default)]
+/// Nodes at row `t` waiting for a lane: their columns (the columns beyond
+/// the board counted as taken, so that no mask of the board is needed),
+/// diagonals (the right one shifted up), their number with the top bit set
+/// when their first rows already tie (`Edge`), and those rows' columns to
+/// rebuild a tied leaf.
 struct Jobs {
     cols: Vec<u32>,
     lds: Vec<u32>,
     rds: Vec<u32>,
-    ties: Vec<u32>,
+    ids: Vec<u32>,
     prefixes: Vec<u8>,
 }
+
+/// The top bit of a job's number: its first rows already tie.
+const EARLY_TIE: u32 = 1 << 31;
 
 /// Counts the subtrees below many nodes, the last rows on vector lanes.
 pub(crate) struct Engine<'r> {
@@ -147,7 +139,13 @@ impl<'r> Engine<'r> {
         Some(Engine {
             rules,
             tail: Tail { t, k, blocks, ties },
-            jobs: Jobs::take(),
+            jobs: Jobs {
+                cols: Vec::with_capacity(BATCH + LANES),
+                lds: Vec::with_capacity(BATCH + LANES),
+                rds: Vec::with_capacity(BATCH + LANES),
+                ids: Vec::with_capacity(BATCH + LANES),
+                prefixes: Vec::new(),
+            },
             tallies: Tallies::default(),
         })
     }
@@ -184,7 +182,8 @@ impl<'r> Engine<'r> {
     fn push(&mut self, bits: &[u64; 64], taken: u64, ld: u64, rd: u64) {
         let n = self.rules.n;
         let jobs = &mut self.jobs;
-        jobs.cols.push(taken as u32);
+        let id = jobs.cols.len() as u32;
+        jobs.cols.push(taken as u32 | !(self.rules.full as u32));
         // Bits of the left diagonal beyond 32 are beyond the board.
         jobs.lds.push(ld as u32);
         jobs.rds.push((rd << MAX_ROWS) as u32);
@@ -195,12 +194,16 @@ impl<'r> Engine<'r> {
                     early |= bits[n - 1 - b];
                 }
                 let edges = 1 | 1 << (n - 1);
-                jobs.ties.push(u32::from(early & edges != 0));
+                jobs.ids.push(if early & edges != 0 {
+                    id | EARLY_TIE
+                } else {
+                    id
+                });
                 let t = self.tail.t;
                 jobs.prefixes
                     .extend(bits[..t].iter().map(|bit| bit.trailing_zeros() as u8));
             }
-            None => jobs.ties.push(0),
+            None => jobs.ids.push(id),
         }
         if jobs.cols.len() == BATCH {
             self.run();
@@ -218,7 +221,7 @@ impl<'r> Engine<'r> {
             &mut self.jobs.cols,
             &mut self.jobs.lds,
             &mut self.jobs.rds,
-            &mut self.jobs.ties,
+            &mut self.jobs.ids,
         ] {
             column.extend([0; LANES]);
         }
@@ -233,49 +236,12 @@ impl<'r> Engine<'r> {
                 Some((_, TieRow::Placing)) => run::<TIES_PLACING>(rules, tail, jobs, count),
             }
         };
-        self.jobs.clear();
-    }
-}
-
-impl Drop for Engine<'_> {
-    /// Hands the job buffers back for the next unit on this thread.
-    fn drop(&mut self) {
-        std::mem::take(&mut self.jobs).give_back();
-    }
-}
-
-thread_local! {
-    /// Job buffers kept between units: a few hundred kilobytes that would
-    /// otherwise be allocated, and their pages faulted in, once per unit.
-    static SPARE_JOBS: std::cell::Cell<Option<Jobs>> = const { std::cell::Cell::new(None) };
-}
-
-impl Jobs {
-    /// This thread's spare buffers, or new ones.
-    fn take() -> Jobs {
-        SPARE_JOBS
-            .with(|spare| spare.take())
-            .unwrap_or_else(|| Jobs {
-                cols: Vec::with_capacity(BATCH + LANES),
-                lds: Vec::with_capacity(BATCH + LANES),
-                rds: Vec::with_capacity(BATCH + LANES),
-                ties: Vec::with_capacity(BATCH + LANES),
-                prefixes: Vec::new(),
-            })
-    }
-
-    /// Empties the buffers and keeps them for this thread's next engine.
-    fn give_back(mut self) {
-        self.clear();
-        SPARE_JOBS.with(|spare| spare.set(Some(self)));
-    }
-
-    fn clear(&mut self) {
-        self.cols.clear();
-        self.lds.clear();
-        self.rds.clear();
-        self.ties.clear();
-        self.prefixes.clear();
+        let jobs = &mut self.jobs;
+        jobs.cols.clear();
+        jobs.lds.clear();
+        jobs.rds.clear();
+        jobs.ids.clear();
+        jobs.prefixes.clear();
     }
 }
 
@@ -299,13 +265,11 @@ unsafe fn run<const TIES: u8>(rules: &Rules, tail: &Tail, jobs: &Jobs, count: us
     let k = tail.k;
     let zero = _mm512_setzero_si512();
     let one = _mm512_set1_epi32(1);
-    let full = _mm512_set1_epi32(rules.full as u32 as i32);
     let edges = _mm512_set1_epi32((1u32 | 1 << (n - 1)) as i32);
     // SAFETY: `blocks` holds sixteen u32s; an unaligned load reads them.
     let blocks = unsafe { _mm512_loadu_si512(tail.blocks.as_ptr().cast()) };
     let penultimate = _mm512_set1_epi32((k - 2) as i32);
     let low5 = _mm512_set1_epi32(31);
-    let top = _mm512_set1_epi32(31);
     let (tie_last, tie_row) = match tail.ties {
         Some((b, row)) => ((1u32 << b) | 1 << (n - 1 - b), Some(row)),
         None => (0, None),
@@ -336,7 +300,8 @@ unsafe fn run<const TIES: u8>(rules: &Rules, tail: &Tail, jobs: &Jobs, count: us
                 _mm512_permutexvar_epi32(depth, blocks),
             ),
         );
-        _mm512_andnot_si512(attacked, full)
+        // Off-board columns are in `cols`, so the complement is the board's.
+        _mm512_xor_si512(attacked, _mm512_set1_epi32(-1))
     };
 
     let mut depth = zero;
@@ -344,7 +309,6 @@ unsafe fn run<const TIES: u8>(rules: &Rules, tail: &Tail, jobs: &Jobs, count: us
     let (mut cols, mut ld, mut rd) = (zero, zero, zero);
     let mut path = zero;
     let mut job = zero;
-    let mut early_tie = zero;
     let (mut leaves, mut nodes) = (0u64, 0u64);
     let mut pending = Pending::new();
     let mut tied = Tallies::default();
@@ -364,7 +328,7 @@ unsafe fn run<const TIES: u8>(rules: &Rules, tail: &Tail, jobs: &Jobs, count: us
                     left ^= lowest;
                 }
             }
-            // SAFETY: every job array, and JOB_IDS, holds at least
+            // SAFETY: every job array holds at least
             // `next + LANES` entries (`next < count`), so each unaligned load
             // of sixteen u32s stays inside it. (Expanding from a register is
             // much faster than expanding from memory on some processors.)
@@ -373,8 +337,7 @@ unsafe fn run<const TIES: u8>(rules: &Rules, tail: &Tail, jobs: &Jobs, count: us
                 cols = _mm512_mask_expand_epi32(cols, refill, load(&jobs.cols));
                 ld = _mm512_mask_expand_epi32(ld, refill, load(&jobs.lds));
                 rd = _mm512_mask_expand_epi32(rd, refill, load(&jobs.rds));
-                early_tie = _mm512_mask_expand_epi32(early_tie, refill, load(&jobs.ties));
-                job = _mm512_mask_expand_epi32(job, refill, load(&JOB_IDS));
+                job = _mm512_mask_expand_epi32(job, refill, load(&jobs.ids));
             }
             depth = _mm512_mask_mov_epi32(depth, refill, zero);
             path = _mm512_mask_mov_epi32(path, refill, zero);
@@ -401,8 +364,8 @@ unsafe fn run<const TIES: u8>(rules: &Rules, tail: &Tail, jobs: &Jobs, count: us
         let hits = leafing & _mm512_test_epi32_mask(child, child);
         let mut plain_hits = hits;
         if TIES != NO_TIES {
-            let mut tie = _mm512_test_epi32_mask(early_tie, early_tie)
-                | _mm512_test_epi32_mask(child, tie_last);
+            let mut tie =
+                _mm512_cmplt_epi32_mask(job, zero) | _mm512_test_epi32_mask(child, tie_last);
             if TIES == TIES_PLACING {
                 tie |= _mm512_test_epi32_mask(bit, edges);
             }
@@ -439,7 +402,7 @@ unsafe fn run<const TIES: u8>(rules: &Rules, tail: &Tail, jobs: &Jobs, count: us
         let parent_left =
             _mm512_and_si512(allowed(parent_cols, parent_ld, parent_rd, shallower), above);
 
-        let column = _mm512_sub_epi32(top, _mm512_lzcnt_epi32(bit));
+        let column = _mm512_sub_epi32(low5, _mm512_lzcnt_epi32(bit));
         cur = _mm512_mask_xor_epi32(cur, leafing, cur, bit);
         cur = _mm512_mask_mov_epi32(cur, descending, child);
         cur = _mm512_mask_mov_epi32(cur, rising, parent_left);
@@ -523,7 +486,7 @@ impl Pending {
         let mut tallies = Tallies::default();
         for leaf in 0..self.len {
             let mut bits = [0u64; 64];
-            let id = self.job[leaf] as usize;
+            let id = (self.job[leaf] & !EARLY_TIE) as usize;
             for (row, &col) in jobs.prefixes[id * t..(id + 1) * t].iter().enumerate() {
                 bits[row] = 1 << col;
             }
