@@ -12,10 +12,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${RUNS:-5}
 threads=$(nproc)
-cargo build --release --quiet
-cargo build --release --quiet --manifest-path bench/Cargo.toml
+cargo build --release --quiet -p puzzles-cli -p count-bench
 puzzles=target/release/puzzles
-plain=bench/target/release/plain-count
+plain=target/release/plain-count
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
