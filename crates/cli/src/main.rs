@@ -2,6 +2,7 @@
 //! arguments, formats output and maps outcomes to exit codes.
 
 mod cli;
+mod count;
 mod exact_cover;
 mod maxsub;
 mod queens;

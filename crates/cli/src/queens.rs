@@ -11,7 +11,6 @@ use puzzles::queens::svg::{self, SheetEntry, SvgOptions};
 use puzzles::queens::{Board, Completion, Fundamental, Piece, Rules, Solution, render};
 use puzzles::trace::{Action, Event, TraceMode};
 use serde::Serialize;
-use serde_json::json;
 
 use crate::Outcome;
 use crate::queens_verify::VerifyArgs;
@@ -40,6 +39,9 @@ Examples:
   puzzles queens 48 --given-file q.txt --first    one completion (one ROW:COL a line)
   puzzles queens 8 --unique             the 12 fundamental solutions, with class sizes
   puzzles queens 8 --unique --count     12
+  puzzles queens 17 --count --checkpoint q17.ckpt
+                                        count on every core; rerun to resume after Ctrl-C
+  puzzles queens 14 --count --json      total, fundamental count, units, nodes, time as JSON
   puzzles queens 4 --trace              every placement, conflict and backtrack
   puzzles queens 4 --trace --format json    the same events as JSON lines
   puzzles queens 6 --piece king --count     6 non-attacking kings, one per row and column: 90
@@ -140,6 +142,33 @@ pub struct QueensArgs {
     #[arg(long)]
     pub torus: bool,
 
+    /// With --count: count on K threads (default: one per core).
+    #[arg(long, value_name = "K", requires = "count", value_parser = crate::count::parse_threads)]
+    pub threads: Option<usize>,
+
+    /// With --count: record each finished work unit in FILE, and resume from
+    /// it when it exists (the same command finishes an interrupted count).
+    #[arg(long, value_name = "FILE", requires = "count")]
+    pub checkpoint: Option<std::path::PathBuf>,
+
+    /// With --count: split the count into work units after D rows (default
+    /// chosen by N; a checkpoint is tied to it).
+    #[arg(long, value_name = "D", requires = "count")]
+    pub split: Option<usize>,
+
+    /// With --count: print one JSON object with n, total, unique, units,
+    /// elapsed seconds and nodes.
+    #[arg(long, requires = "count")]
+    pub json: bool,
+
+    /// No progress bar or summary on standard error.
+    #[arg(short, long)]
+    pub quiet: bool,
+
+    /// Test hook: stop as if interrupted once K units are recorded.
+    #[arg(long, value_name = "K", hide = true, requires = "count")]
+    pub stop_after_units: Option<u64>,
+
     /// Number the rows and columns of SVG boards (--format svg).
     #[arg(long)]
     pub labels: bool,
@@ -230,6 +259,16 @@ pub fn run(args: QueensArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
         bail!("--labels numbers the rows and columns of SVG boards; use it with --format svg");
     }
     if !args.given.is_empty() || args.given_file.is_some() {
+        for (used, flag) in [
+            (args.threads.is_some(), "--threads"),
+            (args.checkpoint.is_some(), "--checkpoint"),
+            (args.split.is_some(), "--split"),
+            (args.stop_after_units.is_some(), "--stop-after-units"),
+        ] {
+            if used {
+                bail!("{flag} works with the whole-board count only, not with given queens");
+            }
+        }
         return crate::queens_given::run(&args, n, out);
     }
     if args.first && !args.lexicographic && !args.trace {
@@ -312,20 +351,7 @@ pub(crate) fn no_solution(
 }
 
 fn count(board: &Board, args: &QueensArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
-    let (field, value) = if args.unique {
-        ("unique", board.fundamental_solutions().count() as u64)
-    } else {
-        ("total", board.count())
-    };
-    match args.format {
-        Format::Json => writeln!(out, "{}", json!({ "n": board.n(), field: value }))?,
-        _ => writeln!(out, "{value}")?,
-    }
-    Ok(if value == 0 {
-        Outcome::NoSolution
-    } else {
-        Outcome::Answer
-    })
+    crate::count::run(board, args, out)
 }
 
 /// One line of `--format json`, its fields in this order.

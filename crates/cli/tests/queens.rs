@@ -313,3 +313,13 @@ fn a_closed_pipe_is_not_an_error() {
     assert_eq!(output.status.code(), Some(0));
     assert_eq!(String::from_utf8_lossy(&output.stderr), "");
 }
+
+#[test]
+fn counting_options_are_refused_with_given_queens() {
+    puzzles()
+        .args(["queens", "10", "--given", "0:0", "--count", "--threads", "2"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr("puzzles: error: --threads works with the whole-board count only, not with given queens\n");
+}

@@ -15,6 +15,8 @@
 //!   rotation and reflection, and traces the search; [`queens::construct`]
 //!   writes one solution for any size, [`queens::verify`] checks one streamed
 //!   from a file, and [`queens::Completion`] completes boards with queens given.
+//! - [`queens::count`] — counting at speed: the symmetry-reduced search split
+//!   into work units, on every core, resumable from a [`queens::checkpoint`].
 //! - [`subarray`] — maximum subarray: exact `i128` sums, one tie rule for
 //!   every method (brute force, vectorised Kadane, parallel, streaming), and
 //!   the circular, length-bounded, top-K and 2-D variants.

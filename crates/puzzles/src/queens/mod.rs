@@ -21,8 +21,10 @@
 //! # Ok::<(), puzzles::queens::QueensError>(())
 //! ```
 
+pub mod checkpoint;
 mod complete;
 pub mod construct;
+pub mod count;
 pub mod oracle;
 mod quick;
 pub mod render;
@@ -30,6 +32,7 @@ mod rules;
 mod search;
 mod solution;
 pub mod svg;
+mod units;
 pub mod verify;
 
 use std::ops::ControlFlow;
@@ -266,6 +269,11 @@ impl Board {
 
     /// The number of solutions, counted without building any of them.
     ///
+    /// Classic queens use the symmetry-reduced counter of [`count`] on the
+    /// calling thread (use [`count::Counter`] for every core); other pieces
+    /// and the torus use the plain search. A total beyond `u64` (no board
+    /// that could be counted in a lifetime) saturates.
+    ///
     /// # Example
     ///
     /// ```
@@ -275,6 +283,26 @@ impl Board {
     /// # Ok::<(), puzzles::queens::QueensError>(())
     /// ```
     pub fn count(&self) -> u64 {
+        if self.rules().is_classic()
+            && let Ok(plan) = count::CountPlan::with_default_split(self.n())
+        {
+            return u64::try_from(plan.count_all().total).unwrap_or(u64::MAX);
+        }
+        self.plain_count()
+    }
+
+    /// [`Board::count`] by the plain search, for every piece and board shape:
+    /// the cross-check of the reduced counter.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::Board;
+    ///
+    /// assert_eq!(Board::new(10)?.plain_count(), 724);
+    /// # Ok::<(), puzzles::queens::QueensError>(())
+    /// ```
+    pub fn plain_count(&self) -> u64 {
         let mut placed = vec![0; self.n()];
         search::count_below(
             &self.masks,

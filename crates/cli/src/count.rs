@@ -1,0 +1,360 @@
+//! `puzzles queens N --count`: the symmetry-reduced counter on every core,
+//! with a progress bar, a checkpoint to resume from, Ctrl-C and JSON.
+//!
+//! Classic queens use the library's work units ([`puzzles::queens::count`]);
+//! other pieces and the torus are counted by the plain search, without
+//! units, so `--threads`, `--checkpoint` and `--split` are refused for them.
+
+use std::fs::{File, OpenOptions};
+use std::io::{BufReader, IsTerminal, Write};
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, bail};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use puzzles::queens::Board;
+use puzzles::queens::checkpoint::{Checkpoint, CheckpointHeader, CheckpointWriter};
+use puzzles::queens::count::{CountPlan, Counter, RunEnd, Tally, UnitCount, UnitId};
+use serde::Serialize;
+
+use crate::Outcome;
+use crate::queens::{Format, QueensArgs};
+
+/// Parses `--threads`: a whole number, at least 1.
+pub fn parse_threads(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(0) => Err("the number of threads must be at least 1".to_string()),
+        Ok(threads) => Ok(threads),
+        Err(_) => Err(format!(
+            "the number of threads must be a positive whole number, got {text:?}"
+        )),
+    }
+}
+
+/// The result as `--json` prints it, fields in this order.
+#[derive(Serialize)]
+struct JsonCount {
+    n: usize,
+    total: u128,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unique: Option<u128>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    units: Option<u64>,
+    elapsed_seconds: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    nodes: Option<u128>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    split: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    threads: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    resumed_units: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    piece: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    torus: Option<bool>,
+}
+
+/// Counts `board`'s solutions as `args` ask.
+pub fn run(board: &Board, args: &QueensArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
+    if board.rules().is_classic() {
+        return classic(board.n(), args, out);
+    }
+    plain(board, args, out)
+}
+
+fn json_wanted(args: &QueensArgs) -> bool {
+    args.json || args.format == Format::Json
+}
+
+/// Whether standard error may show a progress bar and a summary.
+fn chatty(args: &QueensArgs) -> bool {
+    !args.quiet && std::io::stderr().is_terminal()
+}
+
+/// Other pieces and the torus: the plain search, one thread.
+fn plain(board: &Board, args: &QueensArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
+    let rules = board.rules();
+    for (given, flag) in [
+        (args.threads.is_some(), "--threads"),
+        (args.checkpoint.is_some(), "--checkpoint"),
+        (args.split.is_some(), "--split"),
+    ] {
+        if given {
+            let shape = if rules.torus() { " on a torus" } else { "" };
+            bail!(
+                "{flag} works with the classic queens count only; {}s{shape} are counted by the \
+                 plain search, in one piece",
+                rules.piece()
+            );
+        }
+    }
+    let started = Instant::now();
+    let json = json_wanted(args);
+    let (total, unique) = if json || args.unique {
+        // One pass over the solutions gives both numbers.
+        let (mut total, mut unique) = (0u128, 0u128);
+        for solution in board.solutions() {
+            total += 1;
+            unique += u128::from(solution.is_canonical());
+        }
+        (total, Some(unique))
+    } else {
+        (u128::from(board.count()), None)
+    };
+    if json {
+        let result = JsonCount {
+            n: board.n(),
+            total,
+            unique,
+            units: None,
+            elapsed_seconds: started.elapsed().as_secs_f64(),
+            nodes: None,
+            split: None,
+            threads: None,
+            resumed_units: None,
+            piece: Some(rules.piece().to_string()),
+            torus: Some(rules.torus()),
+        };
+        writeln!(out, "{}", serde_json::to_string(&result)?)?;
+    } else if args.unique {
+        writeln!(out, "{}", unique.unwrap_or_default())?;
+    } else {
+        writeln!(out, "{total}")?;
+    }
+    Ok(if total == 0 {
+        Outcome::NoSolution
+    } else {
+        Outcome::Answer
+    })
+}
+
+/// Why a run stopped before counting every unit.
+enum Stop {
+    /// Writing the checkpoint failed.
+    Failed(anyhow::Error),
+    /// The test hook's unit budget ran out.
+    Budget,
+}
+
+/// Classic queens: the reduced counter in work units.
+fn classic(n: usize, args: &QueensArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
+    let started = Instant::now();
+    let split = args.split.unwrap_or_else(|| CountPlan::default_split(n));
+    let plan = CountPlan::new(n, split)?;
+    let (done, mut writer) = match &args.checkpoint {
+        Some(path) => open_checkpoint(path, &plan)?,
+        None => (Default::default(), None),
+    };
+    let resumed: Tally = done.values().copied().collect();
+
+    let cancel = Arc::new(AtomicBool::new(false));
+    {
+        let cancel = Arc::clone(&cancel);
+        // A second Ctrl-C leaves at once; every recorded unit is already on
+        // disk, one write per line.
+        ctrlc::set_handler(move || {
+            if cancel.swap(true, Ordering::SeqCst) {
+                std::process::exit(130);
+            }
+        })
+        .context("cannot install the Ctrl-C handler")?;
+    }
+
+    let bar = progress_bar(args, &plan, &resumed);
+    let mut tally = resumed;
+    let mut recorded_now = 0u64;
+    let mut last_sync = Instant::now();
+    let run = Counter::new(&plan)
+        .threads(args.threads.unwrap_or(0))
+        .skip(&done)
+        .run(&cancel, |id: UnitId, count: UnitCount| {
+            if let Some((path, writer)) = &mut writer
+                && let Err(err) = record(writer, id, count, &mut last_sync)
+            {
+                return ControlFlow::Break(Stop::Failed(
+                    err.context(format!("cannot write checkpoint {}", path.display())),
+                ));
+            }
+            tally.add(count);
+            recorded_now += 1;
+            bar.set_position(tally.units);
+            bar.set_message(format!("{} solutions", tally.total));
+            if args.stop_after_units == Some(recorded_now) {
+                return ControlFlow::Break(Stop::Budget);
+            }
+            ControlFlow::Continue(())
+        })?;
+    bar.finish_and_clear();
+    if let Some((_, writer)) = &writer {
+        // Best effort: the lines are flushed already; this asks the disk.
+        let _ = writer.get_ref().sync_data();
+    }
+    let elapsed = started.elapsed();
+    let interrupted = match run.end {
+        RunEnd::Complete => false,
+        RunEnd::Cancelled | RunEnd::Stopped(Stop::Budget) => true,
+        RunEnd::Stopped(Stop::Failed(err)) => return Err(err),
+    };
+    if interrupted {
+        let where_ = match &args.checkpoint {
+            Some(path) => format!(
+                "{} of {} units are recorded in {}; run the same command again to resume",
+                tally.units,
+                plan.len(),
+                path.display()
+            ),
+            None => format!(
+                "{} of {} units were counted and are lost (--checkpoint FILE keeps them)",
+                tally.units,
+                plan.len()
+            ),
+        };
+        eprintln!(
+            "puzzles: interrupted after {:.1} s: {where_}",
+            elapsed.as_secs_f64()
+        );
+        return Ok(Outcome::Interrupted);
+    }
+
+    if json_wanted(args) {
+        let result = JsonCount {
+            n,
+            total: tally.total,
+            unique: Some(tally.unique),
+            units: Some(plan.len()),
+            elapsed_seconds: elapsed.as_secs_f64(),
+            nodes: Some(tally.nodes),
+            split: Some(split),
+            threads: Some(args.threads.unwrap_or_else(rayon_threads)),
+            resumed_units: Some(resumed.units),
+            piece: None,
+            torus: None,
+        };
+        writeln!(out, "{}", serde_json::to_string(&result)?)?;
+    } else if args.unique {
+        writeln!(out, "{}", tally.unique)?;
+    } else {
+        writeln!(out, "{}", tally.total)?;
+    }
+    if chatty(args) {
+        eprintln!(
+            "{} solutions, {} fundamental; {} units ({} resumed), {} nodes, {:.2} s",
+            tally.total,
+            tally.unique,
+            plan.len(),
+            resumed.units,
+            tally.nodes,
+            elapsed.as_secs_f64()
+        );
+    }
+    Ok(if tally.total == 0 {
+        Outcome::NoSolution
+    } else {
+        Outcome::Answer
+    })
+}
+
+/// One thread per core, as rayon counts them.
+fn rayon_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
+}
+
+type Done = std::collections::BTreeMap<UnitId, UnitCount>;
+
+/// An open checkpoint and its path, for messages.
+type Recorder = (PathBuf, CheckpointWriter<File>);
+
+/// Reads and checks an existing checkpoint and opens it for appending, or
+/// creates a new one with its header.
+fn open_checkpoint(path: &Path, plan: &CountPlan) -> anyhow::Result<(Done, Option<Recorder>)> {
+    let shown = path.display();
+    match File::open(path) {
+        Ok(file) => {
+            let checkpoint = Checkpoint::read(BufReader::new(file))
+                .and_then(|checkpoint| checkpoint.check_plan(plan).map(|()| checkpoint))
+                .map_err(|err| anyhow::anyhow!("checkpoint {shown} {err}"))?;
+            let file = OpenOptions::new()
+                .append(true)
+                .open(path)
+                .with_context(|| format!("cannot open checkpoint {shown} to append to it"))?;
+            let done = checkpoint.done().clone();
+            Ok((
+                done,
+                Some((path.to_path_buf(), CheckpointWriter::resume(file))),
+            ))
+        }
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
+            let file = OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(path)
+                .with_context(|| format!("cannot create checkpoint {shown}"))?;
+            let writer = CheckpointWriter::create(file, &CheckpointHeader::for_plan(plan))
+                .with_context(|| format!("cannot write checkpoint {shown}"))?;
+            Ok((Done::new(), Some((path.to_path_buf(), writer))))
+        }
+        Err(err) => Err(err).with_context(|| format!("cannot read checkpoint {shown}")),
+    }
+}
+
+/// Appends one unit, and asks the disk to keep the file about once a second.
+fn record(
+    writer: &mut CheckpointWriter<File>,
+    id: UnitId,
+    count: UnitCount,
+    last_sync: &mut Instant,
+) -> anyhow::Result<()> {
+    writer.record(id, count)?;
+    if last_sync.elapsed() >= Duration::from_secs(1) {
+        writer.get_ref().sync_data()?;
+        *last_sync = Instant::now();
+    }
+    Ok(())
+}
+
+/// Units done, solutions so far, elapsed time and ETA, on standard error
+/// when it is a terminal; hidden otherwise.
+fn progress_bar(args: &QueensArgs, plan: &CountPlan, resumed: &Tally) -> ProgressBar {
+    if !chatty(args) {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(plan.len()), ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{elapsed_precise} [{wide_bar}] {pos}/{len} units · {msg} · ETA {eta}",
+        )
+        .expect("the template is valid")
+        .progress_chars("=> "),
+    );
+    bar.set_position(resumed.units);
+    bar.set_message(format!("{} solutions", resumed.total));
+    bar.enable_steady_tick(Duration::from_millis(250));
+    bar
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn thread_counts_parse_or_say_why() {
+        assert_eq!(parse_threads("2"), Ok(2));
+        assert!(parse_threads("0").unwrap_err().contains("at least 1"));
+        assert!(parse_threads("two").unwrap_err().contains("whole number"));
+    }
+
+    proptest! {
+        #[test]
+        fn the_thread_parser_never_panics(text in "\\PC*") {
+            match parse_threads(&text) {
+                Ok(threads) => prop_assert!(threads >= 1),
+                Err(message) => prop_assert!(!message.is_empty()),
+            }
+        }
+    }
+}

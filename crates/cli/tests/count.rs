@@ -1,0 +1,317 @@
+//! `puzzles queens N --count` through the real binary: the reduced counter,
+//! JSON, threads, checkpoints, interruption and resumption.
+
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use serde_json::Value;
+
+fn puzzles() -> Command {
+    Command::cargo_bin("puzzles").unwrap()
+}
+
+fn stdout_of(args: &[&str]) -> String {
+    let output = puzzles().args(args).output().unwrap();
+    assert!(output.status.success(), "{args:?} failed: {output:?}");
+    String::from_utf8(output.stdout).unwrap()
+}
+
+fn json_of(args: &[&str]) -> Value {
+    serde_json::from_str(&stdout_of(args)).unwrap()
+}
+
+/// A fresh directory for one test's files.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("puzzles-count-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn lines(path: &Path) -> usize {
+    std::fs::read_to_string(path).map_or(0, |text| text.lines().count())
+}
+
+#[test]
+fn seventeen_queens_count_and_unique_count() {
+    assert_eq!(stdout_of(&["queens", "17", "--count"]), "95815104\n");
+    assert_eq!(
+        stdout_of(&["queens", "17", "--unique", "--count"]),
+        "11977939\n"
+    );
+}
+
+#[test]
+fn small_boards_count_as_published() {
+    let totals = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712];
+    let fundamentals = [1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233];
+    for (index, (&total, &unique)) in totals.iter().zip(&fundamentals).enumerate() {
+        let n = (index + 1).to_string();
+        let output = puzzles()
+            .args(["queens", &n, "--count", "--json", "--threads", "2"])
+            .output()
+            .unwrap();
+        // No solution is an answer, with status 1.
+        assert_eq!(
+            output.status.code(),
+            Some(if total == 0 { 1 } else { 0 }),
+            "n = {n}"
+        );
+        let json: Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(json["total"], total, "n = {n}");
+        assert_eq!(json["unique"], unique, "n = {n}");
+    }
+}
+
+#[test]
+fn json_reports_both_counts_and_the_work() {
+    let json = json_of(&["queens", "14", "--count", "--json"]);
+    assert_eq!(json["n"], 14);
+    assert_eq!(json["total"], 365596);
+    assert_eq!(json["unique"], 45752);
+    assert!(json["units"].as_u64().unwrap() > 100);
+    assert!(json["nodes"].as_u64().unwrap() > 365596);
+    assert!(json["elapsed_seconds"].as_f64().unwrap() >= 0.0);
+    assert_eq!(json["resumed_units"], 0);
+    // --format json says the same.
+    let same = json_of(&[
+        "queens",
+        "14",
+        "--count",
+        "--format",
+        "json",
+        "--threads",
+        "1",
+    ]);
+    assert_eq!(same["total"], 365596);
+    assert_eq!(same["threads"], 1);
+}
+
+#[test]
+fn any_thread_count_and_split_gives_the_same_count() {
+    for (threads, split) in [("1", "0"), ("2", "1"), ("3", "3"), ("4", "6")] {
+        let json = json_of(&[
+            "queens",
+            "13",
+            "--count",
+            "--json",
+            "--threads",
+            threads,
+            "--split",
+            split,
+        ]);
+        assert_eq!(json["total"], 73712, "{threads} threads, split {split}");
+        assert_eq!(json["unique"], 9233, "{threads} threads, split {split}");
+    }
+}
+
+#[test]
+fn quiet_when_standard_error_is_not_a_terminal() {
+    puzzles()
+        .args(["queens", "12", "--count"])
+        .assert()
+        .success()
+        .stdout("14200\n")
+        .stderr("");
+}
+
+#[test]
+fn other_pieces_count_without_units() {
+    assert_eq!(
+        stdout_of(&["queens", "6", "--piece", "king", "--count"]),
+        "90\n"
+    );
+    let json = json_of(&["queens", "7", "--torus", "--count", "--json"]);
+    assert_eq!(json["total"], 28);
+    assert_eq!(json["torus"], true);
+    for flag in [
+        &["--threads", "2"][..],
+        &["--checkpoint", "x.ckpt"],
+        &["--split", "2"],
+    ] {
+        puzzles()
+            .args(["queens", "6", "--piece", "king", "--count"])
+            .args(flag)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains("classic queens count only"));
+    }
+}
+
+#[test]
+fn bad_counting_options_are_usage_errors() {
+    for (args, message) in [
+        (
+            &["queens", "12", "--count", "--threads", "0"][..],
+            "at least 1",
+        ),
+        (&["queens", "12", "--count", "--split", "9"], "too deep"),
+        (&["queens", "12", "--threads", "2"], "--count"),
+        (&["queens", "12", "--checkpoint", "x.ckpt"], "--count"),
+        (&["queens", "12", "--json"], "--count"),
+    ] {
+        puzzles()
+            .args(args)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(message));
+    }
+}
+
+#[test]
+fn a_stopped_count_resumes_to_the_exact_result() {
+    let dir = scratch("resume");
+    let checkpoint = dir.join("q.ckpt");
+    let path = checkpoint.to_str().unwrap();
+    let base = ["queens", "14", "--count", "--checkpoint", path];
+    puzzles()
+        .args(base)
+        .args(["--stop-after-units", "100", "--threads", "2"])
+        .assert()
+        .code(130)
+        .stdout("")
+        .stderr(predicate::str::contains("interrupted").and(predicate::str::contains("100 of")));
+    assert_eq!(lines(&checkpoint), 101);
+    puzzles()
+        .args(base)
+        .args(["--stop-after-units", "200", "--threads", "1"])
+        .assert()
+        .code(130);
+    assert_eq!(lines(&checkpoint), 301);
+    let json = json_of(&[&base[..], &["--json"]].concat());
+    assert_eq!(json["total"], 365596);
+    assert_eq!(json["unique"], 45752);
+    assert_eq!(json["resumed_units"], 300);
+    // Complete: a rerun only reads the file.
+    let again = json_of(&[&base[..], &["--json"]].concat());
+    assert_eq!(again["total"], 365596);
+    assert_eq!(again["resumed_units"], again["units"]);
+}
+
+#[test]
+fn checkpoints_for_other_problems_or_damaged_ones_are_refused() {
+    let dir = scratch("refuse");
+    let checkpoint = dir.join("q.ckpt");
+    let path = checkpoint.to_str().unwrap();
+    puzzles()
+        .args([
+            "queens",
+            "13",
+            "--count",
+            "--checkpoint",
+            path,
+            "--stop-after-units",
+            "30",
+        ])
+        .assert()
+        .code(130);
+    let text = std::fs::read_to_string(&checkpoint).unwrap();
+    let refused = |args: &[&str], file: &Path, message: &str| {
+        let file = file.to_str().unwrap();
+        puzzles()
+            .args(args)
+            .args(["--count", "--checkpoint", file])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::starts_with(format!(
+                "puzzles: error: checkpoint {file} line "
+            )))
+            .stderr(predicate::str::contains(message));
+    };
+    refused(
+        &["queens", "14"],
+        &checkpoint,
+        "line 1: the checkpoint is for n = 13",
+    );
+    refused(&["queens", "13", "--split", "4"], &checkpoint, "split 4");
+
+    let cut = dir.join("cut.ckpt");
+    std::fs::write(&cut, &text[..text.len() - 3]).unwrap();
+    refused(&["queens", "13"], &cut, "line 31: the line is cut short");
+
+    let edited = dir.join("edited.ckpt");
+    let line = text.lines().nth(9).unwrap();
+    std::fs::write(
+        &edited,
+        text.replacen(line, &line.replacen("\"total\":", "\"total\":1", 1), 1),
+    )
+    .unwrap();
+    refused(&["queens", "13"], &edited, "line 10: checksum mismatch");
+
+    let doubled = dir.join("doubled.ckpt");
+    std::fs::write(
+        &doubled,
+        format!("{text}{}\n", text.lines().nth(3).unwrap()),
+    )
+    .unwrap();
+    refused(&["queens", "13"], &doubled, "line 32: unit");
+
+    let empty = dir.join("empty.ckpt");
+    std::fs::write(&empty, "").unwrap();
+    refused(&["queens", "13"], &empty, "empty");
+
+    // Nothing was appended to the refused files.
+    assert_eq!(std::fs::read_to_string(&checkpoint).unwrap(), text);
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_saves_the_finished_units_and_exits_130() {
+    let dir = scratch("ctrl-c");
+    let checkpoint = dir.join("q.ckpt");
+    let path = checkpoint.to_str().unwrap();
+    let binary = assert_cmd::cargo::cargo_bin("puzzles");
+    let args = [
+        "queens",
+        "16",
+        "--count",
+        "--threads",
+        "1",
+        "--checkpoint",
+        path,
+    ];
+    let mut child = std::process::Command::new(&binary)
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while lines(&checkpoint) < 4 {
+        assert!(Instant::now() < deadline, "no unit recorded in a minute");
+        if child.try_wait().unwrap().is_some() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let finished_early = child.try_wait().unwrap().is_some();
+    if !finished_early {
+        let status = std::process::Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(status.success());
+    }
+    let output = child.wait_with_output().unwrap();
+    if !finished_early && output.status.code() == Some(130) {
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(stderr.contains("interrupted"), "{stderr}");
+        assert!(
+            stderr.contains("run the same command again to resume"),
+            "{stderr}"
+        );
+        assert!(output.stdout.is_empty());
+    } else {
+        // The count won the race; it must then be complete and right.
+        assert_eq!(String::from_utf8(output.stdout).unwrap(), "14772512\n");
+    }
+    let json = json_of(&[&args[..], &["--json"]].concat());
+    assert_eq!(json["total"], 14772512);
+    assert_eq!(json["unique"], 1846955);
+}

@@ -1,0 +1,803 @@
+//! Checkpoints for long counts: a text file recording each finished work
+//! unit, so that an interrupted count resumes where it stopped — on this
+//! machine or on a cluster, since every driver writes the same format.
+//!
+//! # Format (version 1)
+//!
+//! One JSON object per line, each line ending in `\n`:
+//!
+//! ```text
+//! {"format":"puzzles-queens-count","version":1,"scheme":"lexmin-rows-1","n":17,"split":4,"units":5617,"check":"…"}
+//! {"unit":0,"total":133392,"unique":16674,"nodes":2093466,"check":"…"}
+//! {"unit":2,"total":60768,"unique":7596,"nodes":1040193,"check":"…"}
+//! ```
+//!
+//! The first line names the problem: board size, split depth, number of
+//! units and the reduction scheme (see [`count`](super::count)), which
+//! together fix what each unit id means. Every other line records one
+//! finished unit (in the order units finished). `check` is the FNV-1a 64-bit
+//! hash of the line's bytes before `,"check":"`, in 16 lower-case hex digits:
+//! an edited or damaged line no longer matches it. (It detects accidents, not
+//! forgery.) A file whose last line has no newline was cut short while being
+//! written and is refused, like any other damage: the reader never guesses.
+//!
+//! # Example
+//!
+//! ```
+//! use puzzles::queens::checkpoint::{Checkpoint, CheckpointHeader, CheckpointWriter};
+//! use puzzles::queens::count::CountPlan;
+//!
+//! let plan = CountPlan::new(10, 2)?;
+//! let mut writer = CheckpointWriter::create(Vec::new(), &CheckpointHeader::for_plan(&plan))?;
+//! writer.record(0, plan.count_unit(0)?)?;
+//! let bytes = writer.into_inner();
+//!
+//! let checkpoint = Checkpoint::read(&bytes[..])?;
+//! checkpoint.check_plan(&plan)?;
+//! assert_eq!(checkpoint.done().len(), 1);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::io::{self, BufRead, Write};
+
+use serde::Deserialize;
+
+use super::count::{CountPlan, SCHEME, Tally, UnitCount, UnitId};
+
+/// The `format` field of a header line.
+pub const FORMAT: &str = "puzzles-queens-count";
+
+/// The format version this module writes and reads.
+pub const VERSION: u32 = 1;
+
+/// What a checkpoint's header line records: the problem its unit ids refer
+/// to.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::checkpoint::CheckpointHeader;
+/// use puzzles::queens::count::CountPlan;
+///
+/// let header = CheckpointHeader::for_plan(&CountPlan::new(8, 2)?);
+/// assert_eq!((header.n, header.split, header.units), (8, 2, 16));
+/// # Ok::<(), puzzles::queens::count::CountError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct CheckpointHeader {
+    /// The reduction scheme ([`SCHEME`] for this build).
+    pub scheme: String,
+    /// The board size.
+    pub n: usize,
+    /// The split depth.
+    pub split: usize,
+    /// How many units the plan has.
+    pub units: u64,
+}
+
+impl CheckpointHeader {
+    /// The header for counting `plan`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::checkpoint::CheckpointHeader;
+    /// use puzzles::queens::count::{CountPlan, SCHEME};
+    ///
+    /// assert_eq!(CheckpointHeader::for_plan(&CountPlan::new(8, 2)?).scheme, SCHEME);
+    /// # Ok::<(), puzzles::queens::count::CountError>(())
+    /// ```
+    pub fn for_plan(plan: &CountPlan) -> CheckpointHeader {
+        CheckpointHeader {
+            scheme: SCHEME.to_string(),
+            n: plan.n(),
+            split: plan.split(),
+            units: plan.len(),
+        }
+    }
+
+    /// The header's line, newline included.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::checkpoint::CheckpointHeader;
+    /// use puzzles::queens::count::CountPlan;
+    ///
+    /// let line = CheckpointHeader::for_plan(&CountPlan::new(8, 2)?).line();
+    /// assert!(line.starts_with(r#"{"format":"puzzles-queens-count","version":1,"#));
+    /// assert!(line.ends_with("\"}\n"));
+    /// # Ok::<(), puzzles::queens::count::CountError>(())
+    /// ```
+    pub fn line(&self) -> String {
+        let scheme = serde_json::to_string(&self.scheme).expect("a string serializes");
+        seal(&format!(
+            r#"{{"format":"{FORMAT}","version":{VERSION},"scheme":{scheme},"n":{},"split":{},"units":{}"#,
+            self.n, self.split, self.units
+        ))
+    }
+}
+
+impl fmt::Display for CheckpointHeader {
+    /// Writes `n = 17, split 4 (5617 units, scheme lexmin-rows-1)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "n = {}, split {} ({} units, scheme {})",
+            self.n, self.split, self.units, self.scheme
+        )
+    }
+}
+
+/// The line recording that unit `id` finished with `count`, newline
+/// included.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::checkpoint::record_line;
+/// use puzzles::queens::count::UnitCount;
+///
+/// let line = record_line(7, UnitCount { total: 16, unique: 2, nodes: 100 });
+/// assert!(line.starts_with(r#"{"unit":7,"total":16,"unique":2,"nodes":100,"check":""#));
+/// ```
+pub fn record_line(id: UnitId, count: UnitCount) -> String {
+    seal(&format!(
+        r#"{{"unit":{id},"total":{},"unique":{},"nodes":{}"#,
+        count.total, count.unique, count.nodes
+    ))
+}
+
+/// FNV-1a, 64 bits.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+const CHECK_FIELD: &str = ",\"check\":\"";
+
+/// Closes `payload` (an object without its closing brace) with its checksum.
+fn seal(payload: &str) -> String {
+    format!(
+        "{payload}{CHECK_FIELD}{:016x}\"}}\n",
+        fnv1a(payload.as_bytes())
+    )
+}
+
+/// The object of a sealed line (newline removed) with its checksum verified.
+fn unseal(line: &str) -> Result<String, Problem> {
+    let (payload, rest) = line.rsplit_once(CHECK_FIELD).ok_or(Problem::NoChecksum)?;
+    let hex = rest.strip_suffix("\"}").ok_or(Problem::NoChecksum)?;
+    let well_formed = hex.len() == 16
+        && hex
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
+    if !well_formed {
+        return Err(Problem::NoChecksum);
+    }
+    let recorded = u64::from_str_radix(hex, 16).map_err(|_| Problem::NoChecksum)?;
+    if fnv1a(payload.as_bytes()) != recorded {
+        return Err(Problem::BadChecksum);
+    }
+    Ok(format!("{payload}}}"))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct HeaderFields {
+    format: String,
+    version: u32,
+    scheme: String,
+    n: usize,
+    split: usize,
+    units: u64,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RecordFields {
+    unit: u64,
+    total: u64,
+    unique: u64,
+    nodes: u64,
+}
+
+/// Why a checkpoint was refused, with the line where the trouble is (1 for
+/// the header; 0 for a read error before any line).
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::checkpoint::{Checkpoint, Problem};
+///
+/// let err = Checkpoint::read(&b""[..]).unwrap_err();
+/// assert!(matches!(err.problem, Problem::Empty));
+/// assert_eq!(err.to_string(), "line 1: the file is empty (no header line)");
+/// ```
+#[derive(Debug, thiserror::Error)]
+#[error("line {line}: {problem}")]
+pub struct CheckpointError {
+    /// The line, counting from 1.
+    pub line: usize,
+    /// What is wrong with it.
+    pub problem: Problem,
+}
+
+/// What is wrong with a checkpoint line (see [`CheckpointError`]).
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Problem {
+    /// Nothing at all in the file.
+    #[error("the file is empty (no header line)")]
+    Empty,
+    /// The last line has no newline: the file was cut short mid-write.
+    #[error(
+        "the line is cut short (no newline at its end), so the file was truncated; \
+         delete that line to resume from the units before it"
+    )]
+    Truncated,
+    /// The bytes are not UTF-8 text.
+    #[error("not UTF-8 text")]
+    NotText,
+    /// The line does not end in `,"check":"<16 hex digits>"}`.
+    #[error(r#"no checksum (a line ends in ,"check":"<16 lower-case hex digits>"}})"#)]
+    NoChecksum,
+    /// The checksum does not match the line.
+    #[error("checksum mismatch: the line was edited or damaged")]
+    BadChecksum,
+    /// The first line is not a header of this format.
+    #[error("not a queens counting checkpoint header: {0}")]
+    NotAHeader(String),
+    /// A format version this build cannot read.
+    #[error("format version {0} is not supported (this build reads version {VERSION})")]
+    Version(u32),
+    /// A unit line that does not parse.
+    #[error("not a unit record: {0}")]
+    NotARecord(String),
+    /// A unit id beyond the header's unit count.
+    #[error("unit {id} is out of range (the checkpoint has units 0 to {})", units.saturating_sub(1))]
+    OutOfRange {
+        /// The id recorded.
+        id: UnitId,
+        /// The header's unit count.
+        units: u64,
+    },
+    /// The same unit twice.
+    #[error("unit {id} is recorded twice (first on line {first})")]
+    Duplicate {
+        /// The unit.
+        id: UnitId,
+        /// The line of its first record.
+        first: usize,
+    },
+    /// Counts no unit can have: fewer solutions than classes, or more than
+    /// eight per class.
+    #[error("unit {id} has impossible counts (total {total}, unique {unique})")]
+    Impossible {
+        /// The unit.
+        id: UnitId,
+        /// Its recorded total.
+        total: u64,
+        /// Its recorded fundamental count.
+        unique: u64,
+    },
+    /// The checkpoint was written for another problem than the one counted.
+    #[error("the checkpoint is for {found}, but this count is {expected}")]
+    Mismatch {
+        /// The count being run.
+        expected: CheckpointHeader,
+        /// What the checkpoint records.
+        found: CheckpointHeader,
+    },
+    /// Reading failed.
+    #[error("cannot read: {0}")]
+    Io(#[source] io::Error),
+}
+
+/// A checkpoint read back: its header and the units it records as done.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::checkpoint::{Checkpoint, CheckpointHeader, record_line};
+/// use puzzles::queens::count::{CountPlan, UnitCount};
+///
+/// let plan = CountPlan::new(8, 2)?;
+/// let mut text = CheckpointHeader::for_plan(&plan).line();
+/// text += &record_line(3, UnitCount { total: 8, unique: 1, nodes: 20 });
+/// let checkpoint = Checkpoint::read(text.as_bytes())?;
+/// assert_eq!(checkpoint.header().n, 8);
+/// assert_eq!(checkpoint.tally().total, 8);
+/// assert!(!checkpoint.is_complete());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Checkpoint {
+    header: CheckpointHeader,
+    done: BTreeMap<UnitId, UnitCount>,
+}
+
+impl Checkpoint {
+    /// Reads and validates a checkpoint: header, checksums, unit ids in
+    /// range and not repeated, counts possible, nothing cut short.
+    ///
+    /// # Errors
+    ///
+    /// A [`CheckpointError`] naming the first bad line and what is wrong.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::checkpoint::{Checkpoint, CheckpointHeader, Problem};
+    /// use puzzles::queens::count::CountPlan;
+    ///
+    /// let header = CheckpointHeader::for_plan(&CountPlan::new(8, 2)?).line();
+    /// let cut = &header.as_bytes()[..header.len() - 1]; // no final newline
+    /// let err = Checkpoint::read(cut).unwrap_err();
+    /// assert!(matches!(err.problem, Problem::Truncated));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn read(mut reader: impl BufRead) -> Result<Checkpoint, CheckpointError> {
+        let mut bytes = Vec::new();
+        let mut line_number = 0;
+        let mut header: Option<CheckpointHeader> = None;
+        let mut done = BTreeMap::new();
+        let mut first_seen: BTreeMap<UnitId, usize> = BTreeMap::new();
+        loop {
+            bytes.clear();
+            let read = reader
+                .read_until(b'\n', &mut bytes)
+                .map_err(|err| CheckpointError {
+                    line: line_number + 1,
+                    problem: Problem::Io(err),
+                })?;
+            if read == 0 {
+                break;
+            }
+            line_number += 1;
+            let fail = |problem| CheckpointError {
+                line: line_number,
+                problem,
+            };
+            let Some(content) = bytes.strip_suffix(b"\n") else {
+                return Err(fail(Problem::Truncated));
+            };
+            let text = std::str::from_utf8(content).map_err(|_| fail(Problem::NotText))?;
+            let object = unseal(text).map_err(fail)?;
+            match &header {
+                None => header = Some(parse_header(&object).map_err(fail)?),
+                Some(header) => {
+                    let (id, count) = parse_record(&object, header.units).map_err(fail)?;
+                    if let Some(&first) = first_seen.get(&id) {
+                        return Err(fail(Problem::Duplicate { id, first }));
+                    }
+                    first_seen.insert(id, line_number);
+                    done.insert(id, count);
+                }
+            }
+        }
+        let header = header.ok_or(CheckpointError {
+            line: 1,
+            problem: Problem::Empty,
+        })?;
+        Ok(Checkpoint { header, done })
+    }
+
+    /// The header.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::checkpoint::{Checkpoint, CheckpointHeader};
+    /// use puzzles::queens::count::CountPlan;
+    ///
+    /// let line = CheckpointHeader::for_plan(&CountPlan::new(9, 1)?).line();
+    /// assert_eq!(Checkpoint::read(line.as_bytes())?.header().split, 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn header(&self) -> &CheckpointHeader {
+        &self.header
+    }
+
+    /// The finished units and their counts.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::checkpoint::{Checkpoint, CheckpointHeader};
+    /// use puzzles::queens::count::CountPlan;
+    ///
+    /// let line = CheckpointHeader::for_plan(&CountPlan::new(9, 1)?).line();
+    /// assert!(Checkpoint::read(line.as_bytes())?.done().is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn done(&self) -> &BTreeMap<UnitId, UnitCount> {
+        &self.done
+    }
+
+    /// The sum of the finished units.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::checkpoint::{Checkpoint, CheckpointHeader};
+    /// use puzzles::queens::count::CountPlan;
+    ///
+    /// let line = CheckpointHeader::for_plan(&CountPlan::new(9, 1)?).line();
+    /// assert_eq!(Checkpoint::read(line.as_bytes())?.tally().units, 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn tally(&self) -> Tally {
+        self.done.values().copied().collect()
+    }
+
+    /// Whether every unit of the header's plan is recorded.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::checkpoint::{Checkpoint, CheckpointHeader, record_line};
+    /// use puzzles::queens::count::CountPlan;
+    ///
+    /// let plan = CountPlan::new(5, 0)?; // one unit
+    /// let text = CheckpointHeader::for_plan(&plan).line() + &record_line(0, plan.count_unit(0)?);
+    /// assert!(Checkpoint::read(text.as_bytes())?.is_complete());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn is_complete(&self) -> bool {
+        self.done.len() as u64 == self.header.units
+    }
+
+    /// Checks that the checkpoint was written for `plan` (same scheme, board
+    /// size, split and unit count).
+    ///
+    /// # Errors
+    ///
+    /// [`Problem::Mismatch`] on line 1, naming both problems.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::checkpoint::{Checkpoint, CheckpointHeader};
+    /// use puzzles::queens::count::CountPlan;
+    ///
+    /// let line = CheckpointHeader::for_plan(&CountPlan::new(9, 1)?).line();
+    /// let checkpoint = Checkpoint::read(line.as_bytes())?;
+    /// let err = checkpoint.check_plan(&CountPlan::new(10, 1)?).unwrap_err();
+    /// assert_eq!(
+    ///     err.to_string(),
+    ///     "line 1: the checkpoint is for n = 9, split 1 (4 units, scheme lexmin-rows-1), \
+    ///      but this count is n = 10, split 1 (5 units, scheme lexmin-rows-1)"
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn check_plan(&self, plan: &CountPlan) -> Result<(), CheckpointError> {
+        let expected = CheckpointHeader::for_plan(plan);
+        if self.header == expected {
+            Ok(())
+        } else {
+            Err(CheckpointError {
+                line: 1,
+                problem: Problem::Mismatch {
+                    expected,
+                    found: self.header.clone(),
+                },
+            })
+        }
+    }
+}
+
+fn parse_header(object: &str) -> Result<CheckpointHeader, Problem> {
+    let fields: HeaderFields =
+        serde_json::from_str(object).map_err(|err| Problem::NotAHeader(err.to_string()))?;
+    if fields.format != FORMAT {
+        return Err(Problem::NotAHeader(format!(
+            "format {:?}, expected {FORMAT:?}",
+            fields.format
+        )));
+    }
+    if fields.version != VERSION {
+        return Err(Problem::Version(fields.version));
+    }
+    Ok(CheckpointHeader {
+        scheme: fields.scheme,
+        n: fields.n,
+        split: fields.split,
+        units: fields.units,
+    })
+}
+
+fn parse_record(object: &str, units: u64) -> Result<(UnitId, UnitCount), Problem> {
+    let fields: RecordFields =
+        serde_json::from_str(object).map_err(|err| Problem::NotARecord(err.to_string()))?;
+    let id = fields.unit;
+    if id >= units {
+        return Err(Problem::OutOfRange { id, units });
+    }
+    let (total, unique) = (fields.total, fields.unique);
+    if total < unique || total > unique.saturating_mul(8) {
+        return Err(Problem::Impossible { id, total, unique });
+    }
+    Ok((
+        id,
+        UnitCount {
+            total,
+            unique,
+            nodes: fields.nodes,
+        },
+    ))
+}
+
+/// Appends unit records to a checkpoint, flushing each so that a crash loses
+/// at most the units in flight.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::checkpoint::{Checkpoint, CheckpointHeader, CheckpointWriter};
+/// use puzzles::queens::count::{CountPlan, UnitCount};
+///
+/// let plan = CountPlan::new(8, 2)?;
+/// let mut first = CheckpointWriter::create(Vec::new(), &CheckpointHeader::for_plan(&plan))?;
+/// first.record(0, plan.count_unit(0)?)?;
+/// // A later run appends to the same file.
+/// let mut second = CheckpointWriter::resume(first.into_inner());
+/// second.record(1, plan.count_unit(1)?)?;
+/// let checkpoint = Checkpoint::read(&second.into_inner()[..])?;
+/// assert_eq!(checkpoint.done().len(), 2);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct CheckpointWriter<W: Write> {
+    out: W,
+}
+
+impl<W: Write> CheckpointWriter<W> {
+    /// Starts a new checkpoint: writes and flushes the header.
+    ///
+    /// # Errors
+    ///
+    /// Any error writing to `out`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::checkpoint::{CheckpointHeader, CheckpointWriter};
+    /// use puzzles::queens::count::CountPlan;
+    ///
+    /// let header = CheckpointHeader::for_plan(&CountPlan::new(8, 2)?);
+    /// let writer = CheckpointWriter::create(Vec::new(), &header)?;
+    /// assert_eq!(writer.into_inner(), header.line().into_bytes());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn create(mut out: W, header: &CheckpointHeader) -> io::Result<CheckpointWriter<W>> {
+        out.write_all(header.line().as_bytes())?;
+        out.flush()?;
+        Ok(CheckpointWriter { out })
+    }
+
+    /// Continues a checkpoint whose header is already written (`out` opened
+    /// for appending, after [`Checkpoint::read`] has validated it).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::checkpoint::CheckpointWriter;
+    ///
+    /// let writer = CheckpointWriter::resume(Vec::<u8>::new());
+    /// assert!(writer.into_inner().is_empty());
+    /// ```
+    pub fn resume(out: W) -> CheckpointWriter<W> {
+        CheckpointWriter { out }
+    }
+
+    /// Records that unit `id` finished with `count`, in one write, flushed.
+    ///
+    /// # Errors
+    ///
+    /// Any error writing to the output.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::checkpoint::{CheckpointWriter, record_line};
+    /// use puzzles::queens::count::UnitCount;
+    ///
+    /// let count = UnitCount { total: 8, unique: 1, nodes: 3 };
+    /// let mut writer = CheckpointWriter::resume(Vec::new());
+    /// writer.record(5, count)?;
+    /// assert_eq!(writer.into_inner(), record_line(5, count).into_bytes());
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn record(&mut self, id: UnitId, count: UnitCount) -> io::Result<()> {
+        self.out.write_all(record_line(id, count).as_bytes())?;
+        self.out.flush()
+    }
+
+    /// The output, for instance to sync a file to disk now and then.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::checkpoint::CheckpointWriter;
+    ///
+    /// let writer = CheckpointWriter::resume(Vec::<u8>::new());
+    /// assert!(writer.get_ref().is_empty());
+    /// ```
+    pub fn get_ref(&self) -> &W {
+        &self.out
+    }
+
+    /// Gives the output back.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::checkpoint::CheckpointWriter;
+    ///
+    /// assert!(CheckpointWriter::resume(Vec::<u8>::new()).into_inner().is_empty());
+    /// ```
+    pub fn into_inner(self) -> W {
+        self.out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn sample() -> (CountPlan, String) {
+        let plan = CountPlan::new(9, 2).unwrap();
+        let mut text = CheckpointHeader::for_plan(&plan).line();
+        for id in [0, 3, 1] {
+            text += &record_line(id, plan.count_unit(id).unwrap());
+        }
+        (plan, text)
+    }
+
+    fn problem(text: &str) -> (usize, Problem) {
+        let err = Checkpoint::read(text.as_bytes()).unwrap_err();
+        (err.line, err.problem)
+    }
+
+    #[test]
+    fn a_written_checkpoint_reads_back() {
+        let (plan, text) = sample();
+        let checkpoint = Checkpoint::read(text.as_bytes()).unwrap();
+        checkpoint.check_plan(&plan).unwrap();
+        assert_eq!(
+            checkpoint.done().keys().copied().collect::<Vec<_>>(),
+            [0, 1, 3]
+        );
+        assert_eq!(checkpoint.done()[&3], plan.count_unit(3).unwrap());
+    }
+
+    #[test]
+    fn every_single_byte_edit_is_caught() {
+        let (_, text) = sample();
+        let bytes = text.as_bytes();
+        for index in 0..bytes.len() {
+            if bytes[index] == b'\n' {
+                continue;
+            }
+            let mut edited = bytes.to_vec();
+            edited[index] = if bytes[index] == b'1' { b'2' } else { b'1' };
+            assert!(
+                Checkpoint::read(&edited[..]).is_err(),
+                "edit at byte {index} passed"
+            );
+        }
+    }
+
+    #[test]
+    fn a_cut_last_line_is_refused_with_its_number() {
+        let (_, text) = sample();
+        for cut in 1..text.len() {
+            if text.as_bytes()[cut - 1] == b'\n' {
+                continue;
+            }
+            let (line, problem) = problem(&text[..cut]);
+            assert_eq!(line, text[..cut].matches('\n').count() + 1);
+            assert!(matches!(problem, Problem::Truncated), "{problem}");
+        }
+    }
+
+    #[test]
+    fn repeated_and_out_of_range_units_are_refused() {
+        let (plan, text) = sample();
+        let count = plan.count_unit(3).unwrap();
+        let (line, found) = problem(&(text.clone() + &record_line(3, count)));
+        assert_eq!(line, 5);
+        assert!(matches!(found, Problem::Duplicate { id: 3, first: 3 }));
+        let (line, found) = problem(&(text + &record_line(plan.len(), count)));
+        assert_eq!(line, 5);
+        assert!(matches!(found, Problem::OutOfRange { .. }));
+    }
+
+    #[test]
+    fn impossible_counts_are_refused_even_with_a_good_checksum() {
+        let (plan, mut text) = sample();
+        text += &record_line(
+            4,
+            UnitCount {
+                total: 17,
+                unique: 2,
+                nodes: 1,
+            },
+        );
+        let (line, found) = problem(&text);
+        assert_eq!(line, 5);
+        assert!(matches!(found, Problem::Impossible { id: 4, .. }));
+        drop(plan);
+    }
+
+    #[test]
+    fn a_header_for_another_problem_is_a_mismatch() {
+        let (_, text) = sample();
+        let checkpoint = Checkpoint::read(text.as_bytes()).unwrap();
+        for other in [
+            CountPlan::new(9, 3).unwrap(),
+            CountPlan::new(10, 2).unwrap(),
+        ] {
+            let err = checkpoint.check_plan(&other).unwrap_err();
+            assert_eq!(err.line, 1);
+            assert!(matches!(err.problem, Problem::Mismatch { .. }));
+        }
+    }
+
+    #[test]
+    fn other_files_are_not_headers() {
+        assert!(matches!(problem("hello\n").1, Problem::NoChecksum));
+        let versioned = seal(&format!(
+            r#"{{"format":"{FORMAT}","version":2,"scheme":"x","n":8,"split":2,"units":16"#
+        ));
+        assert!(matches!(problem(&versioned).1, Problem::Version(2)));
+        let record_first = record_line(0, UnitCount::default());
+        assert!(matches!(problem(&record_first).1, Problem::NotAHeader(_)));
+        assert!(matches!(problem("\n").1, Problem::NoChecksum));
+    }
+
+    proptest! {
+        #[test]
+        fn arbitrary_bytes_give_a_checkpoint_or_an_error(bytes in proptest::collection::vec(any::<u8>(), 0..400)) {
+            match Checkpoint::read(&bytes[..]) {
+                Ok(checkpoint) => prop_assert!(checkpoint.done().len() as u64 <= checkpoint.header().units),
+                Err(err) => prop_assert!(!err.to_string().is_empty()),
+            }
+        }
+
+        #[test]
+        fn mangled_checkpoints_give_a_checkpoint_or_an_error(
+            cut in 0usize..2000,
+            insert in proptest::collection::vec(any::<u8>(), 0..8),
+        ) {
+            let (_, text) = sample();
+            let at = cut.min(text.len());
+            let mut bytes = text.as_bytes()[..at].to_vec();
+            bytes.extend_from_slice(&insert);
+            bytes.extend_from_slice(&text.as_bytes()[at..]);
+            if let Ok(checkpoint) = Checkpoint::read(&bytes[..]) {
+                prop_assert!(checkpoint.done().len() <= 3);
+            }
+        }
+
+        #[test]
+        fn records_round_trip(records in proptest::collection::btree_map(0u64..1000, (1u64..1 << 40, 0u64..u64::MAX), 0..20)) {
+            let header = CheckpointHeader { scheme: SCHEME.into(), n: 20, split: 4, units: 1000 };
+            let mut writer = CheckpointWriter::create(Vec::new(), &header).unwrap();
+            let mut expected = BTreeMap::new();
+            for (&id, &(unique, nodes)) in &records {
+                let count = UnitCount { total: unique * (1 + id % 8), unique, nodes };
+                writer.record(id, count).unwrap();
+                expected.insert(id, count);
+            }
+            let checkpoint = Checkpoint::read(&writer.into_inner()[..]).unwrap();
+            prop_assert_eq!(checkpoint.header(), &header);
+            prop_assert_eq!(checkpoint.done(), &expected);
+        }
+    }
+}

@@ -1,0 +1,959 @@
+//! Counting N-Queens solutions at speed: the symmetry-reduced search, split
+//! into independent work units, counted on every core, resumable.
+//!
+//! # Overview
+//!
+//! - The search visits only placements that can grow into the
+//!   *representative* of a symmetry class (its lexicographically smallest
+//!   image under the eight symmetries of the square) and weighs each
+//!   representative found by its class size, so one pass yields both the
+//!   total (OEIS A000170) and the fundamental count (A002562). It visits about
+//!   a fifth of the plain search's nodes.
+//! - A [`CountPlan`] splits that search into work units: the canonical
+//!   placements of the first `split` rows, in lexicographic order, numbered
+//!   from 0. The list is a deterministic function of `(n, split)` (and of
+//!   [`SCHEME`]), so a unit id means the same work on every machine.
+//! - [`CountPlan::count_unit`] counts one unit: its total, its fundamental
+//!   solutions and the nodes it visited, each fitting a `u64` up to n = 27.
+//! - A [`Counter`] counts a set of units on a rayon thread pool, reports
+//!   each finished unit to a callback on the calling thread, skips units
+//!   already done and stops when asked.
+//! - [`checkpoint`](super::checkpoint) records finished units in a text file
+//!   and reads them back, so that a long count survives a crash.
+//!
+//! # Example
+//!
+//! ```
+//! use std::ops::ControlFlow;
+//! use std::sync::atomic::AtomicBool;
+//! use puzzles::queens::count::{CountPlan, Counter, RunEnd};
+//!
+//! let plan = CountPlan::new(10, 2)?;
+//! let mut finished = 0;
+//! let run = Counter::new(&plan)
+//!     .threads(2)
+//!     .run(&AtomicBool::new(false), |_id, _count| {
+//!         finished += 1;
+//!         ControlFlow::<()>::Continue(())
+//!     })?;
+//! assert!(matches!(run.end, RunEnd::Complete));
+//! assert_eq!(finished, plan.len());
+//! assert_eq!((run.tally.total, run.tally.unique), (724, 92));
+//! # Ok::<(), puzzles::queens::count::CountError>(())
+//! ```
+
+use std::collections::BTreeMap;
+use std::ops::{ControlFlow, Range};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+
+use super::units;
+use super::{Fundamental, MAX_SEARCH_N, Solution};
+
+/// A work unit's number: its index in the plan's lexicographic list.
+pub type UnitId = u64;
+
+/// The name of the reduction and unit order this module implements. A
+/// checkpoint records it: unit ids from another scheme mean other work.
+pub const SCHEME: &str = "lexmin-rows-1";
+
+/// The deepest split a plan accepts.
+pub const MAX_SPLIT: usize = 8;
+
+/// The most work units a plan may hold.
+pub const MAX_UNITS: usize = 1 << 24;
+
+/// What can go wrong when planning or running a count.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::count::{CountError, CountPlan};
+///
+/// assert_eq!(CountPlan::new(0, 2).unwrap_err(), CountError::ZeroSize);
+/// assert_eq!(
+///     CountPlan::new(8, 9).unwrap_err().to_string(),
+///     "split depth 9 is too deep (at most 8)"
+/// );
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum CountError {
+    /// The board must have at least one square.
+    #[error("n must be at least 1")]
+    ZeroSize,
+    /// The bitboards hold one bit per column.
+    #[error("n = {n} is too large to count (at most {max})")]
+    TooLarge {
+        /// The size asked for.
+        n: usize,
+        /// The largest size handled.
+        max: usize,
+    },
+    /// The split depth is beyond [`MAX_SPLIT`].
+    #[error("split depth {split} is too deep (at most {max})")]
+    SplitTooDeep {
+        /// The depth asked for.
+        split: usize,
+        /// The deepest accepted.
+        max: usize,
+    },
+    /// The split makes more than [`MAX_UNITS`] units.
+    #[error("n = {n} split at depth {split} makes more than {max} work units")]
+    TooManyUnits {
+        /// The board size.
+        n: usize,
+        /// The split depth.
+        split: usize,
+        /// The most units allowed.
+        max: usize,
+    },
+    /// A unit id outside the plan.
+    #[error("work unit {id} does not exist (the plan has {units} units)")]
+    NoSuchUnit {
+        /// The id asked for.
+        id: UnitId,
+        /// How many units the plan has.
+        units: u64,
+    },
+    /// The thread pool could not start.
+    #[error("cannot start {threads} counting threads: {message}")]
+    Threads {
+        /// The threads asked for (0: one per core).
+        threads: usize,
+        /// Why not.
+        message: String,
+    },
+}
+
+/// What one work unit contributes.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::count::CountPlan;
+///
+/// let plan = CountPlan::new(8, 2)?;
+/// let count = plan.count_unit(0)?;
+/// assert!(count.unique <= count.total && count.total <= 8 * count.unique);
+/// # Ok::<(), puzzles::queens::count::CountError>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct UnitCount {
+    /// The solutions of the unit's classes: each representative weighted by
+    /// its class size.
+    pub total: u64,
+    /// The fundamental solutions (class representatives) in the unit.
+    pub unique: u64,
+    /// The placements the search made below the unit's prefix.
+    pub nodes: u64,
+}
+
+/// Sums of unit counts, wide enough never to overflow.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::count::{Tally, UnitCount};
+///
+/// let mut tally = Tally::default();
+/// tally.add(UnitCount { total: 8, unique: 1, nodes: 40 });
+/// tally.add(UnitCount { total: 4, unique: 1, nodes: 30 });
+/// assert_eq!((tally.total, tally.unique, tally.nodes, tally.units), (12, 2, 70, 2));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Tally {
+    /// All solutions.
+    pub total: u128,
+    /// Fundamental solutions.
+    pub unique: u128,
+    /// Nodes visited.
+    pub nodes: u128,
+    /// Units added.
+    pub units: u64,
+}
+
+impl Tally {
+    /// Adds one unit's count.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::{Tally, UnitCount};
+    ///
+    /// let mut tally = Tally::default();
+    /// tally.add(UnitCount { total: 2, unique: 1, nodes: 9 });
+    /// assert_eq!(tally.units, 1);
+    /// ```
+    pub fn add(&mut self, count: UnitCount) {
+        self.total += u128::from(count.total);
+        self.unique += u128::from(count.unique);
+        self.nodes += u128::from(count.nodes);
+        self.units += 1;
+    }
+
+    /// Adds another tally.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::{Tally, UnitCount};
+    ///
+    /// let mut a = Tally::default();
+    /// a.add(UnitCount { total: 8, unique: 1, nodes: 5 });
+    /// let mut b = Tally::default();
+    /// b.merge(&a);
+    /// b.merge(&a);
+    /// assert_eq!((b.total, b.units), (16, 2));
+    /// ```
+    pub fn merge(&mut self, other: &Tally) {
+        self.total += other.total;
+        self.unique += other.unique;
+        self.nodes += other.nodes;
+        self.units += other.units;
+    }
+}
+
+impl FromIterator<UnitCount> for Tally {
+    /// Sums unit counts.
+    fn from_iter<I: IntoIterator<Item = UnitCount>>(counts: I) -> Tally {
+        let mut tally = Tally::default();
+        for count in counts {
+            tally.add(count);
+        }
+        tally
+    }
+}
+
+/// The reduced search for one board size, split into numbered work units.
+///
+/// Unit `id` is the `id`-th canonical placement of the first
+/// `min(split, n)` rows in lexicographic order; [`CountPlan::prefix`] shows
+/// it. Deeper splits make more, smaller units: better balance across cores
+/// and finer checkpoints, for a little more overhead per unit.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::count::CountPlan;
+///
+/// let plan = CountPlan::new(8, 2)?;
+/// assert_eq!(plan.prefix(0), Some(&[0u8, 2][..])); // the corner queen, then column 2
+/// let tally = plan.count_all();
+/// assert_eq!((tally.total, tally.unique), (92, 12));
+/// # Ok::<(), puzzles::queens::count::CountError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CountPlan {
+    n: usize,
+    split: usize,
+    depth: usize,
+    units: u64,
+    /// The prefixes, `depth` columns each, back to back.
+    prefixes: Vec<u8>,
+    kernel: Kernel,
+}
+
+/// Which search counts the last rows of each unit. Both give the same
+/// totals and fundamental counts; the node counts may differ a little (the
+/// lanes apply one pruning rule later).
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::count::{CountPlan, Kernel};
+///
+/// let plan = CountPlan::new(11, 2)?.with_kernel(Kernel::Scalar);
+/// assert_eq!(plan.kernel(), Kernel::Scalar);
+/// assert_eq!(plan.count_all().total, 2680);
+/// # Ok::<(), puzzles::queens::count::CountError>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Kernel {
+    /// Sixteen subtrees at once on AVX-512 lanes where the processor has
+    /// them (x86-64 with AVX-512F and CD, boards of 6 to 24), the scalar
+    /// search elsewhere.
+    #[default]
+    Auto,
+    /// The scalar search only.
+    Scalar,
+}
+
+impl Kernel {
+    /// Whether [`Kernel::Auto`] finds vector lanes on this processor.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::Kernel;
+    ///
+    /// println!("vector lanes: {}", Kernel::lanes_available());
+    /// ```
+    pub fn lanes_available() -> bool {
+        #[cfg(target_arch = "x86_64")]
+        {
+            std::arch::is_x86_feature_detected!("avx512f")
+                && std::arch::is_x86_feature_detected!("avx512cd")
+                && std::arch::is_x86_feature_detected!("popcnt")
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            false
+        }
+    }
+}
+
+impl CountPlan {
+    /// The units of `n`-queens split after `split` rows.
+    ///
+    /// # Errors
+    ///
+    /// [`CountError::ZeroSize`], [`CountError::TooLarge`] (n over
+    /// [`MAX_SEARCH_N`]), [`CountError::SplitTooDeep`] (over [`MAX_SPLIT`]),
+    /// [`CountError::TooManyUnits`] (over [`MAX_UNITS`]).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::CountPlan;
+    ///
+    /// assert_eq!(CountPlan::new(8, 0)?.len(), 1); // the whole search, one unit
+    /// assert_eq!(CountPlan::new(8, 1)?.len(), 4); // row 0 in columns 0 to 3
+    /// # Ok::<(), puzzles::queens::count::CountError>(())
+    /// ```
+    pub fn new(n: usize, split: usize) -> Result<CountPlan, CountError> {
+        if n == 0 {
+            return Err(CountError::ZeroSize);
+        }
+        if n > MAX_SEARCH_N {
+            return Err(CountError::TooLarge {
+                n,
+                max: MAX_SEARCH_N,
+            });
+        }
+        if split > MAX_SPLIT {
+            return Err(CountError::SplitTooDeep {
+                split,
+                max: MAX_SPLIT,
+            });
+        }
+        let depth = split.min(n);
+        let prefixes = units::prefixes(n, depth, MAX_UNITS).ok_or(CountError::TooManyUnits {
+            n,
+            split,
+            max: MAX_UNITS,
+        })?;
+        // Depth 0 is one unit: the whole search.
+        let units = prefixes.len().checked_div(depth).unwrap_or(1) as u64;
+        Ok(CountPlan {
+            n,
+            split,
+            depth,
+            units,
+            prefixes,
+            kernel: Kernel::Auto,
+        })
+    }
+
+    /// The same plan counted by `kernel` (the unit list does not change).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::{CountPlan, Kernel};
+    ///
+    /// let plan = CountPlan::new(9, 2)?;
+    /// let scalar = plan.clone().with_kernel(Kernel::Scalar);
+    /// assert_eq!(plan.count_unit(5)?.total, scalar.count_unit(5)?.total);
+    /// # Ok::<(), puzzles::queens::count::CountError>(())
+    /// ```
+    pub fn with_kernel(mut self, kernel: Kernel) -> CountPlan {
+        self.kernel = kernel;
+        self
+    }
+
+    /// The kernel that counts.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::{CountPlan, Kernel};
+    ///
+    /// assert_eq!(CountPlan::new(9, 2)?.kernel(), Kernel::Auto);
+    /// # Ok::<(), puzzles::queens::count::CountError>(())
+    /// ```
+    pub fn kernel(&self) -> Kernel {
+        self.kernel
+    }
+
+    /// The split depth used when none is given: enough units to keep every
+    /// core busy to the end and to checkpoint often, few enough that their
+    /// overhead does not show.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::CountPlan;
+    ///
+    /// assert_eq!(CountPlan::default_split(8), 2);
+    /// assert_eq!(CountPlan::default_split(17), 4);
+    /// ```
+    pub fn default_split(n: usize) -> usize {
+        match n {
+            0..=10 => 2,
+            11..=15 => 3,
+            16..=20 => 4,
+            21..=27 => 5,
+            // Beyond the counts anyone can wait for: keep the plan small.
+            _ => 3,
+        }
+    }
+
+    /// [`CountPlan::new`] with [`CountPlan::default_split`].
+    ///
+    /// # Errors
+    ///
+    /// As [`CountPlan::new`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::CountPlan;
+    ///
+    /// assert_eq!(CountPlan::with_default_split(12)?.split(), 3);
+    /// # Ok::<(), puzzles::queens::count::CountError>(())
+    /// ```
+    pub fn with_default_split(n: usize) -> Result<CountPlan, CountError> {
+        CountPlan::new(n, CountPlan::default_split(n))
+    }
+
+    /// The board size.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::CountPlan;
+    ///
+    /// assert_eq!(CountPlan::new(9, 2)?.n(), 9);
+    /// # Ok::<(), puzzles::queens::count::CountError>(())
+    /// ```
+    pub fn n(&self) -> usize {
+        self.n
+    }
+
+    /// The split depth asked for (units hold `min(split, n)` rows).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::CountPlan;
+    ///
+    /// assert_eq!(CountPlan::new(9, 2)?.split(), 2);
+    /// # Ok::<(), puzzles::queens::count::CountError>(())
+    /// ```
+    pub fn split(&self) -> usize {
+        self.split
+    }
+
+    /// How many units the plan has.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::CountPlan;
+    ///
+    /// // 3-queens has no solution; its reduced tree dies before row 2.
+    /// assert_eq!(CountPlan::new(3, 2)?.len(), 0);
+    /// # Ok::<(), puzzles::queens::count::CountError>(())
+    /// ```
+    pub fn len(&self) -> u64 {
+        self.units
+    }
+
+    /// Whether the plan has no unit (n = 2 or 3 with a split of 2 or more).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::CountPlan;
+    ///
+    /// assert!(!CountPlan::new(8, 2)?.is_empty());
+    /// # Ok::<(), puzzles::queens::count::CountError>(())
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.units == 0
+    }
+
+    /// Every unit id, `0..len()`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::CountPlan;
+    ///
+    /// let plan = CountPlan::new(8, 1)?;
+    /// assert_eq!(plan.ids().collect::<Vec<_>>(), [0, 1, 2, 3]);
+    /// # Ok::<(), puzzles::queens::count::CountError>(())
+    /// ```
+    pub fn ids(&self) -> Range<UnitId> {
+        0..self.units
+    }
+
+    /// The columns of the first rows that make unit `id`, or `None` when there
+    /// is no such unit.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::CountPlan;
+    ///
+    /// let plan = CountPlan::new(8, 1)?;
+    /// assert_eq!(plan.prefix(3), Some(&[3u8][..]));
+    /// assert_eq!(plan.prefix(4), None);
+    /// # Ok::<(), puzzles::queens::count::CountError>(())
+    /// ```
+    pub fn prefix(&self, id: UnitId) -> Option<&[u8]> {
+        if id >= self.units {
+            return None;
+        }
+        let start = usize::try_from(id).ok()? * self.depth;
+        Some(&self.prefixes[start..start + self.depth])
+    }
+
+    /// Counts unit `id`.
+    ///
+    /// # Errors
+    ///
+    /// [`CountError::NoSuchUnit`] when `id` is not below [`CountPlan::len`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::{CountPlan, Tally};
+    ///
+    /// let plan = CountPlan::new(9, 2)?;
+    /// let tally: Tally = plan.ids().map(|id| plan.count_unit(id).unwrap()).collect();
+    /// assert_eq!((tally.total, tally.unique), (352, 46));
+    /// # Ok::<(), puzzles::queens::count::CountError>(())
+    /// ```
+    pub fn count_unit(&self, id: UnitId) -> Result<UnitCount, CountError> {
+        let never = AtomicBool::new(false);
+        Ok(self
+            .count_unit_until(id, &never)?
+            .expect("an unset flag never stops the count"))
+    }
+
+    /// Counts unit `id` unless `stop` is set before it is done; `Ok(None)`
+    /// then. The flag is read between subtrees just below the unit's prefix,
+    /// so a stop takes effect quickly even in large units.
+    ///
+    /// # Errors
+    ///
+    /// [`CountError::NoSuchUnit`] when `id` is not below [`CountPlan::len`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use std::sync::atomic::AtomicBool;
+    /// use puzzles::queens::count::CountPlan;
+    ///
+    /// let plan = CountPlan::new(12, 1)?;
+    /// assert_eq!(plan.count_unit_until(0, &AtomicBool::new(true))?, None);
+    /// assert!(plan.count_unit_until(0, &AtomicBool::new(false))?.is_some());
+    /// # Ok::<(), puzzles::queens::count::CountError>(())
+    /// ```
+    pub fn count_unit_until(
+        &self,
+        id: UnitId,
+        stop: &AtomicBool,
+    ) -> Result<Option<UnitCount>, CountError> {
+        let prefix = self.prefix(id).ok_or(CountError::NoSuchUnit {
+            id,
+            units: self.units,
+        })?;
+        let stopped = || stop.load(Ordering::Relaxed);
+        Ok(
+            units::count_below(self.n, prefix, &stopped, self.kernel == Kernel::Auto).map(
+                |tallies| UnitCount {
+                    total: tallies.total,
+                    unique: tallies.unique,
+                    nodes: tallies.nodes,
+                },
+            ),
+        )
+    }
+
+    /// The fundamental solutions in unit `id`, in lexicographic order, found
+    /// by the slow statement of the reduction's rules (for checking and
+    /// exploring, not for speed). Over all units, in id order, they are
+    /// exactly [`Board::fundamental_solutions`](super::Board::fundamental_solutions).
+    ///
+    /// # Errors
+    ///
+    /// [`CountError::NoSuchUnit`] when `id` is not below [`CountPlan::len`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::CountPlan;
+    ///
+    /// let plan = CountPlan::new(6, 1)?;
+    /// let found: Vec<_> = plan.ids().flat_map(|id| plan.fundamental_solutions(id).unwrap()).collect();
+    /// assert_eq!(found.len(), 1);
+    /// assert_eq!(found[0].solution.cols(), &[1, 3, 5, 0, 2, 4]);
+    /// assert_eq!(found[0].class_size, 4);
+    /// # Ok::<(), puzzles::queens::count::CountError>(())
+    /// ```
+    pub fn fundamental_solutions(&self, id: UnitId) -> Result<Vec<Fundamental>, CountError> {
+        let prefix = self.prefix(id).ok_or(CountError::NoSuchUnit {
+            id,
+            units: self.units,
+        })?;
+        Ok(units::representatives(self.n, prefix)
+            .into_iter()
+            .map(|(cols, class_size)| Fundamental {
+                solution: Solution::from_checked(cols.into_iter().map(usize::from).collect()),
+                class_size,
+            })
+            .collect())
+    }
+
+    /// Counts every unit on the calling thread.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::CountPlan;
+    ///
+    /// let tally = CountPlan::new(12, 3)?.count_all();
+    /// assert_eq!((tally.total, tally.unique), (14200, 1787));
+    /// # Ok::<(), puzzles::queens::count::CountError>(())
+    /// ```
+    pub fn count_all(&self) -> Tally {
+        self.ids()
+            .map(|id| self.count_unit(id).expect("ids come from the plan"))
+            .collect()
+    }
+}
+
+/// How a [`Counter::run`] ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RunEnd<B> {
+    /// Every unit asked for was counted and reported.
+    Complete,
+    /// The cancellation flag was set; the units reported so far are done,
+    /// the ones in flight were abandoned.
+    Cancelled,
+    /// The callback returned [`ControlFlow::Break`] with this value.
+    Stopped(B),
+}
+
+/// The result of a [`Counter::run`]: the sum of the units reported to the
+/// callback, and why the run ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CountRun<B> {
+    /// The units counted and reported in this run.
+    pub tally: Tally,
+    /// Whether all were counted.
+    pub end: RunEnd<B>,
+}
+
+/// Counts a plan's units in parallel on a rayon thread pool.
+///
+/// Workers take units in id order (large units first, small ones last, which
+/// keeps the cores busy to the end) and send each finished count to the
+/// calling thread, which hands it to the callback: the callback needs no
+/// locking and may write a checkpoint or draw a progress bar.
+///
+/// # Example
+///
+/// ```
+/// use std::collections::BTreeMap;
+/// use std::ops::ControlFlow;
+/// use std::sync::atomic::AtomicBool;
+/// use puzzles::queens::count::{CountPlan, Counter, RunEnd, Tally};
+///
+/// let plan = CountPlan::new(11, 2)?;
+/// // Pretend the first unit was counted by an earlier run.
+/// let done = BTreeMap::from([(0, plan.count_unit(0)?)]);
+/// let run = Counter::new(&plan)
+///     .skip(&done)
+///     .run(&AtomicBool::new(false), |_, _| ControlFlow::<()>::Continue(()))?;
+/// let mut tally: Tally = done.values().copied().collect();
+/// tally.merge(&run.tally);
+/// assert_eq!((tally.total, tally.unique), (2680, 341));
+/// # Ok::<(), puzzles::queens::count::CountError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Counter<'a> {
+    plan: &'a CountPlan,
+    threads: usize,
+    skip: Option<&'a BTreeMap<UnitId, UnitCount>>,
+    only: Option<Vec<UnitId>>,
+}
+
+impl<'a> Counter<'a> {
+    /// A counter for every unit of `plan`, one thread per core.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::{CountPlan, Counter};
+    ///
+    /// let plan = CountPlan::new(8, 2)?;
+    /// let counter = Counter::new(&plan);
+    /// # Ok::<(), puzzles::queens::count::CountError>(())
+    /// ```
+    pub fn new(plan: &'a CountPlan) -> Counter<'a> {
+        Counter {
+            plan,
+            threads: 0,
+            skip: None,
+            only: None,
+        }
+    }
+
+    /// Uses `threads` worker threads (0: one per core, rayon's default).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::{CountPlan, Counter};
+    ///
+    /// let plan = CountPlan::new(8, 2)?;
+    /// let counter = Counter::new(&plan).threads(1);
+    /// # Ok::<(), puzzles::queens::count::CountError>(())
+    /// ```
+    pub fn threads(mut self, threads: usize) -> Counter<'a> {
+        self.threads = threads;
+        self
+    }
+
+    /// Leaves out the units in `done` (counted by an earlier run, say read
+    /// from a checkpoint).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use std::collections::BTreeMap;
+    /// use puzzles::queens::count::{CountPlan, Counter};
+    ///
+    /// let plan = CountPlan::new(8, 2)?;
+    /// let done = BTreeMap::new();
+    /// let counter = Counter::new(&plan).skip(&done);
+    /// # Ok::<(), puzzles::queens::count::CountError>(())
+    /// ```
+    pub fn skip(mut self, done: &'a BTreeMap<UnitId, UnitCount>) -> Counter<'a> {
+        self.skip = Some(done);
+        self
+    }
+
+    /// Counts only these units (a batch handed out by a coordinator, or one
+    /// shard of the plan), in the order given.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use std::sync::atomic::AtomicBool;
+    /// use puzzles::queens::count::{CountPlan, Counter};
+    ///
+    /// let plan = CountPlan::new(10, 2)?;
+    /// // Shard 0 of 3: every third unit.
+    /// let shard: Vec<u64> = plan.ids().filter(|id| id % 3 == 0).collect();
+    /// let run = Counter::new(&plan)
+    ///     .units(shard.clone())
+    ///     .run(&AtomicBool::new(false), |_, _| ControlFlow::<()>::Continue(()))?;
+    /// assert_eq!(run.tally.units, shard.len() as u64);
+    /// # Ok::<(), puzzles::queens::count::CountError>(())
+    /// ```
+    pub fn units(mut self, ids: impl IntoIterator<Item = UnitId>) -> Counter<'a> {
+        self.only = Some(ids.into_iter().collect());
+        self
+    }
+
+    /// Counts the units, handing each finished one to `on_unit` (on the
+    /// calling thread, in the order they finish). Returns when all are done,
+    /// when `cancel` is set, or when `on_unit` returns
+    /// [`ControlFlow::Break`]; units in flight then are abandoned and not
+    /// reported, so whatever the callback recorded is exactly what is done.
+    ///
+    /// # Errors
+    ///
+    /// [`CountError::NoSuchUnit`] for an id outside the plan (given to
+    /// [`Counter::units`]), [`CountError::Threads`] when the pool cannot start.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use std::sync::atomic::AtomicBool;
+    /// use puzzles::queens::count::{CountPlan, Counter, RunEnd};
+    ///
+    /// let plan = CountPlan::new(10, 2)?;
+    /// let mut seen = 0;
+    /// let run = Counter::new(&plan).threads(2).run(&AtomicBool::new(false), |_, _| {
+    ///     seen += 1;
+    ///     if seen == 3 { ControlFlow::Break("enough") } else { ControlFlow::Continue(()) }
+    /// })?;
+    /// assert_eq!(run.end, RunEnd::Stopped("enough"));
+    /// assert_eq!(run.tally.units, 3);
+    /// # Ok::<(), puzzles::queens::count::CountError>(())
+    /// ```
+    pub fn run<B, F>(&self, cancel: &AtomicBool, mut on_unit: F) -> Result<CountRun<B>, CountError>
+    where
+        F: FnMut(UnitId, UnitCount) -> ControlFlow<B>,
+    {
+        let plan = self.plan;
+        let mut todo: Vec<UnitId> = match &self.only {
+            Some(ids) => {
+                if let Some(&id) = ids.iter().find(|&&id| id >= plan.len()) {
+                    return Err(CountError::NoSuchUnit {
+                        id,
+                        units: plan.len(),
+                    });
+                }
+                ids.clone()
+            }
+            None => plan.ids().collect(),
+        };
+        if let Some(done) = self.skip {
+            todo.retain(|id| !done.contains_key(id));
+        }
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(self.threads)
+            .thread_name(|index| format!("queens-count-{index}"))
+            .build()
+            .map_err(|err| CountError::Threads {
+                threads: self.threads,
+                message: err.to_string(),
+            })?;
+        let next = AtomicUsize::new(0);
+        // Set when the callback breaks; workers stop as for a cancel.
+        let halt = AtomicBool::new(false);
+        let (sender, receiver) = mpsc::channel::<(UnitId, UnitCount)>();
+        let mut tally = Tally::default();
+        let mut stopped = None;
+        let workers_done = AtomicBool::new(false);
+        let caller = std::thread::current();
+        std::thread::scope(|scope| {
+            let todo = &todo;
+            let next = &next;
+            let halt = &halt;
+            let workers_done = &workers_done;
+            scope.spawn(move || {
+                pool.broadcast(|_| {
+                    let sender = sender.clone();
+                    let stop = StopEither(cancel, halt);
+                    loop {
+                        if stop.is_set() {
+                            break;
+                        }
+                        let index = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(&id) = todo.get(index) else { break };
+                        let prefix = plan.prefix(id).expect("ids are checked");
+                        let vector = plan.kernel == Kernel::Auto;
+                        let counted = units::count_below(plan.n, prefix, &|| stop.is_set(), vector);
+                        let Some(tallies) = counted else { break };
+                        let count = UnitCount {
+                            total: tallies.total,
+                            unique: tallies.unique,
+                            nodes: tallies.nodes,
+                        };
+                        if sender.send((id, count)).is_err() {
+                            break;
+                        }
+                    }
+                });
+                drop(sender);
+                workers_done.store(true, Ordering::Release);
+                caller.unpark();
+            });
+            // The caller collects results every few milliseconds instead of
+            // waiting on the channel: a waiting receiver would make every
+            // finished unit wake it, a system call and a context switch per
+            // unit taken from the workers.
+            'collect: loop {
+                let finished = workers_done.load(Ordering::Acquire);
+                for (id, count) in receiver.try_iter() {
+                    tally.add(count);
+                    if let ControlFlow::Break(value) = on_unit(id, count) {
+                        halt.store(true, Ordering::Relaxed);
+                        stopped = Some(value);
+                        break 'collect;
+                    }
+                }
+                if finished {
+                    break;
+                }
+                std::thread::park_timeout(COLLECT_EVERY);
+            }
+        });
+        let end = match stopped {
+            Some(value) => RunEnd::Stopped(value),
+            None if tally.units == todo.len() as u64 => RunEnd::Complete,
+            None => RunEnd::Cancelled,
+        };
+        Ok(CountRun { tally, end })
+    }
+}
+
+/// How often the caller collects finished units while the workers count.
+const COLLECT_EVERY: std::time::Duration = std::time::Duration::from_millis(5);
+
+/// Two flags read as one: the caller's cancel and the callback's halt.
+#[derive(Clone, Copy)]
+struct StopEither<'a>(&'a AtomicBool, &'a AtomicBool);
+
+impl StopEither<'_> {
+    fn is_set(&self) -> bool {
+        self.0.load(Ordering::Relaxed) || self.1.load(Ordering::Relaxed)
+    }
+}
+
+/// Counts `n`-queens solutions with the plain bitboard backtracker: every
+/// row, every column, no symmetry. Returns `(solutions, nodes)`. It is the
+/// baseline the benchmark measures the reduced counter against, and a
+/// cross-check in the tests.
+///
+/// # Errors
+///
+/// [`CountError::ZeroSize`], [`CountError::TooLarge`].
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::count::plain_count;
+///
+/// assert_eq!(plain_count(8)?, (92, 2056));
+/// # Ok::<(), puzzles::queens::count::CountError>(())
+/// ```
+pub fn plain_count(n: usize) -> Result<(u64, u64), CountError> {
+    fn below(full: u64, taken: u64, ld: u64, rd: u64, nodes: &mut u64) -> u64 {
+        if taken == full {
+            return 1;
+        }
+        let mut avail = full & !(taken | ld | rd);
+        let mut solutions = 0;
+        while avail != 0 {
+            let bit = avail & avail.wrapping_neg();
+            avail ^= bit;
+            *nodes += 1;
+            solutions += below(full, taken | bit, (ld | bit) << 1, (rd | bit) >> 1, nodes);
+        }
+        solutions
+    }
+    if n == 0 {
+        return Err(CountError::ZeroSize);
+    }
+    if n > MAX_SEARCH_N {
+        return Err(CountError::TooLarge {
+            n,
+            max: MAX_SEARCH_N,
+        });
+    }
+    let full = if n == 64 { u64::MAX } else { (1 << n) - 1 };
+    let mut nodes = 0;
+    let solutions = below(full, 0, 0, 0, &mut nodes);
+    Ok((solutions, nodes))
+}

@@ -1,0 +1,331 @@
+//! The symmetry-reduced counter against published counts, the plain search
+//! and the slow listing; its work units, its parallel driver and its
+//! checkpoints.
+
+mod oeis;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use proptest::prelude::*;
+use puzzles::queens::checkpoint::{Checkpoint, CheckpointHeader, CheckpointWriter, Problem};
+use puzzles::queens::count::{
+    CountError, CountPlan, Counter, Kernel, MAX_SPLIT, RunEnd, Tally, UnitCount, plain_count,
+};
+use puzzles::queens::{Board, Solution};
+
+fn both_kernels(plan: CountPlan) -> [CountPlan; 2] {
+    [plan.clone(), plan.with_kernel(Kernel::Scalar)]
+}
+
+#[test]
+fn totals_and_fundamentals_match_the_oeis_up_to_15() {
+    let totals = oeis::sequence("A000170");
+    let fundamentals = oeis::sequence("A002562");
+    for n in 1..=15 {
+        for plan in both_kernels(CountPlan::with_default_split(n).unwrap()) {
+            let tally = plan.count_all();
+            assert_eq!(
+                tally.total,
+                u128::from(totals[&n]),
+                "n = {n}, {:?}",
+                plan.kernel()
+            );
+            assert_eq!(
+                tally.unique,
+                u128::from(fundamentals[&n]),
+                "n = {n}, {:?}",
+                plan.kernel()
+            );
+        }
+    }
+}
+
+#[test]
+fn the_counter_agrees_with_the_plain_searches_up_to_12() {
+    for n in 1..=12 {
+        let tally = CountPlan::with_default_split(n).unwrap().count_all();
+        let board = Board::new(n).unwrap();
+        assert_eq!(
+            tally.total,
+            u128::from(plain_count(n).unwrap().0),
+            "n = {n}"
+        );
+        assert_eq!(tally.total, u128::from(board.plain_count()), "n = {n}");
+        assert_eq!(tally.total, board.solutions().count() as u128, "n = {n}");
+        assert_eq!(
+            tally.unique,
+            board.fundamental_solutions().count() as u128,
+            "n = {n}"
+        );
+        assert_eq!(u128::from(board.count()), tally.total, "n = {n}");
+    }
+}
+
+#[test]
+fn the_reduced_search_visits_far_fewer_nodes() {
+    for n in 10..=13 {
+        let plain_nodes = plain_count(n).unwrap().1;
+        let plan = CountPlan::with_default_split(n).unwrap();
+        let reduced = plan.clone().with_kernel(Kernel::Scalar).count_all().nodes;
+        assert!(
+            reduced * 4 < u128::from(plain_nodes),
+            "n = {n}: {reduced} vs {plain_nodes}"
+        );
+    }
+}
+
+#[test]
+fn every_split_covers_every_solution_exactly_once() {
+    for n in 1..=14 {
+        let whole = CountPlan::new(n, 0).unwrap().count_all();
+        assert_eq!(whole.units, 1);
+        for split in 1..=MAX_SPLIT {
+            let plan = CountPlan::new(n, split).unwrap();
+            let tally = plan.count_all();
+            assert_eq!(
+                (tally.total, tally.unique),
+                (whole.total, whole.unique),
+                "n = {n}, split {split}"
+            );
+            assert_eq!(tally.units, plan.len());
+        }
+    }
+}
+
+#[test]
+fn the_units_hold_exactly_the_fundamental_solutions_and_their_classes_tile_the_solutions() {
+    for n in 1..=10 {
+        let board = Board::new(n).unwrap();
+        let expected: Vec<_> = board.fundamental_solutions().collect();
+        let all: BTreeSet<Solution> = board.solutions().collect();
+        for split in 0..=n.min(MAX_SPLIT) {
+            let plan = CountPlan::new(n, split).unwrap();
+            let mut found = Vec::new();
+            let mut covered = BTreeSet::new();
+            for id in plan.ids() {
+                let listed = plan.fundamental_solutions(id).unwrap();
+                let count = plan.count_unit(id).unwrap();
+                assert_eq!(
+                    count.unique,
+                    listed.len() as u64,
+                    "n = {n}, split {split}, unit {id}"
+                );
+                let sizes: usize = listed.iter().map(|f| f.class_size).sum();
+                assert_eq!(
+                    count.total, sizes as u64,
+                    "n = {n}, split {split}, unit {id}"
+                );
+                for fundamental in &listed {
+                    assert!(
+                        fundamental.solution.cols().starts_with(
+                            &plan
+                                .prefix(id)
+                                .unwrap()
+                                .iter()
+                                .map(|&c| usize::from(c))
+                                .collect::<Vec<_>>()
+                        )
+                    );
+                    for image in fundamental.solution.images() {
+                        covered.insert(image);
+                    }
+                }
+                found.extend(listed);
+            }
+            assert_eq!(found, expected, "n = {n}, split {split}");
+            assert_eq!(covered, all, "n = {n}, split {split}");
+        }
+    }
+}
+
+#[test]
+fn unit_lists_are_deterministic_and_ordered() {
+    let plan = CountPlan::new(12, 3).unwrap();
+    assert_eq!(plan, CountPlan::new(12, 3).unwrap());
+    let prefixes: Vec<&[u8]> = plan.ids().map(|id| plan.prefix(id).unwrap()).collect();
+    assert!(prefixes.windows(2).all(|pair| pair[0] < pair[1]));
+    assert_eq!(plan.prefix(plan.len()), None);
+    assert_eq!(
+        plan.count_unit(plan.len()),
+        Err(CountError::NoSuchUnit {
+            id: plan.len(),
+            units: plan.len()
+        })
+    );
+}
+
+#[test]
+fn plans_refuse_what_they_cannot_do() {
+    assert_eq!(CountPlan::new(0, 2), Err(CountError::ZeroSize));
+    assert!(matches!(
+        CountPlan::new(65, 2),
+        Err(CountError::TooLarge { .. })
+    ));
+    assert!(matches!(
+        CountPlan::new(8, MAX_SPLIT + 1),
+        Err(CountError::SplitTooDeep { .. })
+    ));
+    assert!(matches!(
+        CountPlan::new(60, 8),
+        Err(CountError::TooManyUnits { .. })
+    ));
+    // A split deeper than the board holds whole placements.
+    let plan = CountPlan::new(5, 8).unwrap();
+    assert_eq!(plan.count_all().total, 10);
+}
+
+#[test]
+fn the_parallel_driver_gives_the_sequential_counts() {
+    let plan = CountPlan::new(13, 3).unwrap();
+    let sequential: BTreeMap<u64, UnitCount> = plan
+        .ids()
+        .map(|id| (id, plan.count_unit(id).unwrap()))
+        .collect();
+    for threads in [1, 2, 3] {
+        let mut reported = BTreeMap::new();
+        let run = Counter::new(&plan)
+            .threads(threads)
+            .run(&AtomicBool::new(false), |id, count| {
+                assert!(
+                    reported.insert(id, count).is_none(),
+                    "unit {id} reported twice"
+                );
+                ControlFlow::<()>::Continue(())
+            })
+            .unwrap();
+        assert_eq!(run.end, RunEnd::Complete);
+        assert_eq!(reported, sequential, "{threads} threads");
+        assert_eq!(run.tally, sequential.values().copied().collect::<Tally>());
+    }
+}
+
+#[test]
+fn a_cancelled_run_reports_only_finished_units() {
+    let plan = CountPlan::new(14, 4).unwrap();
+    let cancel = AtomicBool::new(false);
+    let mut reported = Vec::new();
+    let run = Counter::new(&plan)
+        .threads(2)
+        .run(&cancel, |id, count| {
+            reported.push((id, count));
+            if reported.len() == 20 {
+                cancel.store(true, Ordering::Relaxed);
+            }
+            ControlFlow::<()>::Continue(())
+        })
+        .unwrap();
+    assert_eq!(run.end, RunEnd::Cancelled);
+    assert!(reported.len() >= 20 && (reported.len() as u64) < plan.len());
+    assert_eq!(run.tally.units, reported.len() as u64);
+    for (id, count) in reported {
+        assert_eq!(count, plan.count_unit(id).unwrap());
+    }
+}
+
+#[test]
+fn units_outside_the_plan_are_refused() {
+    let plan = CountPlan::new(8, 2).unwrap();
+    let err = Counter::new(&plan)
+        .units([0, plan.len()])
+        .run(&AtomicBool::new(false), |_, _| {
+            ControlFlow::<()>::Continue(())
+        })
+        .unwrap_err();
+    assert!(matches!(err, CountError::NoSuchUnit { .. }));
+}
+
+/// Counts `plan` into a checkpoint, stopping after `stop_after` units (a
+/// crash); returns the checkpoint's bytes.
+fn interrupted_run(plan: &CountPlan, stop_after: usize, file: Vec<u8>) -> Vec<u8> {
+    let (mut writer, done) = if file.is_empty() {
+        let writer = CheckpointWriter::create(file, &CheckpointHeader::for_plan(plan)).unwrap();
+        (writer, BTreeMap::new())
+    } else {
+        let checkpoint = Checkpoint::read(&file[..]).unwrap();
+        checkpoint.check_plan(plan).unwrap();
+        (CheckpointWriter::resume(file), checkpoint.done().clone())
+    };
+    let mut written = 0;
+    let run = Counter::new(plan)
+        .threads(2)
+        .skip(&done)
+        .run(&AtomicBool::new(false), |id, count| {
+            writer.record(id, count).unwrap();
+            written += 1;
+            if written == stop_after {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+        .unwrap();
+    if (run.tally.units as usize) < stop_after {
+        assert_eq!(run.end, RunEnd::Complete);
+    }
+    writer.into_inner()
+}
+
+#[test]
+fn a_killed_count_resumes_to_the_exact_result() {
+    let n = 14;
+    let plan = CountPlan::with_default_split(n).unwrap();
+    let mut file = Vec::new();
+    let mut rounds = 0;
+    loop {
+        file = interrupted_run(&plan, 150, file);
+        rounds += 1;
+        let checkpoint = Checkpoint::read(&file[..]).unwrap();
+        if checkpoint.is_complete() {
+            let tally = checkpoint.tally();
+            assert_eq!(tally.total, u128::from(oeis::sequence("A000170")[&n]));
+            assert_eq!(tally.unique, u128::from(oeis::sequence("A002562")[&n]));
+            break;
+        }
+    }
+    assert!(rounds > 2, "the count should have needed several runs");
+}
+
+#[test]
+fn damaged_or_foreign_checkpoints_are_refused() {
+    let plan = CountPlan::new(12, 3).unwrap();
+    let file = interrupted_run(&plan, 40, Vec::new());
+    let text = String::from_utf8(file).unwrap();
+    // Cut short.
+    let err = Checkpoint::read(&text.as_bytes()[..text.len() - 5]).unwrap_err();
+    assert!(matches!(err.problem, Problem::Truncated));
+    assert_eq!(err.line, 41);
+    // A count changed by hand.
+    let line = text.lines().nth(7).unwrap();
+    let edited = line.replacen("\"unique\":", "\"unique\":1", 1);
+    let err = Checkpoint::read(text.replacen(line, &edited, 1).as_bytes()).unwrap_err();
+    assert!(matches!(err.problem, Problem::BadChecksum));
+    assert_eq!(err.line, 8);
+    // Another board or another split.
+    let checkpoint = Checkpoint::read(text.as_bytes()).unwrap();
+    for other in [
+        CountPlan::new(13, 3).unwrap(),
+        CountPlan::new(12, 4).unwrap(),
+    ] {
+        let err = checkpoint.check_plan(&other).unwrap_err();
+        assert!(matches!(err.problem, Problem::Mismatch { .. }));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    #[test]
+    fn any_batch_of_units_sums_like_the_units(n in 4usize..=11, split in 0usize..=4, seed in any::<u64>()) {
+        let plan = CountPlan::new(n, split).unwrap();
+        let batch: Vec<u64> = plan.ids().filter(|id| (id ^ seed) % 3 == 0).collect();
+        let run = Counter::new(&plan)
+            .units(batch.clone())
+            .threads(2)
+            .run(&AtomicBool::new(false), |_, _| ControlFlow::<()>::Continue(()))
+            .unwrap();
+        let expected: Tally = batch.iter().map(|&id| plan.count_unit(id).unwrap()).collect();
+        prop_assert_eq!(run.tally, expected);
+    }
+}
