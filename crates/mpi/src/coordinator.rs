@@ -17,8 +17,18 @@ use crate::protocol::{MAX_BATCH, Report, ReportEnd, Work};
 /// waits for the coordinator between batches.
 const BATCHES_AHEAD: usize = 2;
 
-/// How long one batch should keep one thread busy, once the pace is known.
-const BATCH_SECONDS: f64 = 1.0;
+/// How long one batch keeps one thread busy at most, once the pace is known:
+/// a batch is one message each way, so a rank asks about once a second.
+const MAX_BATCH_SECONDS: f64 = 1.0;
+
+/// How long one batch keeps one thread busy at least: several times a
+/// message's round trip (ranks poll every millisecond), so that the batch a
+/// rank holds in reserve covers the wait for the next one. The largest
+/// imbalance at the end is about one such batch.
+const MIN_BATCH_SECONDS: f64 = 0.01;
+
+/// Units per thread in the first batches, while the pace is unknown.
+const FIRST_BATCH: usize = 4;
 
 /// How many units a batch holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -224,13 +234,14 @@ where
                 let done = self.tally.units as f64;
                 // Until every thread has finished a unit the pace is unknown:
                 // start small, since the first units are the largest.
-                let paced = if done >= slots as f64 && elapsed > 0.0 {
+                if done >= slots as f64 && elapsed > 0.0 {
                     let unit_seconds = elapsed * slots as f64 / done;
-                    (BATCH_SECONDS / unit_seconds) as usize
+                    let least = (MIN_BATCH_SECONDS / unit_seconds) as usize;
+                    let most = (MAX_BATCH_SECONDS / unit_seconds) as usize;
+                    guided.min(most).max(least)
                 } else {
-                    2
-                };
-                guided.min(paced)
+                    guided.min(FIRST_BATCH)
+                }
             }
         };
         per_thread.max(1).saturating_mul(threads).min(MAX_BATCH)

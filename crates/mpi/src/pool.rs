@@ -2,11 +2,11 @@
 //! rank's main thread (which alone talks MPI), emptied by threads that
 //! count each unit with the library's kernel.
 
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
-use std::thread::JoinHandle;
+use std::thread::{JoinHandle, Thread};
 
 use puzzles::queens::count::{CountPlan, UnitCount, UnitId};
 
@@ -28,6 +28,8 @@ struct Queue {
     closed: bool,
     /// Threads counting a unit now.
     busy: usize,
+    /// Units not yet finished (or dropped), by batch.
+    left: HashMap<u64, usize>,
 }
 
 struct Shared {
@@ -35,6 +37,9 @@ struct Shared {
     ready: Condvar,
     /// Abandon the units being counted.
     stop: AtomicBool,
+    /// The rank's main thread, woken when a batch is complete so that it
+    /// reports at once instead of at its next poll.
+    waker: Thread,
 }
 
 impl Shared {
@@ -55,12 +60,14 @@ pub struct Pool {
 }
 
 impl Pool {
-    /// Starts `threads` counting threads (at least one) for `plan`.
-    pub fn start(plan: Arc<CountPlan>, threads: usize) -> std::io::Result<Pool> {
+    /// Starts `threads` counting threads (at least one) for `plan`; they
+    /// unpark `waker` whenever they complete a batch.
+    pub fn start(plan: Arc<CountPlan>, threads: usize, waker: Thread) -> std::io::Result<Pool> {
         let shared = Arc::new(Shared {
             queue: Mutex::new(Queue::default()),
             ready: Condvar::new(),
             stop: AtomicBool::new(false),
+            waker,
         });
         let (sender, results) = mpsc::channel();
         let mut handles = Vec::new();
@@ -85,6 +92,7 @@ impl Pool {
     pub fn push(&self, batch: u64, ids: &[UnitId]) {
         let mut queue = self.shared.lock();
         queue.units.extend(ids.iter().map(|&id| (batch, id)));
+        *queue.left.entry(batch).or_default() += ids.len();
         drop(queue);
         self.shared.ready.notify_all();
     }
@@ -100,6 +108,7 @@ impl Pool {
         self.shared.stop.store(true, Ordering::Relaxed);
         let mut queue = self.shared.lock();
         queue.units.clear();
+        queue.left.clear();
         queue.closed = true;
         drop(queue);
         self.shared.ready.notify_all();
@@ -152,7 +161,15 @@ fn count_units(plan: &CountPlan, shared: &Shared, sender: &mpsc::Sender<Finished
         if let Some(count) = counted {
             let _ = sender.send(Finished { batch, id, count });
         }
-        shared.lock().busy -= 1;
+        let mut queue = shared.lock();
+        queue.busy -= 1;
+        if let Some(left) = queue.left.get_mut(&batch) {
+            *left -= 1;
+            if *left == 0 {
+                queue.left.remove(&batch);
+                shared.waker.unpark();
+            }
+        }
     }
 }
 
@@ -175,7 +192,7 @@ mod tests {
     #[test]
     fn counts_every_pushed_unit_once() {
         let plan = Arc::new(CountPlan::new(10, 2).unwrap());
-        let pool = Pool::start(Arc::clone(&plan), 3).unwrap();
+        let pool = Pool::start(Arc::clone(&plan), 3, std::thread::current()).unwrap();
         let ids: Vec<UnitId> = plan.ids().collect();
         let (first, second) = ids.split_at(ids.len() / 2);
         pool.push(0, first);
@@ -197,7 +214,7 @@ mod tests {
     #[test]
     fn abandoning_leaves_at_once() {
         let plan = Arc::new(CountPlan::new(15, 1).unwrap());
-        let pool = Pool::start(Arc::clone(&plan), 2).unwrap();
+        let pool = Pool::start(Arc::clone(&plan), 2, std::thread::current()).unwrap();
         pool.push(0, &plan.ids().collect::<Vec<_>>());
         pool.abandon();
         let found = drain(&pool);

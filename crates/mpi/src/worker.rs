@@ -45,7 +45,8 @@ pub struct Worker {
 
 impl Worker {
     /// A worker counting `plan` on `threads` threads; `cancel` (a signal)
-    /// makes it stop and say so.
+    /// makes it stop and say so. Its threads wake the calling thread (which
+    /// must be the one that calls [`Worker::step`]) when a batch is done.
     pub fn start(
         plan: Arc<CountPlan>,
         threads: usize,
@@ -53,7 +54,7 @@ impl Worker {
     ) -> std::io::Result<Worker> {
         let units = plan.len();
         Ok(Worker {
-            pool: Some(Pool::start(plan, threads)?),
+            pool: Some(Pool::start(plan, threads, std::thread::current())?),
             units,
             state: State::Counting,
             interrupted: false,
