@@ -22,7 +22,7 @@ target=${CARGO_TARGET_DIR:-$root/target}
 mpi_bin=$target/mpi/puzzles-mpi
 cli_bin=$target/mpi/puzzles
 ranks=3
-mpirun=(mpirun --allow-run-as-root --oversubscribe)
+mpirun=(mpirun --allow-run-as-root --oversubscribe --quiet)
 run_mpi() { timeout 120 "${mpirun[@]}" -n "$ranks" "$mpi_bin" "$@"; }
 
 work=$(mktemp -d)

@@ -276,10 +276,15 @@ fn run(world: mpi::topology::SimpleCommunicator, rank: i32) -> ExitCode {
     let mut link = MpiLink::new(world);
     let result = match prepared {
         Some(ready) => coordinate(&mut link, ready, start, &cancel),
-        None => count_only(&mut link, plan, start, &cancel).map(|()| Outcome::Answer),
+        None => count_only(&mut link, plan, start, &cancel).map(|()| Ok(Outcome::Answer)),
     };
     match result {
-        Ok(outcome) => outcome.into(),
+        Ok(Ok(outcome)) => outcome.into(),
+        // Every rank has finished its part: a plain error exit.
+        Ok(Err(err)) => {
+            eprintln!("puzzles-mpi: error: {err:#}");
+            ExitCode::from(USAGE_ERROR)
+        }
         Err(err) => {
             eprintln!("puzzles-mpi: error: rank {rank}: {err:#}");
             // The other ranks may be waiting for this one: end them all.
@@ -372,13 +377,15 @@ enum Stop {
     Budget,
 }
 
-/// Rank 0: coordinate, count, record, print.
+/// Rank 0: coordinate, count, record, print. An error of the outer result
+/// leaves ranks waiting (the job must be aborted); one of the inner result
+/// comes once every rank has finished.
 fn coordinate(
     link: &mut impl Link,
     ready: Prepared,
     start: Start,
     cancel: &Arc<AtomicBool>,
-) -> anyhow::Result<Outcome> {
+) -> anyhow::Result<anyhow::Result<Outcome>> {
     let Prepared {
         args,
         plan,
@@ -435,8 +442,34 @@ fn coordinate(
         },
     );
     drive(link, worker, Some(&mut coordinator))?;
-    let CountRun { tally: now, end } = coordinator.into_run();
-    if let Some((_, writer)) = &writer {
+    let run = coordinator.into_run();
+    let shape = Shape {
+        ranks,
+        threads: start.threads,
+    };
+    Ok(report(&args, &plan, &writer, resumed, run, shape, started))
+}
+
+/// The job's ranks and counting threads per rank.
+#[derive(Clone, Copy)]
+struct Shape {
+    ranks: usize,
+    threads: usize,
+}
+
+/// Rank 0, once every rank has finished: the result, or why there is none.
+fn report(
+    args: &QueensArgs,
+    plan: &CountPlan,
+    writer: &Option<Recorder>,
+    resumed: Tally,
+    run: CountRun<Stop>,
+    Shape { ranks, threads }: Shape,
+    started: Instant,
+) -> anyhow::Result<Outcome> {
+    let units = plan.len();
+    let CountRun { tally: now, end } = run;
+    if let Some((_, writer)) = writer {
         // Best effort: the lines are flushed already; this asks the disk.
         let _ = writer.get_ref().sync_data();
     }
@@ -477,7 +510,7 @@ fn coordinate(
             elapsed_seconds: elapsed.as_secs_f64(),
             nodes: tally.nodes,
             split: plan.split(),
-            threads: ranks * start.threads,
+            threads: ranks * threads,
             resumed_units: resumed.units,
             ranks,
         };
@@ -491,13 +524,14 @@ fn coordinate(
     if !args.quiet {
         eprintln!(
             "puzzles-mpi: {} solutions, {} fundamental; {units} units ({} resumed), {} nodes, \
-             {:.2} s on {ranks} ranks × {} threads",
+             {:.2} s on {ranks} {} with {threads} counting {} each",
             tally.total,
             tally.unique,
             resumed.units,
             tally.nodes,
             elapsed.as_secs_f64(),
-            start.threads
+            if ranks == 1 { "rank" } else { "ranks" },
+            if threads == 1 { "thread" } else { "threads" },
         );
     }
     Ok(if tally.total == 0 {
