@@ -12,6 +12,7 @@ mod queens_verify;
 #[cfg(feature = "serve")]
 mod serve;
 mod sudoku;
+mod trace_out;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
