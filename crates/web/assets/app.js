@@ -616,8 +616,10 @@
               nx = -nx;
               ny = -ny;
             }
-            const cx = (x1 + x2) / 2 + nx * size;
-            const cy = (y1 + y2) / 2 + ny * size;
+            // Neighbours have nothing between them: a straight line.
+            const bow = length > size * 1.5 ? size : 0;
+            const cx = (x1 + x2) / 2 + nx * bow;
+            const cy = (y1 + y2) / 2 + ny * bow;
             const towards = (fromX, fromY, distance) => {
               const d = Math.hypot(cx - fromX, cy - fromY);
               return [fromX + ((cx - fromX) / d) * distance, fromY + ((cy - fromY) / d) * distance];
