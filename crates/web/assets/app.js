@@ -748,10 +748,10 @@
           const geo = geometry(trace);
           const n = geo.side;
           const frames = [];
-          let forced = 0;
           let guesses = 0;
-          const rootForced = state.stack.findIndex((choice) => choice.guess);
-          forced = rootForced < 0 ? state.stack.length : rootForced;
+          // What the givens force comes before the first guess.
+          const firstGuess = state.stack.findIndex((choice) => choice.guess);
+          const forced = firstGuess < 0 ? state.stack.length : firstGuess;
           frames.push({ label: 'start', text: `${geo.givenCount} givens, ${forced} forced`, kind: 'givens' });
           state.stack.forEach((choice, index) => {
             if (!choice.guess) return;
