@@ -21,6 +21,13 @@ Examples:
   puzzles queens 8 --count          count them: 92
   puzzles queens 8 --unique         the 12 fundamental solutions
   puzzles queens 4 --trace          watch the backtracking search step by step
+  puzzles queens 17 --count --json  count at full speed on every core, with both counts
+  puzzles queens 1000000000 --first --format array > sol.txt
+                                    one solution of a billion-queens board, at once
+  puzzles serve                     a web page that steps through the search
+  puzzles maxsub 30 -40 20 40       the maximum subarray: sum 60, from index 2 to 3
+  puzzles sudoku --file puzzles.txt solve one Sudoku per line, in order, on every core
+  puzzles exact-cover problem.txt   solve an exact cover problem with dancing links
 
 Exit status: 0 an answer, 1 no solution exists, 2 bad input or usage, 130 interrupted."
 )]

@@ -2,7 +2,6 @@
 //! count or trace its solutions.
 
 use std::io::{self, Read, Write};
-use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 use anyhow::{Context, bail};
@@ -205,45 +204,12 @@ fn trace(problem: &Problem, args: &ExactCoverArgs, out: &mut dyn Write) -> anyho
         )?;
     }
     let mut chosen: Vec<usize> = Vec::new();
-    let mut failure: Option<io::Error> = None;
-    let summary = problem.trace(mode, |event| {
-        let written = if json {
-            serde_json::to_writer(&mut *out, event)
-                .map_err(io::Error::from)
-                .and_then(|()| writeln!(out))
-        } else {
-            write_text_event(out, problem, event, &mut chosen)
-        };
-        match written {
-            Ok(()) => ControlFlow::Continue(()),
-            Err(err) => {
-                failure = Some(err);
-                ControlFlow::Break(())
-            }
-        }
-    });
-    if let Some(err) = failure {
-        return Err(err.into());
-    }
-    let counters = summary.counters;
-    if json {
-        writeln!(out, "{}", serde_json::to_string(&summary)?)?;
-    } else {
-        writeln!(
-            out,
-            "placements: {}, conflicts: {}, backtracks: {}, solutions: {} ({} steps)",
-            counters.placements,
-            counters.conflicts,
-            counters.backtracks,
-            counters.solutions,
-            summary.steps
-        )?;
-    }
-    Ok(if counters.solutions == 0 {
-        Outcome::NoSolution
-    } else {
-        Outcome::Answer
-    })
+    crate::trace_out::print_trace(
+        out,
+        json,
+        |observer| problem.trace(mode, observer),
+        |out, event| write_text_event(out, problem, event, &mut chosen),
+    )
 }
 
 fn write_text_event(

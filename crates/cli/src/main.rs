@@ -14,6 +14,7 @@ mod queens_verify;
 mod serve;
 mod shard;
 mod sudoku;
+mod trace_out;
 
 use std::io::{self, Write};
 use std::process::ExitCode;

@@ -2,7 +2,6 @@
 //! solutions.
 
 use std::io::Write;
-use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 use anyhow::{Context, bail};
@@ -588,49 +587,15 @@ pub(crate) fn trace(
         )?;
     }
     let mut path: Vec<usize> = Vec::with_capacity(rules.n());
-    let mut failure: Option<std::io::Error> = None;
-    let observer = |event: &Event| {
-        let written = if json {
-            serde_json::to_writer(&mut *out, event)
-                .map_err(std::io::Error::from)
-                .and_then(|()| writeln!(out))
-        } else {
-            write_text_event(out, event, &mut path)
-        };
-        match written {
-            Ok(()) => ControlFlow::Continue(()),
-            Err(err) => {
-                failure = Some(err);
-                ControlFlow::Break(())
-            }
-        }
-    };
-    let summary = match traced {
-        Traced::Board(board) => board.trace(mode, observer),
-        Traced::Completion(completion) => completion.trace(mode, observer),
-    };
-    if let Some(err) = failure {
-        return Err(err.into());
-    }
-    let counters = summary.counters;
-    if json {
-        writeln!(out, "{}", serde_json::to_string(&summary)?)?;
-    } else {
-        writeln!(
-            out,
-            "placements: {}, conflicts: {}, backtracks: {}, solutions: {} ({} steps)",
-            counters.placements,
-            counters.conflicts,
-            counters.backtracks,
-            counters.solutions,
-            summary.steps
-        )?;
-    }
-    Ok(if counters.solutions == 0 {
-        Outcome::NoSolution
-    } else {
-        Outcome::Answer
-    })
+    crate::trace_out::print_trace(
+        out,
+        json,
+        |observer| match traced {
+            Traced::Board(board) => board.trace(mode, observer),
+            Traced::Completion(completion) => completion.trace(mode, observer),
+        },
+        |out, event| write_text_event(out, event, &mut path),
+    )
 }
 
 fn write_text_event(

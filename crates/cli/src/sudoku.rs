@@ -3,7 +3,6 @@
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal, Write};
-use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, anyhow, bail};
@@ -402,45 +401,12 @@ fn trace(
         )?;
     }
     let mut grid = puzzle.cells().to_vec();
-    let mut failure: Option<io::Error> = None;
-    let summary = puzzle.trace(mode, |event| {
-        let written = if json {
-            serde_json::to_writer(&mut *out, event)
-                .map_err(io::Error::from)
-                .and_then(|()| writeln!(out))
-        } else {
-            write_text_event(out, event, &mut grid, side, alphabet)
-        };
-        match written {
-            Ok(()) => ControlFlow::Continue(()),
-            Err(err) => {
-                failure = Some(err);
-                ControlFlow::Break(())
-            }
-        }
-    });
-    if let Some(err) = failure {
-        return Err(err.into());
-    }
-    let counters = summary.counters;
-    if json {
-        writeln!(out, "{}", serde_json::to_string(&summary)?)?;
-    } else {
-        writeln!(
-            out,
-            "placements: {}, conflicts: {}, backtracks: {}, solutions: {} ({} steps)",
-            counters.placements,
-            counters.conflicts,
-            counters.backtracks,
-            counters.solutions,
-            summary.steps
-        )?;
-    }
-    Ok(if counters.solutions == 0 {
-        Outcome::NoSolution
-    } else {
-        Outcome::Answer
-    })
+    crate::trace_out::print_trace(
+        out,
+        json,
+        |observer| puzzle.trace(mode, observer),
+        |out, event| write_text_event(out, event, &mut grid, side, alphabet),
+    )
 }
 
 fn write_text_event(

@@ -5,16 +5,20 @@
 //!
 //! The page (one HTML file, a script and a style sheet, built into the
 //! binary; no bundler, no fonts, nothing fetched from elsewhere) asks the
-//! server for a trace — `GET /api/trace?puzzle=queens&n=8&mode=first` —
-//! and replays it: the events are exactly those of
-//! `puzzles queens 8 --first --trace --format json`, so the learner watches
-//! what the search really did. Traces are capped at
+//! server for a trace — `GET /api/trace?puzzle=queens&n=8&mode=first`, or
+//! `GET /api/trace?puzzle=sudoku&grid=53..7....6..195…&mode=first` — and
+//! replays it: the events are exactly those of
+//! `puzzles queens 8 --first --trace --format json` (or
+//! `puzzles sudoku --trace --first --format json PUZZLE`), so the learner
+//! watches what the search really did. Traces are capped at
 //! [`trace::MAX_EVENTS`] events; a longer search comes back cut short with
-//! `"truncated": true` and a message suggesting first-solution mode or a
-//! smaller N, which the page shows.
+//! `"truncated": true` and a message saying what to choose instead, which
+//! the page shows.
 //!
-//! - [`params`] reads and checks the query string,
+//! - [`params`] reads and checks the query string (a Sudoku grid through
+//!   the library's own parser, whose errors name the bad cell),
 //! - [`trace`] runs the search and builds the reply,
+//! - [`examples`] holds the example puzzles the page offers,
 //! - [`routes`] answers each request (a pure function, easy to test),
 //! - [`Server`] binds the socket and answers each connection on its own
 //!   thread, with strict limits on what it reads.
@@ -47,6 +51,7 @@
 
 #![warn(missing_docs)]
 
+pub mod examples;
 pub mod params;
 pub mod routes;
 mod server;

@@ -4,6 +4,7 @@
 
 use std::fmt;
 
+use puzzles::sudoku::{Puzzle, SudokuError};
 use puzzles::trace::TraceMode;
 
 /// The smallest N-Queens board the page offers.
@@ -13,16 +14,16 @@ pub const MIN_QUEENS: usize = 4;
 pub const MAX_QUEENS: usize = 12;
 
 /// The puzzles the trace endpoint knows, by their `puzzle=` name.
-pub const PUZZLES: &[&str] = &["queens"];
+pub const PUZZLES: &[&str] = &["queens", "sudoku"];
 
 /// A request for a trace, checked and ready to run.
 ///
-/// New puzzles become new variants (Sudoku would be
-/// `Sudoku { grid, mode }`, read from `puzzle=sudoku&grid=...`).
+/// Each puzzle is a variant, with the parameters its search needs.
 ///
 /// # Example
 ///
 /// ```
+/// use puzzles::sudoku::Puzzle;
 /// use puzzles::trace::TraceMode;
 /// use puzzles_web::params::TraceRequest;
 ///
@@ -31,6 +32,13 @@ pub const PUZZLES: &[&str] = &["queens"];
 ///     Ok(TraceRequest::Queens { n: 8, mode: TraceMode::FirstSolution })
 /// );
 /// assert!(TraceRequest::from_query("puzzle=queens&n=99").is_err());
+/// assert_eq!(
+///     TraceRequest::from_query("puzzle=sudoku&grid=1...+..2.+....+....&mode=all"),
+///     Ok(TraceRequest::Sudoku {
+///         puzzle: Puzzle::parse("1... ..2. .... ....").unwrap(),
+///         mode: TraceMode::AllSolutions,
+///     })
+/// );
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -40,6 +48,16 @@ pub enum TraceRequest {
         /// The board size, from [`MIN_QUEENS`] to [`MAX_QUEENS`].
         n: usize,
         /// The whole tree or up to the first solution.
+        mode: TraceMode,
+    },
+    /// A Sudoku puzzle of any size the library solves: 4×4, 9×9, 16×16 or
+    /// 25×25.
+    Sudoku {
+        /// The givens, checked: the right number of cells, digits in range,
+        /// no two givens clashing.
+        puzzle: Puzzle,
+        /// The whole tree (every solution: for a proper puzzle, the check
+        /// that its solution is unique) or up to the first solution.
         mode: TraceMode,
     },
 }
@@ -104,15 +122,22 @@ pub enum ParamError {
     /// A board size that is not a whole number in range.
     #[error("n must be a whole number from {MIN_QUEENS} to {MAX_QUEENS}, got {0:?}")]
     BoardSize(String),
+    /// A Sudoku grid the library refuses: its message names the wrong
+    /// length, the bad character and where it stands, or the two givens
+    /// that clash.
+    #[error("invalid grid: {0}")]
+    Grid(SudokuError),
 }
 
 impl TraceRequest {
     /// Reads a query string (the part of the URL after `?`, without it).
     ///
-    /// Parameters: `puzzle` (required; `queens`), `n` (required for queens,
-    /// 4 to 12) and `mode` (`first` or `all`, default `all`). Unknown or
-    /// repeated parameters are errors, so a typo is reported rather than
-    /// silently ignored.
+    /// Parameters: `puzzle` (required; `queens` or `sudoku`), `n` (required
+    /// for queens, 4 to 12), `grid` (required for Sudoku: one character per
+    /// cell as [`Puzzle::parse`] reads it — 16, 81, 256 or 625 cells, `.` or
+    /// `0` for an empty one, whitespace ignored) and `mode` (`first` or
+    /// `all`, default `all`). Unknown or repeated parameters are errors, so a
+    /// typo is reported rather than silently ignored.
     ///
     /// # Errors
     ///
@@ -133,7 +158,7 @@ impl TraceRequest {
         match params.get("puzzle") {
             None => Err(ParamError::Missing {
                 name: "puzzle",
-                hint: "puzzle=queens",
+                hint: "puzzle=queens or puzzle=sudoku",
             }),
             Some("queens") => {
                 params.only(&["puzzle", "n", "mode"], "puzzle, n, mode")?;
@@ -148,6 +173,20 @@ impl TraceRequest {
                 };
                 let mode = parse_mode(params.get("mode"))?;
                 Ok(TraceRequest::Queens { n, mode })
+            }
+            Some("sudoku") => {
+                params.only(&["puzzle", "grid", "mode"], "puzzle, grid, mode")?;
+                let puzzle = match params.get("grid") {
+                    None => {
+                        return Err(ParamError::Missing {
+                            name: "grid",
+                            hint: GRID_HINT,
+                        });
+                    }
+                    Some(text) => Puzzle::parse(text).map_err(ParamError::Grid)?,
+                };
+                let mode = parse_mode(params.get("mode"))?;
+                Ok(TraceRequest::Sudoku { puzzle, mode })
             }
             Some(other) => Err(ParamError::UnknownPuzzle(other.to_string())),
         }
@@ -167,6 +206,7 @@ impl TraceRequest {
     pub fn puzzle(&self) -> &'static str {
         match self {
             TraceRequest::Queens { .. } => "queens",
+            TraceRequest::Sudoku { .. } => "sudoku",
         }
     }
 }
@@ -176,6 +216,11 @@ impl fmt::Display for TraceRequest {
         match self {
             TraceRequest::Queens { n, mode } => {
                 write!(f, "puzzle=queens&n={n}&mode={}", mode_name(*mode))
+            }
+            // The grid on one line: `.`, digits and capital letters, none of
+            // which needs escaping in a query.
+            TraceRequest::Sudoku { puzzle, mode } => {
+                write!(f, "puzzle=sudoku&grid={puzzle}&mode={}", mode_name(*mode))
             }
         }
     }
@@ -197,6 +242,10 @@ pub fn mode_name(mode: TraceMode) -> &'static str {
         TraceMode::AllSolutions => "all",
     }
 }
+
+/// What to give when `grid` is missing.
+const GRID_HINT: &str = "the puzzle, one character per cell: 81 for 9×9 (16, 256 or 625 for 4×4, \
+                         16×16 or 25×25), '.' or '0' for an empty cell";
 
 struct Params<'a> {
     pairs: &'a [(String, String)],
@@ -368,7 +417,10 @@ mod tests {
 
     #[test]
     fn bad_requests_say_what_is_wrong() {
-        assert_eq!(error(""), "missing parameter puzzle (puzzle=queens)");
+        assert_eq!(
+            error(""),
+            "missing parameter puzzle (puzzle=queens or puzzle=sudoku)"
+        );
         assert_eq!(
             error("puzzle=queens"),
             "missing parameter n (the board size, 4 to 12)"
@@ -395,7 +447,7 @@ mod tests {
         );
         assert_eq!(
             error("puzzle=chess&n=8"),
-            "unknown puzzle \"chess\" (available: queens)"
+            "unknown puzzle \"chess\" (available: queens, sudoku)"
         );
         assert_eq!(
             error("puzzle=queens&n=8&node=all"),
@@ -420,6 +472,127 @@ mod tests {
         assert_eq!(
             error("=queens"),
             "malformed query: \"=queens\" is not of the form name=value"
+        );
+    }
+
+    const CLASSIC: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+    #[test]
+    fn sudoku_requests_parse() {
+        let classic = Puzzle::parse(CLASSIC).unwrap();
+        assert_eq!(
+            TraceRequest::from_query(&format!("puzzle=sudoku&grid={CLASSIC}&mode=first")),
+            Ok(TraceRequest::Sudoku {
+                puzzle: classic.clone(),
+                mode: TraceMode::FirstSolution
+            })
+        );
+        // As a form sends a grid typed in rows: spaces as `+`, line breaks
+        // escaped; `0` for an empty cell. It reads back as one line.
+        let rows: Vec<String> = CLASSIC
+            .as_bytes()
+            .chunks(9)
+            .map(|row| String::from_utf8(row.to_vec()).unwrap().replace('.', "0"))
+            .collect();
+        let typed = rows
+            .iter()
+            .map(|row| format!("{}+{}+{}", &row[..3], &row[3..6], &row[6..]))
+            .collect::<Vec<_>>()
+            .join("%0D%0A");
+        let request = TraceRequest::from_query(&format!("grid={typed}&puzzle=sudoku")).unwrap();
+        assert_eq!(
+            request,
+            TraceRequest::Sudoku {
+                puzzle: classic,
+                mode: TraceMode::AllSolutions
+            }
+        );
+        assert_eq!(
+            request.to_string(),
+            format!("puzzle=sudoku&grid={CLASSIC}&mode=all")
+        );
+        assert_eq!(request.puzzle(), "sudoku");
+        // Every size the library solves, small letters too.
+        for (cells, side) in [(16, 4), (81, 9), (256, 16), (625, 25)] {
+            let grid = format!(
+                "{}{}",
+                if side > 9 { "g" } else { "1" },
+                ".".repeat(cells - 1)
+            );
+            let grid = if side == 25 {
+                grid.replacen('g', "p", 1)
+            } else {
+                grid
+            };
+            match TraceRequest::from_query(&format!("puzzle=sudoku&grid={grid}")) {
+                Ok(TraceRequest::Sudoku { puzzle, .. }) => assert_eq!(puzzle.side(), side),
+                other => panic!("{side}×{side}: {other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn bad_grids_say_what_and_where() {
+        assert_eq!(
+            error("puzzle=sudoku"),
+            "missing parameter grid (the puzzle, one character per cell: 81 for 9×9 \
+             (16, 256 or 625 for 4×4, 16×16 or 25×25), '.' or '0' for an empty cell)"
+        );
+        assert_eq!(
+            error(&format!("puzzle=sudoku&grid={}", &CLASSIC[1..])),
+            "invalid grid: wrong length: 80 cells, where a puzzle has 16, 81, 256 or 625 \
+             (4×4, 9×9, 16×16 or 25×25)"
+        );
+        assert_eq!(
+            error("puzzle=sudoku&grid="),
+            "invalid grid: wrong length: 0 cells, where a puzzle has 16, 81, 256 or 625 \
+             (4×4, 9×9, 16×16 or 25×25)"
+        );
+        assert_eq!(
+            error(&format!(
+                "puzzle=sudoku&grid={}x{}",
+                &CLASSIC[..4],
+                &CLASSIC[5..]
+            )),
+            "invalid grid: bad character 'x' at column 5 (expected a digit (1-9 for 9×9, \
+             up to 1-9 and A-P for 25×25), or '.' or '0' for an empty cell)"
+        );
+        // A grid typed in rows: the line and the column in the text box.
+        assert_eq!(
+            error("puzzle=sudoku&grid=12..%0A..3.%0A.%E2%80%A2..%0A...."),
+            "invalid grid: bad character '•' at line 3, column 2 (expected a digit \
+             (1-9 for 9×9, up to 1-9 and A-P for 25×25), or '.' or '0' for an empty cell)"
+        );
+        // A digit too big for the grid's size.
+        assert_eq!(
+            error("puzzle=sudoku&grid=5..............."),
+            "invalid grid: bad character '5' at column 1 (expected 1-4 for a 4×4 grid, \
+             or '.' or '0' for an empty cell)"
+        );
+        assert_eq!(
+            error(&format!("puzzle=sudoku&grid=55{}", &CLASSIC[2..])),
+            "invalid grid: the givens clash: 5 at r1c1 and at r1c2 are in the same row"
+        );
+        assert_eq!(
+            error("puzzle=sudoku&grid=1...1..........."),
+            "invalid grid: the givens clash: 1 at r1c1 and at r2c1 are in the same column"
+        );
+        assert_eq!(
+            error("puzzle=sudoku&grid=1....1.........."),
+            "invalid grid: the givens clash: 1 at r1c1 and at r2c2 are in the same box"
+        );
+        assert_eq!(
+            error(&format!("puzzle=sudoku&grid={CLASSIC}&n=9")),
+            "unknown parameter \"n\" (expected puzzle, grid, mode)"
+        );
+        assert_eq!(
+            error(&format!("puzzle=sudoku&grid={CLASSIC}&mode=one")),
+            "unknown mode \"one\" (expected first or all)"
+        );
+        assert_eq!(
+            error("puzzle=queens&grid=1..............."),
+            "unknown parameter \"grid\" (expected puzzle, n, mode)"
         );
     }
 
@@ -452,11 +625,74 @@ mod tests {
 
         #[test]
         fn query_shaped_strings_parse_or_fail_cleanly(
-            query in "(puzzle|n|mode|grid|%[0-9a-fA-F]{0,2}|[=&+]|queens|first|all|[0-9]{1,3}){0,12}"
+            query in "(puzzle|n|mode|grid|%[0-9a-fA-F]{0,2}|[=&+]|queens|sudoku|first|all|[0-9]{1,3}|\\.{16}|1\\.{15}){0,12}"
         ) {
             match TraceRequest::from_query(&query) {
                 Ok(TraceRequest::Queens { n, .. }) => prop_assert!((MIN_QUEENS..=MAX_QUEENS).contains(&n)),
+                Ok(TraceRequest::Sudoku { puzzle, .. }) => prop_assert_eq!(puzzle.side(), 4),
                 Err(message) => prop_assert!(!message.to_string().is_empty()),
+            }
+        }
+
+        /// Any text at all as the grid: a puzzle, exactly as the library
+        /// reads it, or the library's own error.
+        #[test]
+        fn any_grid_parses_or_fails_with_the_librarys_message(grid in any::<String>()) {
+            let escaped: String = grid.bytes().map(|byte| format!("%{byte:02X}")).collect();
+            let parsed = TraceRequest::from_query(&format!("puzzle=sudoku&grid={escaped}&mode=first"));
+            match (parsed, Puzzle::parse(&grid)) {
+                (Ok(TraceRequest::Sudoku { puzzle, mode }), Ok(expected)) => {
+                    prop_assert_eq!(&puzzle, &expected);
+                    prop_assert_eq!(mode, TraceMode::FirstSolution);
+                }
+                (Err(ParamError::Grid(error)), Err(expected)) => {
+                    prop_assert_eq!(&error, &expected);
+                    prop_assert!(ParamError::Grid(error).to_string().starts_with("invalid grid: "));
+                }
+                (parsed, expected) => prop_assert!(false, "{:?} but the library says {:?}", parsed, expected),
+            }
+        }
+
+        /// Grid-shaped text: the right lengths, digits, letters, empty
+        /// marks, whitespace and the odd stray character.
+        #[test]
+        fn grid_shaped_text_parses_or_names_its_problem(
+            cells in proptest::sample::select(vec![15usize, 16, 17, 80, 81, 82, 256, 625]),
+            seed in proptest::collection::vec(
+                prop_oneof![
+                    12 => Just(".".to_string()),
+                    3 => "[0-9A-Pa-p]",
+                    1 => "[ \n\t]",
+                    1 => "[x|#+-]|\\PC",
+                ],
+                625..700,
+            ),
+        ) {
+            // Whitespace is not a cell, so some grids of the right length
+            // come out a few cells short: both outcomes are tried.
+            let grid: String = seed.iter().take(cells).map(String::as_str).collect();
+            let query = format!(
+                "puzzle=sudoku&mode=all&grid={}",
+                grid.bytes().map(|byte| format!("%{byte:02X}")).collect::<String>()
+            );
+            match TraceRequest::from_query(&query) {
+                Ok(request) => {
+                    prop_assert_eq!(TraceRequest::from_query(&request.to_string()), Ok(request));
+                }
+                Err(ParamError::Grid(error)) => {
+                    let message = ParamError::Grid(error.clone()).to_string();
+                    prop_assert!(
+                        matches!(
+                            error,
+                            SudokuError::WrongLength { .. }
+                                | SudokuError::BadCharacter { .. }
+                                | SudokuError::Clash { .. }
+                        ),
+                        "{}", message
+                    );
+                    prop_assert!(message.len() > "invalid grid: ".len() + 10);
+                }
+                Err(other) => prop_assert!(false, "not a grid error: {}", other),
             }
         }
 

@@ -21,11 +21,14 @@ use std::borrow::Cow;
 use serde::Serialize;
 use serde_json::json;
 
+use crate::examples;
 use crate::params::{self, TraceRequest};
 use crate::trace::{self, MAX_EVENTS};
 
-/// The longest URL (path and query) accepted; a Sudoku grid of 81
-/// characters fits many times over.
+/// The longest URL (path and query) accepted. The largest Sudoku grid the
+/// page takes, 625 cells, fits with room to spare: even written with a space
+/// after every cell and a line break after every row it makes a URL of
+/// about 1,400 bytes.
 pub const MAX_URL_BYTES: usize = 2048;
 
 /// The largest request body accepted. The server only reads, so a body is
@@ -245,6 +248,17 @@ pub fn respond(request: &Incoming) -> Reply {
 /// page builds its controls from this, so a new puzzle needs an entry here,
 /// a variant of [`TraceRequest`] and a renderer in `app.js`.
 fn catalogue() -> serde_json::Value {
+    let sudoku_examples: Vec<serde_json::Value> = examples::SUDOKU
+        .iter()
+        .map(|example| {
+            json!({
+                "label": example.label,
+                "grid": example.grid,
+                "mode": params::mode_name(example.mode),
+                "about": example.about,
+            })
+        })
+        .collect();
     json!({
         "max_events": MAX_EVENTS,
         "puzzles": [
@@ -262,6 +276,29 @@ fn catalogue() -> serde_json::Value {
                     }
                 ],
                 "modes": ["first", "all"],
+                "default_mode": "first"
+            },
+            {
+                "id": "sudoku",
+                "name": "Sudoku",
+                "parameters": [
+                    {
+                        "name": "grid",
+                        "label": "Grid, row by row",
+                        "kind": "text",
+                        "hint": "One character per cell: 81 for 9×9 (16, 256 or 625 for 4×4, \
+                                 16×16 or 25×25). Digits 1-9, then A-G or A-P on the big grids; \
+                                 '.' or '0' for an empty cell. Spaces and line breaks are ignored.",
+                        "cells": [16, 81, 256, 625],
+                        "default": examples::SUDOKU_DEFAULT,
+                        "examples": sudoku_examples
+                    }
+                ],
+                "modes": ["first", "all"],
+                "mode_labels": {
+                    "first": "up to the first solution",
+                    "all": "the whole tree (all solutions: is it unique?)"
+                },
                 "default_mode": "first"
             }
         ]
@@ -375,5 +412,69 @@ mod tests {
         for puzzle in catalogue["puzzles"].as_array().unwrap() {
             assert!(params::PUZZLES.contains(&puzzle["id"].as_str().unwrap()));
         }
+        let ids: Vec<&str> = catalogue["puzzles"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|puzzle| puzzle["id"].as_str().unwrap())
+            .collect();
+        assert_eq!(ids, params::PUZZLES);
+    }
+
+    #[test]
+    fn the_sudoku_default_and_examples_are_served_as_traces() {
+        let catalogue = catalogue();
+        let sudoku = &catalogue["puzzles"][1];
+        assert_eq!(sudoku["id"], "sudoku");
+        let grid = &sudoku["parameters"][0];
+        assert_eq!(
+            (&grid["name"], &grid["kind"]),
+            (&json!("grid"), &json!("text"))
+        );
+        let mut queries = vec![format!(
+            "puzzle=sudoku&grid={}&mode={}",
+            grid["default"].as_str().unwrap(),
+            sudoku["default_mode"].as_str().unwrap()
+        )];
+        for example in grid["examples"].as_array().unwrap() {
+            queries.push(format!(
+                "puzzle=sudoku&grid={}&mode={}",
+                example["grid"].as_str().unwrap(),
+                example["mode"].as_str().unwrap()
+            ));
+            assert!(!example["label"].as_str().unwrap().is_empty());
+            assert!(example["about"].as_str().unwrap().len() > 20);
+        }
+        for query in queries {
+            let url = format!("/api/trace?{query}");
+            assert!(url.len() <= MAX_URL_BYTES);
+            let reply = get(&url);
+            assert_eq!(reply.status, 200, "{query}");
+            let body: serde_json::Value = serde_json::from_slice(&reply.body).unwrap();
+            assert_eq!(body["truncated"], false, "{query}");
+            assert!(body["summary"]["counters"]["solutions"].as_u64().unwrap() >= 1);
+        }
+        // The sizes the box promises are the sizes the parser takes.
+        for cells in grid["cells"].as_array().unwrap() {
+            let cells = cells.as_u64().unwrap() as usize;
+            let reply = get(&format!(
+                "/api/trace?puzzle=sudoku&mode=first&grid={}",
+                ".".repeat(cells)
+            ));
+            assert_eq!(reply.status, 200, "{cells} cells");
+        }
+    }
+
+    #[test]
+    fn the_largest_grid_fits_in_a_url_even_spaced_out() {
+        // 625 cells, each followed by a space (`+`), a line break (`%0A`)
+        // after each row of 25, as someone might type it.
+        let rows: Vec<String> = (0..25).map(|_| "+.".repeat(25)).collect();
+        let url = format!(
+            "/api/trace?puzzle=sudoku&mode=first&grid={}",
+            rows.join("%0A")
+        );
+        assert!(url.len() < 1400, "{}", url.len());
+        assert_eq!(get(&url).status, 200);
     }
 }

@@ -3,10 +3,20 @@
 use std::ops::ControlFlow;
 
 use puzzles::queens::Board;
+use puzzles::sudoku::{self, Alphabet};
 use puzzles::trace::{Counters, Event, TraceMode, TraceSummary};
 use serde::Serialize;
 
 use crate::params::{TraceRequest, mode_name};
+
+/// The stack a search runs on. The library's Sudoku trace recurses once per
+/// guess standing, with a copy of the grid's state in each frame: about
+/// 9 KiB a level in an unoptimised build, and a 25×25 grid can stand 600
+/// guesses deep — more than the 2 MiB threads get by default (an empty
+/// 25×25 grid went 470 deep and overflowed one, aborting the process). So
+/// every search runs on a thread of its own with room for the deepest.
+/// The memory is only reserved; a shallow search touches little of it.
+const SEARCH_STACK_BYTES: usize = 64 << 20;
 
 /// The most events one trace returns. 200,000 events are about 16 MB of
 /// JSON: the page still loads and scrubs them quickly, and a learner cannot
@@ -14,8 +24,9 @@ use crate::params::{TraceRequest, mode_name};
 pub const MAX_EVENTS: usize = 200_000;
 
 /// What `/api/trace` answers: the events of the search, in order, with the
-/// same fields as `puzzles queens N --trace --format json`, and the closing
-/// summary line of that command.
+/// same fields as `puzzles queens N --trace --format json` (or
+/// `puzzles sudoku --trace --format json PUZZLE`), and the closing summary
+/// line of that command.
 ///
 /// When the search would emit more than the cap, it is stopped there:
 /// `summary.completed` and `truncated` say so, `events` holds the first
@@ -64,6 +75,11 @@ pub struct TraceReply {
 ///
 /// let info = serde_json::to_string(&PuzzleInfo::Queens { n: 8 }).unwrap();
 /// assert_eq!(info, r#"{"puzzle":"queens","n":8}"#);
+/// let info = PuzzleInfo::Sudoku { box_size: 2, side: 4, grid: "1...............".into() };
+/// assert_eq!(
+///     serde_json::to_string(&info).unwrap(),
+///     r#"{"puzzle":"sudoku","box_size":2,"side":4,"grid":"1..............."}"#
+/// );
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "puzzle", rename_all = "lowercase")]
@@ -74,9 +90,28 @@ pub enum PuzzleInfo {
         /// The board size.
         n: usize,
     },
+    /// Sudoku with `box_size`×`box_size` boxes on a `side`×`side` grid.
+    Sudoku {
+        /// The box size, 2 to 5.
+        box_size: usize,
+        /// The number of rows, columns and digits: `box_size²`.
+        side: usize,
+        /// The givens on one line in the standard alphabet (`.` for an
+        /// empty cell, digits `1`–`9`, then capital letters): the givens are
+        /// the puzzle, not events, so the page draws them from this.
+        grid: String,
+    },
 }
 
 /// Runs the search `request` asks for, keeping at most `limit` events.
+///
+/// The search runs on a thread of its own with a stack of 64 MiB, since the
+/// library's Sudoku trace recurses once per guess standing and a sparse
+/// 25×25 grid stands hundreds deep.
+///
+/// # Panics
+///
+/// When the system cannot start that thread.
 ///
 /// # Example
 ///
@@ -91,21 +126,44 @@ pub enum PuzzleInfo {
 /// assert!(reply.message.unwrap().contains("first-solution mode"));
 /// ```
 pub fn run(request: &TraceRequest, limit: usize) -> TraceReply {
-    match *request {
-        TraceRequest::Queens { n, mode } => {
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .name("puzzles-web-search".to_string())
+            .stack_size(SEARCH_STACK_BYTES)
+            .spawn_scoped(scope, || run_here(request, limit))
+            .expect("a thread for the search starts")
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+    })
+}
+
+/// [`run`] on the calling thread's stack.
+fn run_here(request: &TraceRequest, limit: usize) -> TraceReply {
+    let (puzzle, mode, (events, completed)) = match request {
+        &TraceRequest::Queens { n, mode } => {
             let board = Board::new(n).expect("the parameter check keeps n in range");
-            let (events, completed) = capture(limit, |observer| board.trace(mode, observer));
-            let truncated = !completed;
-            TraceReply {
-                puzzle: PuzzleInfo::Queens { n },
-                mode: mode_name(mode),
-                summary: summarise(&events, completed),
-                truncated,
-                limit,
-                message: truncated.then(|| too_long_message(n, mode, limit)),
-                events,
-            }
+            let events = capture(limit, |observer| board.trace(mode, observer));
+            (PuzzleInfo::Queens { n }, mode, events)
         }
+        TraceRequest::Sudoku { puzzle, mode } => {
+            let events = capture(limit, |observer| sudoku::trace(puzzle, *mode, observer));
+            let info = PuzzleInfo::Sudoku {
+                box_size: puzzle.box_size(),
+                side: puzzle.side(),
+                grid: puzzle.to_line(Alphabet::Standard),
+            };
+            (info, *mode, events)
+        }
+    };
+    let truncated = !completed;
+    TraceReply {
+        mode: mode_name(mode),
+        summary: summarise(&events, completed),
+        truncated,
+        limit,
+        message: truncated.then(|| too_long_message(&puzzle, mode, limit)),
+        puzzle,
+        events,
     }
 }
 
@@ -140,8 +198,12 @@ fn summarise(events: &[Event], completed: bool) -> TraceSummary {
     }
 }
 
-fn too_long_message(n: usize, mode: TraceMode, limit: usize) -> String {
+fn too_long_message(puzzle: &PuzzleInfo, mode: TraceMode, limit: usize) -> String {
     let limit = group_thousands(limit);
+    let n = match *puzzle {
+        PuzzleInfo::Queens { n } => n,
+        PuzzleInfo::Sudoku { side, .. } => return too_long_sudoku(side, mode, &limit),
+    };
     match mode {
         TraceMode::AllSolutions => format!(
             "The search of the whole tree for N = {n} takes more than {limit} steps, so only the first {limit} are shown. \
@@ -150,6 +212,23 @@ fn too_long_message(n: usize, mode: TraceMode, limit: usize) -> String {
         TraceMode::FirstSolution => format!(
             "The search for the first solution of N = {n} takes more than {limit} steps, so only the first {limit} are shown. \
              Choose a smaller N to see it from start to end."
+        ),
+    }
+}
+
+fn too_long_sudoku(side: usize, mode: TraceMode, limit: &str) -> String {
+    match mode {
+        TraceMode::AllSolutions => format!(
+            "The search of the whole tree for this {side}×{side} puzzle takes more than {limit} steps, \
+             so only the first {limit} are shown. The whole tree holds every solution: for a proper \
+             puzzle it checks that the solution is unique, but a grid with few givens has many \
+             solutions and its tree never fits. Choose first-solution mode, or give more digits, \
+             to see a search from start to end."
+        ),
+        TraceMode::FirstSolution => format!(
+            "The search for the first solution of this {side}×{side} puzzle takes more than {limit} steps, \
+             so only the first {limit} are shown. Try a puzzle with more givens to see one from \
+             start to end."
         ),
     }
 }
@@ -226,6 +305,87 @@ mod tests {
             "The search of the whole tree for N = 12 takes more than 200,000 steps, so only the first 200,000 are shown. \
              Choose first-solution mode, or a smaller N, to see a search from start to end."
         );
+    }
+
+    fn sudoku(grid: &str, mode: TraceMode) -> TraceRequest {
+        TraceRequest::Sudoku {
+            puzzle: sudoku::Puzzle::parse(grid).unwrap(),
+            mode,
+        }
+    }
+
+    #[test]
+    fn a_sudoku_trace_is_the_librarys_with_the_givens() {
+        for example in crate::examples::SUDOKU {
+            for mode in [TraceMode::FirstSolution, TraceMode::AllSolutions] {
+                let reply = run(&sudoku(example.grid, mode), MAX_EVENTS);
+                let puzzle = sudoku::Puzzle::parse(example.grid).unwrap();
+                let mut expected = Vec::new();
+                let summary = sudoku::trace(&puzzle, mode, |event| {
+                    if expected.len() <= MAX_EVENTS {
+                        expected.push(*event);
+                    }
+                    ControlFlow::Continue(())
+                });
+                assert_eq!(
+                    reply.puzzle,
+                    PuzzleInfo::Sudoku {
+                        box_size: puzzle.box_size(),
+                        side: puzzle.side(),
+                        grid: example.grid.to_string()
+                    }
+                );
+                assert_eq!(reply.mode, mode_name(mode));
+                if summary.steps as usize <= MAX_EVENTS {
+                    assert_eq!(reply.events, expected, "{}", example.label);
+                    assert_eq!(reply.summary, summary, "{}", example.label);
+                    assert!(!reply.truncated && reply.message.is_none());
+                } else {
+                    assert!(reply.truncated, "{}", example.label);
+                    assert_eq!(reply.events, expected[..MAX_EVENTS], "{}", example.label);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_capped_sudoku_trace_says_why_and_what_to_do() {
+        let empty = ".".repeat(81);
+        let whole = run(&sudoku(&empty, TraceMode::AllSolutions), 1000);
+        assert!(whole.truncated && !whole.summary.completed);
+        assert_eq!(whole.events.len(), 1000);
+        assert_eq!(
+            whole.message.unwrap(),
+            "The search of the whole tree for this 9×9 puzzle takes more than 1,000 steps, so only the \
+             first 1,000 are shown. The whole tree holds every solution: for a proper puzzle it checks \
+             that the solution is unique, but a grid with few givens has many solutions and its tree \
+             never fits. Choose first-solution mode, or give more digits, to see a search from start to end."
+        );
+        let first = run(&sudoku(&empty, TraceMode::FirstSolution), 10);
+        assert!(first.truncated);
+        assert_eq!(
+            first.message.unwrap(),
+            "The search for the first solution of this 9×9 puzzle takes more than 10 steps, so only the \
+             first 10 are shown. Try a puzzle with more givens to see one from start to end."
+        );
+        // An empty 9×9 grid has billions of solutions: the real cap cuts its
+        // whole tree short.
+        let capped = run(&sudoku(&empty, TraceMode::AllSolutions), MAX_EVENTS);
+        assert!(capped.truncated);
+        assert_eq!(capped.summary.steps, MAX_EVENTS as u64);
+        assert!(capped.summary.counters.solutions > 0);
+    }
+
+    #[test]
+    fn the_deepest_sudoku_searches_do_not_overflow_the_stack() {
+        // Empty grids stand hundreds of guesses deep; run on a test thread
+        // (2 MiB of stack), a 25×25 one overflowed it.
+        let empty = ".".repeat(625);
+        let reply = run(&sudoku(&empty, TraceMode::AllSolutions), MAX_EVENTS);
+        let deepest = reply.events.iter().map(|event| event.depth).max().unwrap();
+        assert!(deepest > 400, "{deepest}");
+        let first = run(&sudoku(&empty, TraceMode::FirstSolution), MAX_EVENTS);
+        assert_eq!(first.summary.counters.solutions, 1);
     }
 
     #[test]

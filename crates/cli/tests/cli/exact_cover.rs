@@ -2,14 +2,10 @@
 
 use std::path::PathBuf;
 
-use assert_cmd::Command;
+use crate::util::puzzles;
 use predicates::prelude::*;
 use proptest::prelude::*;
 use puzzles::trace::Event;
-
-fn puzzles() -> Command {
-    Command::cargo_bin("puzzles").expect("the puzzles binary is built")
-}
 
 fn example(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

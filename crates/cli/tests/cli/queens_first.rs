@@ -1,18 +1,8 @@
 //! `puzzles queens N --first` for any N: search, construction, formats.
 
-use assert_cmd::Command;
+use crate::util::{puzzles, stdout_of};
 use predicates::prelude::*;
 use puzzles::queens::verify::{Verdict, verify};
-
-fn puzzles() -> Command {
-    Command::cargo_bin("puzzles").unwrap()
-}
-
-fn stdout_of(args: &[&str]) -> String {
-    let output = puzzles().args(args).output().unwrap();
-    assert!(output.status.success(), "{args:?} failed: {output:?}");
-    String::from_utf8(output.stdout).unwrap()
-}
 
 #[test]
 fn small_boards_get_the_lexicographically_first_solution() {

@@ -1,24 +1,10 @@
 //! `puzzles queens N --given ROW:COL,...` and `--given-file`: completions.
 
-use assert_cmd::Command;
+use crate::util::{puzzles, stdout_of};
 use predicates::prelude::*;
 
-fn puzzles() -> Command {
-    Command::cargo_bin("puzzles").unwrap()
-}
-
-fn stdout_of(args: &[&str]) -> String {
-    let output = puzzles().args(args).output().unwrap();
-    assert!(output.status.success(), "{args:?} failed: {output:?}");
-    String::from_utf8(output.stdout).unwrap()
-}
-
 fn temp_file(name: &str, contents: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("puzzles-given-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, contents).unwrap();
-    path
+    crate::util::temp_file("given", name, contents)
 }
 
 #[test]

@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use assert_cmd::Command;
+use crate::util::puzzles;
 use predicates::prelude::*;
 use proptest::prelude::*;
 use puzzles::sudoku::{Alphabet, Puzzle};
@@ -12,10 +12,6 @@ const CLASSIC: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 const CLASSIC_SOLVED: &str =
     "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
-
-fn puzzles() -> Command {
-    Command::cargo_bin("puzzles").expect("the puzzles binary is built")
-}
 
 fn example(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

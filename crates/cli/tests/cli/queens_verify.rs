@@ -1,18 +1,10 @@
 //! `puzzles queens verify FILE`: verdicts, exit codes and messages.
 
-use assert_cmd::Command;
+use crate::util::puzzles;
 use predicates::prelude::*;
 
-fn puzzles() -> Command {
-    Command::cargo_bin("puzzles").unwrap()
-}
-
 fn temp_file(name: &str, contents: &[u8]) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("puzzles-verify-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, contents).unwrap();
-    path
+    crate::util::temp_file("verify", name, contents)
 }
 
 #[test]

@@ -1,17 +1,7 @@
 //! `puzzles queens` through the real binary: formats, exit codes, messages.
 
-use assert_cmd::Command;
+use crate::util::{puzzles, stdout_of};
 use predicates::prelude::*;
-
-fn puzzles() -> Command {
-    Command::cargo_bin("puzzles").unwrap()
-}
-
-fn stdout_of(args: &[&str]) -> String {
-    let output = puzzles().args(args).output().unwrap();
-    assert!(output.status.success(), "{args:?} failed: {output:?}");
-    String::from_utf8(output.stdout).unwrap()
-}
 
 #[test]
 fn eight_queens_lists_all_92_boards() {

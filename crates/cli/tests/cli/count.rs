@@ -5,19 +5,9 @@ use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
-use assert_cmd::Command;
+use crate::util::{puzzles, stdout_of};
 use predicates::prelude::*;
 use serde_json::Value;
-
-fn puzzles() -> Command {
-    Command::cargo_bin("puzzles").unwrap()
-}
-
-fn stdout_of(args: &[&str]) -> String {
-    let output = puzzles().args(args).output().unwrap();
-    assert!(output.status.success(), "{args:?} failed: {output:?}");
-    String::from_utf8(output.stdout).unwrap()
-}
 
 fn json_of(args: &[&str]) -> Value {
     serde_json::from_str(&stdout_of(args)).unwrap()

@@ -1,6 +1,6 @@
 //! `puzzles serve` through the real binary: the URL on the first line, the
-//! trace it serves against `puzzles queens --trace --format json`, and
-//! start-up errors.
+//! traces it serves against `puzzles queens --trace --format json` and
+//! `puzzles sudoku --trace --format json`, and start-up errors.
 
 #![cfg(feature = "serve")]
 
@@ -110,6 +110,35 @@ fn the_served_trace_is_the_json_trace_of_the_cli() {
     assert_eq!(reply["events"].as_array().unwrap(), events);
     assert_eq!(&reply["summary"], summary);
     assert_eq!(reply["summary"]["counters"]["solutions"], 2);
+}
+
+#[test]
+fn the_served_sudoku_trace_is_the_json_trace_of_the_cli() {
+    let server = serve(&[]);
+    let grid = ".................1..2..3.4..............523..16......7....7......3....2.7...1.6.8";
+    for (mode, flags) in [("first", &["--first"][..]), ("all", &[][..])] {
+        let (status, body) = get(
+            &server.url,
+            &format!("/api/trace?puzzle=sudoku&grid={grid}&mode={mode}"),
+        );
+        assert_eq!(status, 200);
+        let reply: serde_json::Value = serde_json::from_str(&body).unwrap();
+        let output = Command::cargo_bin("puzzles")
+            .unwrap()
+            .args(["sudoku", "--trace", "--format", "json", grid])
+            .args(flags)
+            .output()
+            .unwrap();
+        let lines: Vec<serde_json::Value> = String::from_utf8(output.stdout)
+            .unwrap()
+            .lines()
+            .map(|line| serde_json::from_str(line).unwrap())
+            .collect();
+        let (summary, events) = lines.split_last().unwrap();
+        assert_eq!(reply["events"].as_array().unwrap(), events, "{mode}");
+        assert_eq!(&reply["summary"], summary, "{mode}");
+        assert_eq!(reply["summary"]["counters"]["solutions"], 1);
+    }
 }
 
 #[test]

@@ -2,12 +2,8 @@
 //! as XML, show the right queens in the right squares, and are
 //! snapshot-tested.
 
-use assert_cmd::Command;
+use crate::util::puzzles;
 use predicates::prelude::*;
-
-fn puzzles() -> Command {
-    Command::cargo_bin("puzzles").unwrap()
-}
 
 fn svg_of(args: &[&str]) -> String {
     let output = puzzles().args(args).output().unwrap();

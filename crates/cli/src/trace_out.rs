@@ -1,0 +1,64 @@
+//! Printing a traced search, the same way for every puzzle: each event as a
+//! text line (the puzzle says how) or a JSON line, then the counters.
+
+use std::io::{self, Write};
+use std::ops::ControlFlow;
+
+use puzzles::trace::{Event, TraceSummary};
+
+use crate::Outcome;
+
+/// Runs `search` with an observer that prints each event — as JSON when
+/// `json`, else with `text` — and closes with the counters (a JSON summary
+/// line, or a text line). A write error (a closed pipe) stops the search and
+/// is returned.
+pub fn print_trace<S, T>(
+    out: &mut dyn Write,
+    json: bool,
+    search: S,
+    mut text: T,
+) -> anyhow::Result<Outcome>
+where
+    S: FnOnce(&mut dyn FnMut(&Event) -> ControlFlow<()>) -> TraceSummary,
+    T: FnMut(&mut dyn Write, &Event) -> io::Result<()>,
+{
+    let mut failure: Option<io::Error> = None;
+    let summary = search(&mut |event: &Event| {
+        let written = if json {
+            serde_json::to_writer(&mut *out, event)
+                .map_err(io::Error::from)
+                .and_then(|()| writeln!(out))
+        } else {
+            text(&mut *out, event)
+        };
+        match written {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(err) => {
+                failure = Some(err);
+                ControlFlow::Break(())
+            }
+        }
+    });
+    if let Some(err) = failure {
+        return Err(err.into());
+    }
+    let counters = summary.counters;
+    if json {
+        writeln!(out, "{}", serde_json::to_string(&summary)?)?;
+    } else {
+        writeln!(
+            out,
+            "placements: {}, conflicts: {}, backtracks: {}, solutions: {} ({} steps)",
+            counters.placements,
+            counters.conflicts,
+            counters.backtracks,
+            counters.solutions,
+            summary.steps
+        )?;
+    }
+    Ok(if counters.solutions == 0 {
+        Outcome::NoSolution
+    } else {
+        Outcome::Answer
+    })
+}

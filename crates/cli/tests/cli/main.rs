@@ -1,0 +1,16 @@
+//! The `puzzles` command through the real binary, one module per topic (one
+//! test binary, so the suite links once).
+
+mod util;
+
+mod count;
+mod exact_cover;
+mod maxsub;
+mod queens;
+mod queens_first;
+mod queens_given;
+mod queens_verify;
+mod readme;
+mod serve;
+mod sudoku;
+mod svg;
