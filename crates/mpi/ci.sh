@@ -124,14 +124,27 @@ expect_status 2 run_mpi queens 13 --count --split 9
 expect_status 2 run_mpi queens 13
 expect_status 2 run_mpi queens 13 --count --threads 0
 
-echo "-- a killed rank ends the job; SIGTERM saves; both resume exact"
+echo "-- SIGTERM saves; a killed rank ends the job; both resume exact"
 long=(queens 17 --count -q --checkpoint long.ckpt)
-"${mpirun[@]}" -n "$ranks" "$mpi_bin" "${long[@]}" &
-launcher=$!
-while [[ ! -s long.ckpt || $(lines long.ckpt) -lt 30 ]]; do
-  kill -0 "$launcher" 2>/dev/null || fail "the n = 17 run ended before 30 units"
-  sleep 0.05
-done
+units17=$("$cli_bin" queens 17 --count --json | python3 -c 'import json, sys; print(json.load(sys.stdin)["units"])')
+# Starts the n = 17 run in the background and waits for $1 recorded units.
+start_long() {
+  "${mpirun[@]}" -n "$ranks" "$mpi_bin" "${long[@]}" --batch 1 &
+  launcher=$!
+  while [[ ! -s long.ckpt || $(lines long.ckpt) -lt $1 ]]; do
+    kill -0 "$launcher" 2>/dev/null || fail "the n = 17 run ended before $1 units"
+    sleep 0.02
+  done
+}
+start_long 30
+kill -TERM "$launcher"
+status=0
+wait "$launcher" || status=$?
+term_at=$(lines long.ckpt)
+[[ $status != 0 ]] || fail "the job stopped by SIGTERM exited 0"
+((term_at - 1 < units17)) || fail "SIGTERM came too late: every unit was counted"
+echo "SIGTERM: mpirun exited $status with $((term_at - 1)) of $units17 units recorded"
+start_long $((term_at + 30))
 victim=
 for pid in $(pgrep -P "$launcher"); do
   if tr '\0' '\n' <"/proc/$pid/environ" | grep -qx 'OMPI_COMM_WORLD_RANK=2'; then victim=$pid; fi
@@ -143,19 +156,12 @@ timeout 60 tail --pid="$launcher" -f /dev/null || fail "the job did not end with
 wait "$launcher" || status=$?
 [[ $status != 0 ]] || fail "the job with a killed rank exited 0"
 killed_at=$(lines long.ckpt)
+((killed_at - 1 < units17)) || fail "rank 2 was killed too late: every unit was counted"
 echo "rank 2 killed: mpirun exited $status with $((killed_at - 1)) units recorded"
-"${mpirun[@]}" -n "$ranks" "$mpi_bin" "${long[@]}" &
-launcher=$!
-while [[ $(lines long.ckpt) -lt $((killed_at + 30)) ]]; do
-  kill -0 "$launcher" 2>/dev/null || break
-  sleep 0.05
-done
-kill -TERM "$launcher" 2>/dev/null || true
-wait "$launcher" || true
-echo "SIGTERM: $(($(lines long.ckpt) - 1)) units recorded"
 json=$(run_mpi "${long[@]}" --json)
 [[ $(field "$json" total) == "$(oeis A000170 17)" && $(field "$json" unique) == "$(oeis A002562 17)" ]] ||
-  fail "n = 17 after a killed rank and SIGTERM: $json"
+  fail "n = 17 after SIGTERM and a killed rank: $json"
+[[ $(field "$json" resumed_units) == $((killed_at - 1)) ]] || fail "resumed from the wrong units: $json"
 echo "n = 17 resumed from $(field "$json" resumed_units) units: $(field "$json" total)"
 
 echo "-- the Slurm examples, with mpirun for srun and a loop for the array"

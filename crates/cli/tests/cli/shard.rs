@@ -5,13 +5,10 @@
 
 use std::path::{Path, PathBuf};
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use serde_json::Value;
 
-fn puzzles() -> Command {
-    Command::cargo_bin("puzzles").unwrap()
-}
+use crate::util::puzzles;
 
 /// A fresh directory for one test's files.
 fn scratch(name: &str) -> PathBuf {
