@@ -4,6 +4,7 @@ use clap::{Parser, Subcommand};
 
 use crate::exact_cover::ExactCoverArgs;
 use crate::maxsub::MaxsubArgs;
+use crate::merge::MergeArgs;
 use crate::queens::QueensArgs;
 use crate::sudoku::SudokuArgs;
 
@@ -48,4 +49,6 @@ pub enum Command {
     ExactCover(ExactCoverArgs),
     /// Sudoku (4×4 to 25×25): solve, count solutions, draw, trace; files on several threads.
     Sudoku(SudokuArgs),
+    /// Sum the part files of `puzzles queens N --count --shard I/K` (every shard exactly once).
+    Merge(MergeArgs),
 }

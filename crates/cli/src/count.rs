@@ -61,6 +61,9 @@ struct JsonCount {
 /// Counts `board`'s solutions as `args` ask.
 pub fn run(board: &Board, args: &QueensArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
     if board.rules().is_classic() {
+        if let Some(shard) = args.shard {
+            return crate::shard::run(board.n(), shard, args, out);
+        }
         return classic(board.n(), args, out);
     }
     plain(board, args, out)
@@ -71,7 +74,7 @@ fn json_wanted(args: &QueensArgs) -> bool {
 }
 
 /// Whether standard error may show a progress bar and a summary.
-fn chatty(args: &QueensArgs) -> bool {
+pub(crate) fn chatty(args: &QueensArgs) -> bool {
     !args.quiet && std::io::stderr().is_terminal()
 }
 
@@ -82,6 +85,7 @@ fn plain(board: &Board, args: &QueensArgs, out: &mut dyn Write) -> anyhow::Resul
         (args.threads.is_some(), "--threads"),
         (args.checkpoint.is_some(), "--checkpoint"),
         (args.split.is_some(), "--split"),
+        (args.shard.is_some(), "--shard"),
     ] {
         if given {
             let shape = if rules.torus() { " on a torus" } else { "" };
@@ -143,83 +147,15 @@ enum Stop {
 /// Classic queens: the reduced counter in work units.
 fn classic(n: usize, args: &QueensArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
     let started = Instant::now();
-    let split = args.split.unwrap_or_else(|| CountPlan::default_split(n));
-    let plan = CountPlan::new(n, split)?;
-    let (done, mut writer) = match &args.checkpoint {
-        Some(path) => open_checkpoint(path, &plan)?,
-        None => (Default::default(), None),
-    };
-    let resumed: Tally = done.values().copied().collect();
-
-    let cancel = Arc::new(AtomicBool::new(false));
-    {
-        let cancel = Arc::clone(&cancel);
-        // A second Ctrl-C leaves at once; every recorded unit is already on
-        // disk, one write per line.
-        ctrlc::set_handler(move || {
-            if cancel.swap(true, Ordering::SeqCst) {
-                std::process::exit(130);
-            }
-        })
-        .context("cannot install the Ctrl-C handler")?;
-    }
-
-    let bar = progress_bar(args, &plan, &resumed);
-    let mut tally = resumed;
-    let mut recorded_now = 0u64;
-    let mut last_sync = Instant::now();
-    let run = Counter::new(&plan)
-        .threads(args.threads.unwrap_or(0))
-        .skip(&done)
-        .run(&cancel, |id: UnitId, count: UnitCount| {
-            if let Some((path, writer)) = &mut writer
-                && let Err(err) = record(writer, id, count, &mut last_sync)
-            {
-                return ControlFlow::Break(Stop::Failed(
-                    err.context(format!("cannot write checkpoint {}", path.display())),
-                ));
-            }
-            tally.add(count);
-            recorded_now += 1;
-            bar.set_position(tally.units);
-            bar.set_message(format!("{} solutions", tally.total));
-            if args.stop_after_units == Some(recorded_now) {
-                return ControlFlow::Break(Stop::Budget);
-            }
-            ControlFlow::Continue(())
-        })?;
-    bar.finish_and_clear();
-    if let Some((_, writer)) = &writer {
-        // Best effort: the lines are flushed already; this asks the disk.
-        let _ = writer.get_ref().sync_data();
-    }
-    let elapsed = started.elapsed();
-    let interrupted = match run.end {
-        RunEnd::Complete => false,
-        RunEnd::Cancelled | RunEnd::Stopped(Stop::Budget) => true,
-        RunEnd::Stopped(Stop::Failed(err)) => return Err(err),
-    };
-    if interrupted {
-        let where_ = match &args.checkpoint {
-            Some(path) => format!(
-                "{} of {} units are recorded in {}; run the same command again to resume",
-                tally.units,
-                plan.len(),
-                path.display()
-            ),
-            None => format!(
-                "{} of {} units were counted and are lost (--checkpoint FILE keeps them)",
-                tally.units,
-                plan.len()
-            ),
-        };
-        eprintln!(
-            "puzzles: interrupted after {:.1} s: {where_}",
-            elapsed.as_secs_f64()
-        );
+    let plan = plan_for(n, args)?;
+    let Some(counted) = count_units(&plan, None, args, started)? else {
         return Ok(Outcome::Interrupted);
-    }
-
+    };
+    let Counted {
+        tally,
+        resumed,
+        elapsed,
+    } = counted;
     if json_wanted(args) {
         let result = JsonCount {
             n,
@@ -228,7 +164,7 @@ fn classic(n: usize, args: &QueensArgs, out: &mut dyn Write) -> anyhow::Result<O
             units: Some(plan.len()),
             elapsed_seconds: elapsed.as_secs_f64(),
             nodes: Some(tally.nodes),
-            split: Some(split),
+            split: Some(plan.split()),
             threads: Some(args.threads.unwrap_or_else(rayon_threads)),
             resumed_units: Some(resumed.units),
             piece: None,
@@ -256,6 +192,119 @@ fn classic(n: usize, args: &QueensArgs, out: &mut dyn Write) -> anyhow::Result<O
     } else {
         Outcome::Answer
     })
+}
+
+/// The plan `--split` (or the default for `n`) makes.
+pub(crate) fn plan_for(n: usize, args: &QueensArgs) -> anyhow::Result<CountPlan> {
+    let split = args.split.unwrap_or_else(|| CountPlan::default_split(n));
+    Ok(CountPlan::new(n, split)?)
+}
+
+/// What [`count_units`] counted.
+pub(crate) struct Counted {
+    /// Every unit asked for: resumed ones and counted ones.
+    pub tally: Tally,
+    /// The units found in the checkpoint.
+    pub resumed: Tally,
+    /// Since `started`.
+    pub elapsed: Duration,
+}
+
+/// Counts the units of `plan` (only those in `only`, when given) on
+/// `--threads` threads, with `--checkpoint`, the progress bar and Ctrl-C.
+/// Units of the checkpoint outside `only` are left out of the sum. Returns
+/// `None` when interrupted, after saying so on standard error.
+pub(crate) fn count_units(
+    plan: &CountPlan,
+    only: Option<&[UnitId]>,
+    args: &QueensArgs,
+    started: Instant,
+) -> anyhow::Result<Option<Counted>> {
+    let (mut done, mut writer) = match &args.checkpoint {
+        Some(path) => open_checkpoint(path, plan)?,
+        None => (Default::default(), None),
+    };
+    if let Some(only) = only {
+        let wanted: std::collections::BTreeSet<UnitId> = only.iter().copied().collect();
+        done.retain(|id, _| wanted.contains(id));
+    }
+    let asked = only.map_or(plan.len(), |only| only.len() as u64);
+    let resumed: Tally = done.values().copied().collect();
+
+    let cancel = Arc::new(AtomicBool::new(false));
+    {
+        let cancel = Arc::clone(&cancel);
+        // A second Ctrl-C leaves at once; every recorded unit is already on
+        // disk, one write per line.
+        ctrlc::set_handler(move || {
+            if cancel.swap(true, Ordering::SeqCst) {
+                std::process::exit(130);
+            }
+        })
+        .context("cannot install the Ctrl-C handler")?;
+    }
+
+    let bar = progress_bar(args, asked, &resumed);
+    let mut tally = resumed;
+    let mut recorded_now = 0u64;
+    let mut last_sync = Instant::now();
+    let mut counter = Counter::new(plan)
+        .threads(args.threads.unwrap_or(0))
+        .skip(&done);
+    if let Some(only) = only {
+        counter = counter.units(only.iter().copied());
+    }
+    let run = counter.run(&cancel, |id: UnitId, count: UnitCount| {
+        if let Some((path, writer)) = &mut writer
+            && let Err(err) = record(writer, id, count, &mut last_sync)
+        {
+            return ControlFlow::Break(Stop::Failed(
+                err.context(format!("cannot write checkpoint {}", path.display())),
+            ));
+        }
+        tally.add(count);
+        recorded_now += 1;
+        bar.set_position(tally.units);
+        bar.set_message(format!("{} solutions", tally.total));
+        if args.stop_after_units == Some(recorded_now) {
+            return ControlFlow::Break(Stop::Budget);
+        }
+        ControlFlow::Continue(())
+    })?;
+    bar.finish_and_clear();
+    if let Some((_, writer)) = &writer {
+        // Best effort: the lines are flushed already; this asks the disk.
+        let _ = writer.get_ref().sync_data();
+    }
+    let elapsed = started.elapsed();
+    let interrupted = match run.end {
+        RunEnd::Complete => false,
+        RunEnd::Cancelled | RunEnd::Stopped(Stop::Budget) => true,
+        RunEnd::Stopped(Stop::Failed(err)) => return Err(err),
+    };
+    if interrupted {
+        let where_ = match &args.checkpoint {
+            Some(path) => format!(
+                "{} of {asked} units are recorded in {}; run the same command again to resume",
+                tally.units,
+                path.display()
+            ),
+            None => format!(
+                "{} of {asked} units were counted and are lost (--checkpoint FILE keeps them)",
+                tally.units,
+            ),
+        };
+        eprintln!(
+            "puzzles: interrupted after {:.1} s: {where_}",
+            elapsed.as_secs_f64()
+        );
+        return Ok(None);
+    }
+    Ok(Some(Counted {
+        tally,
+        resumed,
+        elapsed,
+    }))
 }
 
 /// One thread per core, as rayon counts them.
@@ -318,11 +367,11 @@ fn record(
 
 /// Units done, solutions so far, elapsed time and ETA, on standard error
 /// when it is a terminal; hidden otherwise.
-fn progress_bar(args: &QueensArgs, plan: &CountPlan, resumed: &Tally) -> ProgressBar {
+fn progress_bar(args: &QueensArgs, units: u64, resumed: &Tally) -> ProgressBar {
     if !chatty(args) {
         return ProgressBar::hidden();
     }
-    let bar = ProgressBar::with_draw_target(Some(plan.len()), ProgressDrawTarget::stderr());
+    let bar = ProgressBar::with_draw_target(Some(units), ProgressDrawTarget::stderr());
     bar.set_style(
         ProgressStyle::with_template(
             "{elapsed_precise} [{wide_bar}] {pos}/{len} units · {msg} · ETA {eta}",

@@ -5,12 +5,14 @@ mod cli;
 mod count;
 mod exact_cover;
 mod maxsub;
+mod merge;
 mod queens;
 mod queens_first;
 mod queens_given;
 mod queens_verify;
 #[cfg(feature = "serve")]
 mod serve;
+mod shard;
 mod sudoku;
 mod trace_out;
 
@@ -72,6 +74,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<Outcome> {
         Command::Maxsub(args) => maxsub::run(args, out),
         Command::ExactCover(args) => exact_cover::run(args, out),
         Command::Sudoku(args) => sudoku::run(args, out),
+        Command::Merge(args) => merge::run(args, out),
     }
 }
 

@@ -41,6 +41,8 @@ Examples:
   puzzles queens 17 --count --checkpoint q17.ckpt
                                         count on every core; rerun to resume after Ctrl-C
   puzzles queens 14 --count --json      total, fundamental count, units, nodes, time as JSON
+  puzzles queens 20 --count --shard 3/8     count one shard, write queens-20-shard-3-of-8.json;
+                                        `puzzles merge queens-20-shard-*-of-8.json` sums them
   puzzles queens 4 --trace              every placement, conflict and backtrack
   puzzles queens 4 --trace --format json    the same events as JSON lines
   puzzles queens 6 --piece king --count     6 non-attacking kings, one per row and column: 90
@@ -163,6 +165,18 @@ pub struct QueensArgs {
     /// No progress bar or summary on standard error.
     #[arg(short, long)]
     pub quiet: bool,
+
+    /// With --count: count shard I of K (I from 1 to K: the units whose id
+    /// leaves remainder I - 1 when divided by K) and write a part file for
+    /// `puzzles merge`.
+    #[arg(long, value_name = "I/K", requires = "count", conflicts_with_all = ["json", "unique"],
+          value_parser = crate::shard::parse_shard)]
+    pub shard: Option<crate::shard::Shard>,
+
+    /// With --shard: write the part file to FILE (`-`: standard output)
+    /// instead of queens-N-shard-I-of-K.json.
+    #[arg(long, value_name = "FILE", requires = "shard")]
+    pub part: Option<PathBuf>,
 
     /// Test hook: stop as if interrupted once K units are recorded.
     #[arg(long, value_name = "K", hide = true, requires = "count")]

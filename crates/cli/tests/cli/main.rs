@@ -12,5 +12,6 @@ mod queens_given;
 mod queens_verify;
 mod readme;
 mod serve;
+mod shard;
 mod sudoku;
 mod svg;

@@ -645,6 +645,48 @@ impl<W: Write> CheckpointWriter<W> {
     }
 }
 
+/// Seals a JSON object the way checkpoint lines are sealed: `payload` is
+/// the object's text without its closing brace; the result adds the
+/// `check` field (FNV-1a 64 of `payload`), the brace and a newline. Other
+/// small record files (a shard's part file, say) use it to catch damage the
+/// same way.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::checkpoint::{seal_line, unseal_line};
+///
+/// let line = seal_line(r#"{"shard":3"#);
+/// assert!(line.starts_with(r#"{"shard":3,"check":""#) && line.ends_with("\"}\n"));
+/// assert_eq!(unseal_line(line.trim_end())?, r#"{"shard":3}"#);
+/// # Ok::<(), puzzles::queens::checkpoint::Problem>(())
+/// ```
+pub fn seal_line(payload: &str) -> String {
+    seal(payload)
+}
+
+/// The JSON object of a line made by [`seal_line`] (given without its
+/// newline), once its checksum is verified: the object without the `check`
+/// field.
+///
+/// # Errors
+///
+/// [`Problem::NoChecksum`] when the line does not end in a `check` field,
+/// [`Problem::BadChecksum`] when the line was edited or damaged.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::checkpoint::{Problem, seal_line, unseal_line};
+///
+/// let line = seal_line(r#"{"shard":3"#).replacen('3', "4", 1);
+/// assert!(matches!(unseal_line(line.trim_end()), Err(Problem::BadChecksum)));
+/// assert!(matches!(unseal_line("{}"), Err(Problem::NoChecksum)));
+/// ```
+pub fn unseal_line(line: &str) -> Result<String, Problem> {
+    unseal(line)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

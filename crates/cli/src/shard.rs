@@ -1,0 +1,424 @@
+//! `puzzles queens N --count --shard I/K`: count one K-th of the work units
+//! and write a part file; `puzzles merge` sums the parts.
+//!
+//! Shard I (counting from 1) holds the units whose id leaves remainder
+//! I - 1 when divided by K. Units are numbered largest first, so dealing
+//! them out round-robin gives every shard about the same work, where
+//! contiguous ranges would not.
+//!
+//! A part file is one line of JSON, sealed with the checksum of the
+//! checkpoint lines:
+//!
+//! ```text
+//! {"format":"puzzles-queens-count-part","version":1,"scheme":"lexmin-rows-1","n":13,"split":3,
+//!  "units":351,"shards":4,"shard":1,"assignment":"round-robin","shard_units":88,"total":…,
+//!  "unique":…,"nodes":…,"elapsed_seconds":…,"check":"…"}
+//! ```
+
+use std::fmt;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use anyhow::Context;
+use puzzles::queens::checkpoint::{seal_line, unseal_line};
+use puzzles::queens::count::{SCHEME, UnitId};
+use serde::{Deserialize, Serialize};
+
+use crate::Outcome;
+use crate::count::{Counted, chatty, count_units, plan_for};
+use crate::queens::QueensArgs;
+
+/// The `format` field of a part file.
+pub const PART_FORMAT: &str = "puzzles-queens-count-part";
+
+/// The part file version this build writes and reads.
+pub const PART_VERSION: u32 = 1;
+
+/// How units are dealt to shards.
+pub const ASSIGNMENT: &str = "round-robin";
+
+/// One shard of a count: shard `index` (from 1) of `count`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Shard {
+    /// From 1 to `count`.
+    pub index: u64,
+    /// How many shards, at least 1.
+    pub count: u64,
+}
+
+impl Shard {
+    /// Whether unit `id` belongs to this shard.
+    pub fn contains(self, id: UnitId) -> bool {
+        id % self.count == self.index - 1
+    }
+
+    /// How many of the units `0..units` belong to this shard.
+    pub fn units_of(self, units: u64) -> u64 {
+        units.saturating_sub(self.index - 1).div_ceil(self.count)
+    }
+}
+
+impl fmt::Display for Shard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "shard {} of {}", self.index, self.count)
+    }
+}
+
+/// Parses `--shard I/K`: whole numbers, 1 <= I <= K.
+pub fn parse_shard(text: &str) -> Result<Shard, String> {
+    let usage = || format!("a shard is I/K with 1 <= I <= K (shard I of K), got {text:?}");
+    let (index, count) = text.trim().split_once('/').ok_or_else(usage)?;
+    let number = |part: &str| part.trim().parse::<u64>().map_err(|_| usage());
+    let (index, count) = (number(index)?, number(count)?);
+    if count == 0 {
+        return Err(format!(
+            "the number of shards must be at least 1, got {text:?}"
+        ));
+    }
+    if index == 0 || index > count {
+        return Err(format!(
+            "shard {index} of {count} does not exist: shards are numbered 1 to {count}"
+        ));
+    }
+    Ok(Shard { index, count })
+}
+
+/// A shard's result, as a part file holds it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Part {
+    format: String,
+    version: u32,
+    /// The reduction scheme of the unit ids.
+    pub scheme: String,
+    /// The board size.
+    pub n: usize,
+    /// The split depth.
+    pub split: usize,
+    /// The plan's units (all shards).
+    pub units: u64,
+    /// How many shards.
+    pub shards: u64,
+    /// This one, from 1.
+    pub shard: u64,
+    /// How units are dealt to shards.
+    pub assignment: String,
+    /// The units in this shard.
+    pub shard_units: u64,
+    /// The solutions in this shard's units.
+    pub total: u128,
+    /// The fundamental solutions in them.
+    pub unique: u128,
+    /// The nodes visited.
+    pub nodes: u128,
+    /// The seconds the run that finished the shard took.
+    pub elapsed_seconds: f64,
+}
+
+impl Part {
+    /// The shard this part is.
+    pub fn shard(&self) -> Shard {
+        Shard {
+            index: self.shard,
+            count: self.shards,
+        }
+    }
+
+    /// The part file's text: one sealed line.
+    pub fn line(&self) -> String {
+        let object = serde_json::to_string(self).expect("a part serializes");
+        seal_line(object.strip_suffix('}').expect("an object ends in a brace"))
+    }
+
+    /// Reads a part file's bytes: one sealed line, fields as written,
+    /// counts that fit the shard.
+    pub fn parse(bytes: &[u8]) -> Result<Part, String> {
+        let text = std::str::from_utf8(bytes).map_err(|_| "not UTF-8 text".to_string())?;
+        if text.is_empty() {
+            return Err("the file is empty".to_string());
+        }
+        let Some(line) = text.strip_suffix('\n') else {
+            return Err(
+                "line 1: the line is cut short (no newline at its end): the file was truncated"
+                    .to_string(),
+            );
+        };
+        if line.contains('\n') {
+            return Err("line 2: a part file has one line".to_string());
+        }
+        let object = unseal_line(line).map_err(|problem| format!("line 1: {problem}"))?;
+        let part: Part = serde_json::from_str(&object)
+            .map_err(|err| format!("line 1: not a part file: {err}"))?;
+        part.check()
+            .map_err(|problem| format!("line 1: {problem}"))?;
+        Ok(part)
+    }
+
+    fn check(&self) -> Result<(), String> {
+        if self.format != PART_FORMAT {
+            return Err(format!(
+                "not a part file: format {:?}, expected {PART_FORMAT:?}",
+                self.format
+            ));
+        }
+        if self.version != PART_VERSION {
+            return Err(format!(
+                "part format version {} is not supported (this build reads version {PART_VERSION})",
+                self.version
+            ));
+        }
+        if self.assignment != ASSIGNMENT {
+            return Err(format!(
+                "units dealt {:?}, this build deals them {ASSIGNMENT:?}",
+                self.assignment
+            ));
+        }
+        if self.shards == 0 || self.shard == 0 || self.shard > self.shards {
+            return Err(format!(
+                "shard {} of {} does not exist",
+                self.shard, self.shards
+            ));
+        }
+        let expected = self.shard().units_of(self.units);
+        if self.shard_units != expected {
+            return Err(format!(
+                "{} of {} units has {expected} units, not {}",
+                self.shard(),
+                self.units,
+                self.shard_units
+            ));
+        }
+        if self.total < self.unique || self.total > self.unique.saturating_mul(8) {
+            return Err(format!(
+                "impossible counts (total {}, unique {})",
+                self.total, self.unique
+            ));
+        }
+        if !(self.elapsed_seconds.is_finite() && self.elapsed_seconds >= 0.0) {
+            return Err(format!("elapsed seconds {}", self.elapsed_seconds));
+        }
+        Ok(())
+    }
+
+    /// The problem the part belongs to, for messages and comparisons:
+    /// `n = 13, split 3 (351 units, scheme lexmin-rows-1) in 4 shards`.
+    pub fn problem(&self) -> String {
+        format!(
+            "n = {}, split {} ({} units, scheme {}) in {} shards",
+            self.n, self.split, self.units, self.scheme, self.shards
+        )
+    }
+}
+
+/// Counts one shard and writes its part file.
+pub fn run(
+    n: usize,
+    shard: Shard,
+    args: &QueensArgs,
+    out: &mut dyn Write,
+) -> anyhow::Result<Outcome> {
+    let started = Instant::now();
+    let plan = plan_for(n, args)?;
+    let ids: Vec<UnitId> = plan.ids().filter(|&id| shard.contains(id)).collect();
+    let Some(Counted { tally, elapsed, .. }) = count_units(&plan, Some(&ids), args, started)?
+    else {
+        return Ok(Outcome::Interrupted);
+    };
+    let part = Part {
+        format: PART_FORMAT.to_string(),
+        version: PART_VERSION,
+        scheme: SCHEME.to_string(),
+        n,
+        split: plan.split(),
+        units: plan.len(),
+        shards: shard.count,
+        shard: shard.index,
+        assignment: ASSIGNMENT.to_string(),
+        shard_units: ids.len() as u64,
+        total: tally.total,
+        unique: tally.unique,
+        nodes: tally.nodes,
+        elapsed_seconds: elapsed.as_secs_f64(),
+    };
+    let line = part.line();
+    let path = args.part.clone().unwrap_or_else(|| {
+        PathBuf::from(format!(
+            "queens-{n}-shard-{}-of-{}.json",
+            shard.index, shard.count
+        ))
+    });
+    if path.as_os_str() == "-" {
+        out.write_all(line.as_bytes())?;
+    } else {
+        write_atomically(&path, &line)?;
+        if chatty(args) {
+            eprintln!(
+                "{shard}: {} units, {} solutions ({} fundamental), {:.2} s; written to {}",
+                ids.len(),
+                tally.total,
+                tally.unique,
+                elapsed.as_secs_f64(),
+                path.display()
+            );
+        }
+    }
+    Ok(Outcome::Answer)
+}
+
+/// Writes `text` to a fresh file beside `path`, then renames it: a reader
+/// sees the old file or the whole new one, never half of one.
+fn write_atomically(path: &Path, text: &str) -> anyhow::Result<()> {
+    let shown = path.display();
+    let mut name = path
+        .file_name()
+        .with_context(|| format!("cannot write the part file {shown}: not a file name"))?
+        .to_os_string();
+    name.push(format!(".{}.tmp", std::process::id()));
+    let temporary = path.with_file_name(name);
+    let written = std::fs::File::create(&temporary).and_then(|mut file| {
+        file.write_all(text.as_bytes())?;
+        file.sync_all()
+    });
+    if let Err(err) = written.and_then(|()| std::fs::rename(&temporary, path)) {
+        let _ = std::fs::remove_file(&temporary);
+        return Err(err).with_context(|| format!("cannot write the part file {shown}"));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn sample() -> Part {
+        Part {
+            format: PART_FORMAT.into(),
+            version: PART_VERSION,
+            scheme: SCHEME.into(),
+            n: 13,
+            split: 3,
+            units: 351,
+            shards: 4,
+            shard: 2,
+            assignment: ASSIGNMENT.into(),
+            shard_units: 88,
+            total: 18000,
+            unique: 2300,
+            nodes: 300000,
+            elapsed_seconds: 0.25,
+        }
+    }
+
+    #[test]
+    fn shards_parse_or_say_why() {
+        assert_eq!(parse_shard("3/8"), Ok(Shard { index: 3, count: 8 }));
+        assert_eq!(parse_shard(" 1 / 1 "), Ok(Shard { index: 1, count: 1 }));
+        assert!(parse_shard("0/8").unwrap_err().contains("numbered 1 to 8"));
+        assert!(parse_shard("9/8").unwrap_err().contains("does not exist"));
+        assert!(parse_shard("1/0").unwrap_err().contains("at least 1"));
+        assert!(parse_shard("3").unwrap_err().contains("I/K"));
+        assert!(parse_shard("a/b").unwrap_err().contains("I/K"));
+    }
+
+    #[test]
+    fn every_unit_is_in_exactly_one_shard() {
+        for count in 1..7u64 {
+            for units in 0..30u64 {
+                let mut seen = vec![0; units as usize];
+                for index in 1..=count {
+                    let shard = Shard { index, count };
+                    let mine: Vec<u64> = (0..units).filter(|&id| shard.contains(id)).collect();
+                    assert_eq!(mine.len() as u64, shard.units_of(units));
+                    for id in mine {
+                        seen[id as usize] += 1;
+                    }
+                }
+                assert!(seen.iter().all(|&times| times == 1));
+            }
+        }
+    }
+
+    #[test]
+    fn a_part_round_trips_and_every_edit_is_caught() {
+        let part = sample();
+        let line = part.line();
+        assert_eq!(Part::parse(line.as_bytes()), Ok(part));
+        for index in 0..line.len() - 1 {
+            let mut edited = line.clone().into_bytes();
+            edited[index] = if edited[index] == b'1' { b'2' } else { b'1' };
+            assert!(Part::parse(&edited).is_err(), "edit at byte {index} passed");
+        }
+        assert!(
+            Part::parse(&line.as_bytes()[..line.len() - 1])
+                .unwrap_err()
+                .contains("cut short")
+        );
+        assert!(
+            Part::parse(format!("{line}{line}").as_bytes())
+                .unwrap_err()
+                .contains("one line")
+        );
+        assert!(Part::parse(b"").unwrap_err().contains("empty"));
+    }
+
+    #[test]
+    fn inconsistent_parts_are_refused_even_with_a_good_checksum() {
+        for (edit, message) in [
+            (
+                Box::new(|p: &mut Part| p.shard_units = 87) as Box<dyn Fn(&mut Part)>,
+                "has 88 units",
+            ),
+            (Box::new(|p: &mut Part| p.shard = 5), "does not exist"),
+            (Box::new(|p: &mut Part| p.total = 1), "impossible"),
+            (
+                Box::new(|p: &mut Part| p.format = "x".into()),
+                "not a part file",
+            ),
+            (Box::new(|p: &mut Part| p.version = 2), "version 2"),
+            (
+                Box::new(|p: &mut Part| p.assignment = "ranges".into()),
+                "round-robin",
+            ),
+        ] {
+            let mut part = sample();
+            edit(&mut part);
+            let err = Part::parse(part.line().as_bytes()).unwrap_err();
+            assert!(err.contains(message), "{err}");
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn arbitrary_bytes_give_a_part_or_an_error(bytes in proptest::collection::vec(any::<u8>(), 0..400)) {
+            match Part::parse(&bytes) {
+                Ok(part) => prop_assert!(part.shard >= 1 && part.shard <= part.shards),
+                Err(message) => prop_assert!(!message.is_empty()),
+            }
+        }
+
+        #[test]
+        fn mangled_parts_give_a_part_or_an_error(
+            cut in 0usize..400,
+            insert in proptest::collection::vec(any::<u8>(), 0..8),
+        ) {
+            let line = sample().line();
+            let at = cut.min(line.len());
+            let mut bytes = line.as_bytes()[..at].to_vec();
+            bytes.extend_from_slice(&insert);
+            bytes.extend_from_slice(&line.as_bytes()[at..]);
+            if let Ok(part) = Part::parse(&bytes) {
+                prop_assert_eq!(part, sample());
+            }
+        }
+
+        #[test]
+        fn shard_text_parses_or_says_why(text in "\\PC*") {
+            match parse_shard(&text) {
+                Ok(shard) => prop_assert!(shard.index >= 1 && shard.index <= shard.count),
+                Err(message) => prop_assert!(!message.is_empty()),
+            }
+        }
+    }
+}

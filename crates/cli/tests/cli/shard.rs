@@ -1,0 +1,328 @@
+//! `puzzles queens N --count --shard I/K` and `puzzles merge` through the
+//! real binary: the shards of a count sum to the count, resumed shards
+//! too, and a merge with a shard missing, repeated, damaged or from
+//! another problem is refused with a message that names it.
+
+use std::path::{Path, PathBuf};
+
+use predicates::prelude::*;
+use serde_json::Value;
+
+use crate::util::puzzles;
+
+/// A fresh directory for one test's files.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("puzzles-shard-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Counts every shard of `n` into `dir` (default file names); returns the
+/// part files in shard order.
+fn count_shards(dir: &Path, n: &str, shards: u64, extra: &[&str]) -> Vec<PathBuf> {
+    (1..=shards)
+        .map(|index| {
+            puzzles()
+                .current_dir(dir)
+                .args([
+                    "queens",
+                    n,
+                    "--count",
+                    "--shard",
+                    &format!("{index}/{shards}"),
+                ])
+                .args(extra)
+                .assert()
+                .success()
+                .stdout("");
+            dir.join(format!("queens-{n}-shard-{index}-of-{shards}.json"))
+        })
+        .collect()
+}
+
+fn merge(files: &[PathBuf], flags: &[&str]) -> assert_cmd::assert::Assert {
+    puzzles().arg("merge").args(flags).args(files).assert()
+}
+
+fn merged_json(files: &[PathBuf]) -> Value {
+    let output = merge(files, &["--json"])
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    serde_json::from_slice(&output).unwrap()
+}
+
+#[test]
+fn all_shards_merged_equal_the_single_run_count() {
+    let dir = scratch("sum");
+    for (n, total, unique) in [("8", 92, 12), ("11", 2680, 341), ("13", 73712, 9233)] {
+        for shards in [1, 2, 3, 7] {
+            let files = count_shards(&dir, n, shards, &["--threads", "2"]);
+            let json = merged_json(&files);
+            assert_eq!(json["total"], total, "n = {n} in {shards} shards");
+            assert_eq!(json["unique"], unique, "n = {n} in {shards} shards");
+            assert_eq!(json["shards"], shards);
+            merge(&files, &[]).success().stdout(format!("{total}\n"));
+            merge(&files, &["--unique"])
+                .success()
+                .stdout(format!("{unique}\n"));
+            // The single run's units, nodes and split, too.
+            let single: Value = serde_json::from_slice(
+                &puzzles()
+                    .args(["queens", n, "--count", "--json"])
+                    .output()
+                    .unwrap()
+                    .stdout,
+            )
+            .unwrap();
+            for field in ["n", "units", "nodes", "split"] {
+                assert_eq!(json[field], single[field], "{field} of n = {n}");
+            }
+        }
+    }
+}
+
+#[test]
+fn more_shards_than_units_leave_some_empty_and_still_merge() {
+    let dir = scratch("empty");
+    // n = 6 split 1 has three units; shards 4 and 5 get none.
+    let files = count_shards(&dir, "6", 5, &["--split", "1"]);
+    let text = std::fs::read_to_string(&files[4]).unwrap();
+    assert!(text.contains(r#""shard_units":0,"total":0"#), "{text}");
+    merge(&files, &[]).success().stdout("4\n");
+    // No solution at all is an answer with status 1, as for --count.
+    let none = count_shards(&dir, "3", 2, &[]);
+    merge(&none, &[]).code(1).stdout("0\n");
+}
+
+#[test]
+fn a_missing_or_repeated_shard_is_refused_by_name() {
+    let dir = scratch("missing");
+    let files = count_shards(&dir, "10", 6, &[]);
+    let some = [&files[0], &files[2], &files[5]].map(|path| path.clone());
+    merge(&some, &[])
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::starts_with(
+            "puzzles: error: shards 2, 4-5 of 6 are missing: 3 of 6 given, for n = 10",
+        ));
+    merge(&files[..5], &[])
+        .code(2)
+        .stderr(predicate::str::contains("shard 6 of 6 is missing"));
+    let mut repeated = files.clone();
+    repeated.push(files[3].clone());
+    merge(&repeated, &[]).code(2).stdout("").stderr(
+        predicate::str::contains("shard 4 of 6 is given twice")
+            .and(predicate::str::contains("queens-10-shard-4-of-6.json and")),
+    );
+    // A copy under another name is the same shard twice.
+    let copy = dir.join("copy.json");
+    std::fs::copy(&files[1], &copy).unwrap();
+    let mut with_copy = files.clone();
+    with_copy.push(copy);
+    merge(&with_copy, &[])
+        .code(2)
+        .stderr(predicate::str::contains("shard 2 of 6 is given twice"));
+}
+
+#[test]
+fn parts_of_other_problems_are_refused() {
+    let dir = scratch("mismatch");
+    let base = count_shards(&dir, "10", 2, &[]);
+    let other_n = count_shards(&dir, "11", 2, &[]);
+    let other_split = dir.join("split.json");
+    puzzles()
+        .args([
+            "queens", "10", "--count", "--split", "3", "--shard", "2/2", "--part",
+        ])
+        .arg(&other_split)
+        .assert()
+        .success();
+    let other_k = count_shards(&dir, "10", 3, &[]);
+    for (second, message) in [
+        (&other_n[1], "is for n = 11"),
+        (&other_split, "split 3"),
+        (&other_k[1], "in 3 shards"),
+    ] {
+        merge(&[base[0].clone(), second.clone()], &[])
+            .code(2)
+            .stdout("")
+            .stderr(
+                predicate::str::contains(message)
+                    .and(predicate::str::contains("parts of one count must agree")),
+            );
+    }
+}
+
+#[test]
+fn damaged_or_foreign_files_are_refused_with_the_file_and_line() {
+    let dir = scratch("damaged");
+    let files = count_shards(&dir, "9", 2, &[]);
+    let text = std::fs::read_to_string(&files[1]).unwrap();
+    let refused = |content: &str, message: &str| {
+        let bad = dir.join("bad.json");
+        std::fs::write(&bad, content).unwrap();
+        merge(&[files[0].clone(), bad.clone()], &[])
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::starts_with(format!(
+                "puzzles: error: part file {} line ",
+                bad.display()
+            )))
+            .stderr(predicate::str::contains(message));
+    };
+    refused(
+        &text.replacen("\"total\":", "\"total\":1", 1),
+        "line 1: checksum mismatch",
+    );
+    refused(&text[..text.len() - 5], "line 1: the line is cut short");
+    refused("{\"unit\":1}\n", "line 1: no checksum");
+    refused(&format!("{text}{text}"), "line 2: a part file has one line");
+    // A checkpoint is not a part file.
+    let checkpoint = dir.join("q.ckpt");
+    puzzles()
+        .args(["queens", "9", "--count", "--checkpoint"])
+        .arg(&checkpoint)
+        .assert()
+        .success();
+    let checkpoint_text = std::fs::read_to_string(&checkpoint).unwrap();
+    refused(&checkpoint_text, "line 2: a part file has one line");
+    refused(
+        checkpoint_text.lines().next().unwrap(),
+        "the line is cut short",
+    );
+    refused(
+        &format!("{}\n", checkpoint_text.lines().next().unwrap()),
+        "not a part file",
+    );
+    merge(&[dir.join("nowhere.json")], &[])
+        .code(2)
+        .stderr(predicate::str::contains("cannot read part file"));
+}
+
+#[test]
+fn a_stopped_shard_resumes_from_its_checkpoint_and_merges_exact() {
+    let dir = scratch("resume");
+    let checkpoint = dir.join("shard-2.ckpt");
+    let part = dir.join("part-2.json");
+    let args = |extra: &[&str]| {
+        let mut command = puzzles();
+        command
+            .args(["queens", "13", "--count", "--shard", "2/3", "--checkpoint"])
+            .arg(&checkpoint)
+            .arg("--part")
+            .arg(&part)
+            .args(extra);
+        command
+    };
+    args(&["--stop-after-units", "40", "--threads", "2"])
+        .assert()
+        .code(130)
+        .stdout("")
+        .stderr(predicate::str::contains("40 of 117 units are recorded"));
+    assert!(!part.exists(), "an interrupted shard writes no part");
+    args(&["--stop-after-units", "30"]).assert().code(130);
+    args(&[]).assert().success();
+    let checkpoint_text = std::fs::read_to_string(&checkpoint).unwrap();
+    assert_eq!(checkpoint_text.lines().count(), 1 + 117);
+    let others = count_shards(&dir, "13", 3, &[]);
+    let files = [others[0].clone(), part.clone(), others[2].clone()];
+    assert_eq!(merged_json(&files)["total"], 73712);
+    // The resumed shard's part is the uninterrupted one's, but for the time.
+    let resumed = std::fs::read_to_string(&part).unwrap();
+    let fresh = std::fs::read_to_string(&others[1]).unwrap();
+    let counts = |text: &str| {
+        text.split(",\"elapsed_seconds\"")
+            .next()
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(counts(&resumed), counts(&fresh));
+}
+
+#[test]
+fn a_whole_count_checkpoint_resumes_a_shard_with_only_its_units() {
+    let dir = scratch("whole");
+    let checkpoint = dir.join("q.ckpt");
+    // A whole-count checkpoint with units of every shard in it.
+    puzzles()
+        .args([
+            "queens",
+            "12",
+            "--count",
+            "--stop-after-units",
+            "100",
+            "--checkpoint",
+        ])
+        .arg(&checkpoint)
+        .assert()
+        .code(130);
+    let parts: Vec<PathBuf> = (1..=2)
+        .map(|index| {
+            let part = dir.join(format!("p{index}.json"));
+            puzzles()
+                .args(["queens", "12", "--count", "--shard", &format!("{index}/2")])
+                .arg("--checkpoint")
+                .arg(&checkpoint)
+                .arg("--part")
+                .arg(&part)
+                .assert()
+                .success();
+            part
+        })
+        .collect();
+    merge(&parts, &[]).success().stdout("14200\n");
+}
+
+#[test]
+fn a_part_can_go_to_standard_output() {
+    let output = puzzles()
+        .args(["queens", "8", "--count", "--shard", "1/1", "--part", "-"])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.starts_with(r#"{"format":"puzzles-queens-count-part","version":1,"#));
+    assert!(text.contains(
+        r#""shard":1,"assignment":"round-robin","shard_units":16,"total":92,"unique":12,"#
+    ));
+    assert!(text.ends_with("\"}\n"));
+}
+
+#[test]
+fn bad_shard_options_are_usage_errors() {
+    for (args, message) in [
+        (
+            &["queens", "10", "--count", "--shard", "0/3"][..],
+            "numbered 1 to 3",
+        ),
+        (
+            &["queens", "10", "--count", "--shard", "4/3"],
+            "does not exist",
+        ),
+        (&["queens", "10", "--count", "--shard", "1/0"], "at least 1"),
+        (&["queens", "10", "--count", "--shard", "half"], "I/K"),
+        (&["queens", "10", "--shard", "1/2"], "--count"),
+        (&["queens", "10", "--count", "--part", "p.json"], "--shard"),
+        (
+            &["queens", "10", "--count", "--shard", "1/2", "--json"],
+            "--json",
+        ),
+        (
+            &[
+                "queens", "6", "--piece", "king", "--count", "--shard", "1/2",
+            ],
+            "classic queens count only",
+        ),
+        (&["merge"], "PART"),
+    ] {
+        puzzles()
+            .args(args)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(message));
+    }
+}

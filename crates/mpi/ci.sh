@@ -1,0 +1,179 @@
+#!/usr/bin/env bash
+# Checks of the MPI driver under a real mpirun (called by .ci/run; needs
+# OpenMPI and libclang: apt-get install libopenmpi-dev openmpi-bin libclang-dev).
+#
+#   crates/mpi/ci.sh            # from anywhere; about a minute once built
+#
+# Builds puzzles-mpi and puzzles with the `mpi` profile (release, panic =
+# "abort"), runs the driver's unit tests, then under `mpirun -n 3`: exact
+# counts for N = 12 and 13 against OEIS A000170 / A002562 (text and --json),
+# a run stopped after K units and resumed, checkpoints handed from the
+# single-machine counter to MPI and back, a killed rank ending the job and
+# SIGTERM saving it, and the Slurm examples run with mpirun and a loop in
+# place of srun and the job array.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+root=$PWD
+
+cargo build --quiet --profile mpi -p puzzles-mpi -p puzzles-cli
+cargo test --quiet -p puzzles-mpi
+
+target=${CARGO_TARGET_DIR:-$root/target}
+mpi_bin=$target/mpi/puzzles-mpi
+cli_bin=$target/mpi/puzzles
+ranks=3
+mpirun=(mpirun --allow-run-as-root --oversubscribe --quiet)
+run_mpi() { timeout 120 "${mpirun[@]}" -n "$ranks" "$mpi_bin" "$@"; }
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+
+fail() {
+  echo "crates/mpi/ci.sh: FAILED: $*" >&2
+  exit 1
+}
+
+# The published value of sequence $1 at n = $2.
+oeis() {
+  awk -v seq="$1" -v n="$2" '
+    /^# A/ { current = ($2 == seq ":") }
+    current && $1 == n { print $2; exit }
+  ' "$root/crates/puzzles/tests/data/oeis.txt"
+}
+
+# Field $2 of the JSON object in $1.
+field() {
+  python3 -c 'import json, sys; print(json.loads(sys.argv[1])[sys.argv[2]])' "$1" "$2"
+}
+
+# The sorted field names of the JSON object in $1.
+keys() {
+  python3 -c 'import json, sys; print(" ".join(sorted(json.loads(sys.argv[1]))))' "$1"
+}
+
+# Runs "$@", expecting exit status $status.
+expect_status() {
+  local status=$1
+  shift
+  local got=0
+  "$@" || got=$?
+  [[ $got == "$status" ]] || fail "$* exited with $got, expected $status"
+}
+
+lines() { wc -l <"$1"; }
+
+echo "-- exact counts under mpirun -n $ranks"
+for n in 12 13; do
+  total=$(oeis A000170 "$n")
+  unique=$(oeis A002562 "$n")
+  [[ -n $total && -n $unique ]] || fail "no OEIS values for n = $n"
+  [[ $(run_mpi queens "$n" --count -q) == "$total" ]] || fail "n = $n total"
+  [[ $(run_mpi queens "$n" --count --unique -q) == "$unique" ]] || fail "n = $n unique"
+  json=$(run_mpi queens "$n" --count --json -q)
+  [[ $(field "$json" total) == "$total" && $(field "$json" unique) == "$unique" ]] ||
+    fail "n = $n --json: $json"
+  [[ $(field "$json" ranks) == "$ranks" && $(field "$json" threads) == "$ranks" ]] ||
+    fail "n = $n --json ranks and threads: $json"
+  [[ $(field "$json" n) == "$n" && $(field "$json" resumed_units) == 0 ]] || fail "$json"
+  # The fields of `puzzles queens N --count --json`, and the ranks.
+  cli=$("$cli_bin" queens "$n" --count --json)
+  [[ $(keys "$json") == "$(keys "${cli%\}},\"ranks\":0}")" ]] ||
+    fail "--json fields differ: $(keys "$json") vs $(keys "$cli") + ranks"
+  for key in units nodes split; do
+    [[ $(field "$json" $key) == $(field "$cli" $key) ]] || fail "n = $n $key differs"
+  done
+  echo "n = $n: $total solutions, $unique fundamental"
+done
+
+echo "-- one rank, several threads per rank, fixed batches, no mpirun"
+[[ $(timeout 60 "${mpirun[@]}" -n 1 "$mpi_bin" queens 12 --count -q) == 14200 ]] || fail "-n 1"
+[[ $(ranks=2 run_mpi queens 13 --count -q --threads 2 --batch 3) == 73712 ]] || fail "hybrid"
+[[ $(ranks=4 run_mpi queens 11 --count -q --batch 1) == 2680 ]] || fail "-n 4 --batch 1"
+[[ $(timeout 60 "$mpi_bin" queens 12 --count -q) == 14200 ]] || fail "singleton"
+expect_status 1 run_mpi queens 3 --count -q >/dev/null
+
+echo "-- stopped after K units, resumed"
+base=(queens 13 --count -q --checkpoint stop.ckpt)
+expect_status 130 run_mpi "${base[@]}" --stop-after-units 50
+[[ $(lines stop.ckpt) == 51 ]] || fail "after a stop at 50 units: $(lines stop.ckpt) lines"
+expect_status 130 run_mpi "${base[@]}" --stop-after-units 100
+[[ $(lines stop.ckpt) == 151 ]] || fail "after a stop at 100 more: $(lines stop.ckpt) lines"
+json=$(run_mpi "${base[@]}" --json)
+[[ $(field "$json" total) == 73712 && $(field "$json" resumed_units) == 150 ]] ||
+  fail "resumed: $json"
+json=$(run_mpi "${base[@]}" --json)
+[[ $(field "$json" total) == 73712 && $(field "$json" resumed_units) == 351 ]] ||
+  fail "complete checkpoint: $json"
+
+echo "-- single-machine checkpoint finished with MPI, and the other way round"
+expect_status 130 "$cli_bin" queens 13 --count --checkpoint cli.ckpt --stop-after-units 60
+json=$(run_mpi queens 13 --count -q --json --checkpoint cli.ckpt)
+[[ $(field "$json" total) == 73712 && $(field "$json" resumed_units) == 60 ]] ||
+  fail "CLI checkpoint, MPI finish: $json"
+expect_status 130 run_mpi queens 13 --count -q --checkpoint mpi.ckpt --stop-after-units 70
+json=$("$cli_bin" queens 13 --count --json --checkpoint mpi.ckpt)
+[[ $(field "$json" total) == 73712 && $(field "$json" resumed_units) == 70 ]] ||
+  fail "MPI checkpoint, CLI finish: $json"
+
+echo "-- bad input is refused by rank 0, and no rank hangs"
+out=$(run_mpi queens 14 --count -q --checkpoint mpi.ckpt 2>&1) && fail "a checkpoint of n = 13 accepted for 14"
+grep -q "puzzles-mpi: error: checkpoint mpi.ckpt line 1: the checkpoint is for n = 13" <<<"$out" ||
+  fail "mismatch message: $out"
+expect_status 2 run_mpi queens 13 --count --split 9
+expect_status 2 run_mpi queens 13
+expect_status 2 run_mpi queens 13 --count --threads 0
+
+echo "-- SIGTERM saves; a killed rank ends the job; both resume exact"
+long=(queens 17 --count -q --checkpoint long.ckpt)
+units17=$("$cli_bin" queens 17 --count --json | python3 -c 'import json, sys; print(json.load(sys.stdin)["units"])')
+# Starts the n = 17 run in the background and waits for $1 recorded units.
+start_long() {
+  "${mpirun[@]}" -n "$ranks" "$mpi_bin" "${long[@]}" --batch 1 &
+  launcher=$!
+  while [[ ! -s long.ckpt || $(lines long.ckpt) -lt $1 ]]; do
+    kill -0 "$launcher" 2>/dev/null || fail "the n = 17 run ended before $1 units"
+    sleep 0.02
+  done
+}
+start_long 30
+kill -TERM "$launcher"
+status=0
+wait "$launcher" || status=$?
+term_at=$(lines long.ckpt)
+[[ $status != 0 ]] || fail "the job stopped by SIGTERM exited 0"
+((term_at - 1 < units17)) || fail "SIGTERM came too late: every unit was counted"
+echo "SIGTERM: mpirun exited $status with $((term_at - 1)) of $units17 units recorded"
+start_long $((term_at + 30))
+victim=
+for pid in $(pgrep -P "$launcher"); do
+  if tr '\0' '\n' <"/proc/$pid/environ" | grep -qx 'OMPI_COMM_WORLD_RANK=2'; then victim=$pid; fi
+done
+[[ -n $victim ]] || fail "no rank 2 among the children of mpirun"
+kill -KILL "$victim"
+status=0
+timeout 60 tail --pid="$launcher" -f /dev/null || fail "the job did not end within a minute of rank 2's death"
+wait "$launcher" || status=$?
+[[ $status != 0 ]] || fail "the job with a killed rank exited 0"
+killed_at=$(lines long.ckpt)
+((killed_at - 1 < units17)) || fail "rank 2 was killed too late: every unit was counted"
+echo "rank 2 killed: mpirun exited $status with $((killed_at - 1)) units recorded"
+json=$(run_mpi "${long[@]}" --json)
+[[ $(field "$json" total) == "$(oeis A000170 17)" && $(field "$json" unique) == "$(oeis A002562 17)" ]] ||
+  fail "n = 17 after SIGTERM and a killed rank: $json"
+[[ $(field "$json" resumed_units) == $((killed_at - 1)) ]] || fail "resumed from the wrong units: $json"
+echo "n = 17 resumed from $(field "$json" resumed_units) units: $(field "$json" total)"
+
+echo "-- the Slurm examples, with mpirun for srun and a loop for the array"
+PATH=$target/mpi:$PATH
+export PATH
+N=12 CHECKPOINT=slurm.ckpt LAUNCHER="${mpirun[*]} -n $ranks" \
+  bash "$root/examples/slurm/queens-mpi.sbatch" >slurm-mpi.out
+[[ $(field "$(cat slurm-mpi.out)" total) == 14200 ]] || fail "queens-mpi.sbatch: $(cat slurm-mpi.out)"
+for task in 1 2 3 4 5; do
+  N=12 SHARDS=5 PARTS=parts SLURM_ARRAY_TASK_ID=$task bash "$root/examples/slurm/queens-shards.sbatch"
+done
+N=12 SHARDS=5 PARTS=parts bash "$root/examples/slurm/queens-merge.sbatch" >slurm-merge.out
+[[ $(field "$(cat slurm-merge.out)" total) == 14200 ]] || fail "queens-merge.sbatch: $(cat slurm-merge.out)"
+
+echo "-- MPI checks passed"

@@ -1,0 +1,614 @@
+//! `puzzles-mpi`: counts N-Queens solutions on every rank of an MPI job.
+//!
+//! Rank 0 coordinates: it reads or creates the checkpoint (the format of
+//! `puzzles queens N --count --checkpoint`), hands out unit ids in batches
+//! on demand, records every finished unit and prints the result as
+//! `puzzles queens N --count` does. Every rank, rank 0 included, counts
+//! units on its own threads with the library's kernel; only each rank's
+//! main thread calls MPI.
+//!
+//! ```text
+//! mpirun -n 64 puzzles-mpi queens 22 --count --checkpoint q22.ckpt
+//! ```
+
+mod coordinator;
+mod link;
+mod pool;
+mod protocol;
+mod worker;
+
+use std::fs::{File, OpenOptions};
+use std::io::{BufReader, Write};
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use anyhow::Context;
+use clap::{Args, Parser, Subcommand};
+use mpi::traits::{Communicator, Root};
+use puzzles::queens::checkpoint::{Checkpoint, CheckpointHeader, CheckpointWriter};
+use puzzles::queens::count::{CountPlan, CountRun, RunEnd, Tally, UnitCount, UnitId};
+use serde::Serialize;
+
+use crate::coordinator::{BatchSize, Coordinator};
+use crate::link::{Link, MpiLink};
+use crate::worker::Worker;
+
+/// Count N-Queens solutions with every rank of an MPI job.
+#[derive(Debug, Parser)]
+#[command(
+    name = "puzzles-mpi",
+    version,
+    about = "Count N-Queens solutions with every rank of an MPI job (mpirun, srun); \
+             resumable from the checkpoints of `puzzles queens N --count`.",
+    after_help = "\
+Examples:
+  mpirun -n 4 puzzles-mpi queens 16 --count
+  mpirun -n 64 --hostfile hosts puzzles-mpi queens 22 --count --checkpoint q22.ckpt
+  srun puzzles-mpi queens 22 --count --checkpoint q22.ckpt --json
+
+Rank 0 coordinates and counts; every other rank counts. Run the same command
+again to resume from the checkpoint; a checkpoint of `puzzles queens N --count
+--checkpoint FILE` resumes here too, and the other way round.
+
+Exit status: 0 an answer, 1 no solution exists, 2 bad input or usage, 130
+interrupted (the finished units are in the checkpoint)."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Count the solutions of N queens on an N×N board.
+    Queens(QueensArgs),
+}
+
+#[derive(Debug, Args)]
+struct QueensArgs {
+    /// Board size: N queens on an N×N board.
+    #[arg(value_name = "N")]
+    n: usize,
+
+    /// Count the solutions (the only thing this command does; required so
+    /// that the command reads like `puzzles queens N --count`).
+    #[arg(short, long, required = true)]
+    count: bool,
+
+    /// Print the number of fundamental solutions instead of the total.
+    #[arg(short, long)]
+    unique: bool,
+
+    /// Print one JSON object: n, total, unique, units, elapsed seconds,
+    /// nodes, split, threads, resumed units, ranks.
+    #[arg(long)]
+    json: bool,
+
+    /// Record each finished unit in FILE, and resume from it when it exists.
+    #[arg(long, value_name = "FILE")]
+    checkpoint: Option<PathBuf>,
+
+    /// Split the count into work units after D rows (default chosen by N;
+    /// a checkpoint is tied to it).
+    #[arg(long, value_name = "D")]
+    split: Option<usize>,
+
+    /// Counting threads on each rank (default 1: one rank per core).
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = parse_positive)]
+    threads: usize,
+
+    /// Units per batch and counting thread (default: adaptive, about a
+    /// second of work, smaller towards the end).
+    #[arg(long, value_name = "B", value_parser = parse_positive)]
+    batch: Option<usize>,
+
+    /// No progress lines or summary on standard error.
+    #[arg(short, long)]
+    quiet: bool,
+
+    /// Test hook: stop as if interrupted once K units are recorded.
+    #[arg(long, value_name = "K", hide = true, value_parser = parse_positive)]
+    stop_after_units: Option<usize>,
+}
+
+fn parse_positive(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(0) => Err("must be at least 1".to_string()),
+        Ok(value) => Ok(value),
+        Err(_) => Err(format!("must be a positive whole number, got {text:?}")),
+    }
+}
+
+/// How often the main thread of each rank looks for messages when nothing
+/// happened. It sleeps in between, leaving the core to the counting threads
+/// (MPI's own waiting spins); its counting threads wake it at once when
+/// they complete a batch.
+const POLL: Duration = Duration::from_millis(1);
+
+/// How often rank 0 prints a progress line on standard error.
+const PROGRESS_EVERY: Duration = Duration::from_secs(60);
+
+/// What rank 0 tells every rank before the count: go (with the plan), or
+/// leave.
+#[derive(Clone, Copy, Debug)]
+struct Start {
+    go: bool,
+    n: usize,
+    split: usize,
+    threads: usize,
+    batch: usize,
+}
+
+impl Start {
+    const WORDS: usize = 5;
+
+    fn leave() -> Start {
+        Start {
+            go: false,
+            n: 0,
+            split: 0,
+            threads: 0,
+            batch: 0,
+        }
+    }
+
+    fn encode(self) -> [u64; Start::WORDS] {
+        [
+            u64::from(self.go),
+            self.n as u64,
+            self.split as u64,
+            self.threads as u64,
+            self.batch as u64,
+        ]
+    }
+
+    fn decode(words: [u64; Start::WORDS]) -> Start {
+        let [go, n, split, threads, batch] = words.map(|word| word as usize);
+        Start {
+            go: go == 1,
+            n,
+            split,
+            threads,
+            batch,
+        }
+    }
+}
+
+/// What rank 0 prepared: the plan and the checkpoint, before any work.
+struct Prepared {
+    args: QueensArgs,
+    plan: CountPlan,
+    done: Done,
+    writer: Option<Recorder>,
+    started: Instant,
+}
+
+fn main() -> ExitCode {
+    // A panic on any thread ends the process, so that mpirun ends the job
+    // instead of the other ranks waiting for this one (the `mpi` profile
+    // builds with panic = "abort" as well).
+    let report = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        report(info);
+        std::process::abort();
+    }));
+    let Some((universe, _)) = mpi::initialize_with_threading(mpi::Threading::Funneled) else {
+        eprintln!("puzzles-mpi: error: MPI was initialized already");
+        return ExitCode::from(USAGE_ERROR);
+    };
+    let world = universe.world();
+    let rank = world.rank();
+    let status = run(world, rank);
+    // Finalizes MPI: every rank gets here, having exchanged its last message.
+    drop(universe);
+    status
+}
+
+/// Exit status for bad input or usage.
+const USAGE_ERROR: u8 = 2;
+
+fn run(world: mpi::topology::SimpleCommunicator, rank: i32) -> ExitCode {
+    let root = world.process_at_rank(0);
+    let mut early = None;
+    let mut prepared = None;
+    let mut start = [0u64; Start::WORDS];
+    if rank == 0 {
+        let began = Instant::now();
+        match Cli::try_parse() {
+            Err(err) => {
+                let _ = err.print();
+                early = Some(ExitCode::from(if err.use_stderr() {
+                    USAGE_ERROR
+                } else {
+                    0
+                }));
+                start = Start::leave().encode();
+            }
+            Ok(Cli {
+                command: Command::Queens(args),
+            }) => match prepare(args, began) {
+                Ok(ready) => {
+                    start = Start {
+                        go: true,
+                        n: ready.plan.n(),
+                        split: ready.plan.split(),
+                        threads: ready.args.threads,
+                        batch: ready.args.batch.unwrap_or(0),
+                    }
+                    .encode();
+                    prepared = Some(ready);
+                }
+                Err(err) => {
+                    eprintln!("puzzles-mpi: error: {err:#}");
+                    early = Some(ExitCode::from(USAGE_ERROR));
+                    start = Start::leave().encode();
+                }
+            },
+        }
+    }
+    root.broadcast_into(&mut start[..]);
+    let start = Start::decode(start);
+    if !start.go {
+        return early.unwrap_or(ExitCode::SUCCESS);
+    }
+    let plan = match &prepared {
+        Some(ready) => ready.plan.clone(),
+        None => CountPlan::new(start.n, start.split).expect("rank 0 made this plan"),
+    };
+    let cancel = Arc::new(AtomicBool::new(false));
+    {
+        let cancel = Arc::clone(&cancel);
+        // A second signal leaves at once; every recorded unit is on disk
+        // already, one write per line.
+        let installed = ctrlc::set_handler(move || {
+            if cancel.swap(true, Ordering::SeqCst) {
+                std::process::exit(130);
+            }
+        });
+        if let Err(err) = installed {
+            eprintln!("puzzles-mpi: warning: rank {rank}: no signal handler: {err}");
+        }
+    }
+    let mut link = MpiLink::new(world);
+    let result = match prepared {
+        Some(ready) => coordinate(&mut link, ready, start, &cancel),
+        None => count_only(&mut link, plan, start, &cancel).map(|()| Ok(Outcome::Answer)),
+    };
+    match result {
+        Ok(Ok(outcome)) => outcome.into(),
+        // Every rank has finished its part: a plain error exit.
+        Ok(Err(err)) => {
+            eprintln!("puzzles-mpi: error: {err:#}");
+            ExitCode::from(USAGE_ERROR)
+        }
+        Err(err) => {
+            eprintln!("puzzles-mpi: error: rank {rank}: {err:#}");
+            // The other ranks may be waiting for this one: end them all.
+            link.abort(i32::from(USAGE_ERROR))
+        }
+    }
+}
+
+/// What a finished run found, as the shell sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Outcome {
+    Answer,
+    NoSolution,
+    Interrupted,
+}
+
+impl From<Outcome> for ExitCode {
+    fn from(outcome: Outcome) -> ExitCode {
+        match outcome {
+            Outcome::Answer => ExitCode::SUCCESS,
+            Outcome::NoSolution => ExitCode::from(1),
+            Outcome::Interrupted => ExitCode::from(130),
+        }
+    }
+}
+
+/// Rank 0, before the count: the plan and the checkpoint.
+fn prepare(args: QueensArgs, started: Instant) -> anyhow::Result<Prepared> {
+    let split = args
+        .split
+        .unwrap_or_else(|| CountPlan::default_split(args.n));
+    let plan = CountPlan::new(args.n, split)?;
+    let (done, writer) = match &args.checkpoint {
+        Some(path) => open_checkpoint(path, &plan)?,
+        None => (Done::new(), None),
+    };
+    Ok(Prepared {
+        args,
+        plan,
+        done,
+        writer,
+        started,
+    })
+}
+
+/// Runs the main loop of a rank: its worker and, on rank 0, the coordinator.
+fn drive<B, F>(
+    link: &mut impl Link,
+    mut worker: Worker,
+    mut coordinator: Option<&mut Coordinator<B, F>>,
+) -> anyhow::Result<()>
+where
+    F: FnMut(UnitId, UnitCount) -> ControlFlow<B>,
+{
+    loop {
+        let mut busy = false;
+        if let Some(coordinator) = coordinator.as_deref_mut() {
+            busy |= coordinator.step(link).map_err(anyhow::Error::msg)?;
+        }
+        if !worker.is_finished() {
+            busy |= worker.step(link).map_err(anyhow::Error::msg)?;
+        }
+        let coordinated = coordinator.as_deref().is_none_or(Coordinator::is_finished);
+        if worker.is_finished() && coordinated {
+            return Ok(());
+        }
+        if !busy {
+            std::thread::park_timeout(POLL);
+        }
+    }
+}
+
+/// Every rank but 0: count what rank 0 hands out.
+fn count_only(
+    link: &mut impl Link,
+    plan: CountPlan,
+    start: Start,
+    cancel: &Arc<AtomicBool>,
+) -> anyhow::Result<()> {
+    let worker = Worker::start(Arc::new(plan), start.threads, Arc::clone(cancel))
+        .context("cannot start the counting threads")?;
+    drive::<(), fn(UnitId, UnitCount) -> ControlFlow<()>>(link, worker, None)
+}
+
+/// Why rank 0 stopped before every unit was counted.
+enum Stop {
+    /// Writing the checkpoint failed.
+    Failed(anyhow::Error),
+    /// The test hook's unit budget ran out.
+    Budget,
+}
+
+/// Rank 0: coordinate, count, record, print. An error of the outer result
+/// leaves ranks waiting (the job must be aborted); one of the inner result
+/// comes once every rank has finished.
+fn coordinate(
+    link: &mut impl Link,
+    ready: Prepared,
+    start: Start,
+    cancel: &Arc<AtomicBool>,
+) -> anyhow::Result<anyhow::Result<Outcome>> {
+    let Prepared {
+        args,
+        plan,
+        done,
+        mut writer,
+        started,
+    } = ready;
+    let resumed: Tally = done.values().copied().collect();
+    let todo: Vec<UnitId> = plan.ids().filter(|id| !done.contains_key(id)).collect();
+    let ranks = link.size();
+    let batch = match start.batch {
+        0 => BatchSize::Adaptive,
+        size => BatchSize::Fixed(size),
+    };
+    let plan = Arc::new(plan);
+    let worker = Worker::start(Arc::clone(&plan), start.threads, Arc::clone(cancel))
+        .context("cannot start the counting threads")?;
+
+    let mut tally = resumed;
+    let mut recorded_now = 0usize;
+    let mut last_sync = Instant::now();
+    let mut last_progress = Instant::now();
+    let units = plan.len();
+    let mut coordinator = Coordinator::new(
+        units,
+        todo,
+        ranks,
+        start.threads,
+        batch,
+        Arc::clone(cancel),
+        |id: UnitId, count: UnitCount| {
+            if let Some((path, writer)) = &mut writer
+                && let Err(err) = record(writer, id, count, &mut last_sync)
+            {
+                return ControlFlow::Break(Stop::Failed(
+                    err.context(format!("cannot write checkpoint {}", path.display())),
+                ));
+            }
+            tally.add(count);
+            recorded_now += 1;
+            if !args.quiet && last_progress.elapsed() >= PROGRESS_EVERY {
+                last_progress = Instant::now();
+                eprintln!(
+                    "puzzles-mpi: {} of {units} units, {} solutions so far, {:.0} s",
+                    tally.units,
+                    tally.total,
+                    started.elapsed().as_secs_f64()
+                );
+            }
+            if args.stop_after_units == Some(recorded_now) {
+                return ControlFlow::Break(Stop::Budget);
+            }
+            ControlFlow::Continue(())
+        },
+    );
+    drive(link, worker, Some(&mut coordinator))?;
+    let run = coordinator.into_run();
+    let shape = Shape {
+        ranks,
+        threads: start.threads,
+    };
+    Ok(report(&args, &plan, &writer, resumed, run, shape, started))
+}
+
+/// The job's ranks and counting threads per rank.
+#[derive(Clone, Copy)]
+struct Shape {
+    ranks: usize,
+    threads: usize,
+}
+
+/// Rank 0, once every rank has finished: the result, or why there is none.
+fn report(
+    args: &QueensArgs,
+    plan: &CountPlan,
+    writer: &Option<Recorder>,
+    resumed: Tally,
+    run: CountRun<Stop>,
+    Shape { ranks, threads }: Shape,
+    started: Instant,
+) -> anyhow::Result<Outcome> {
+    let units = plan.len();
+    let CountRun { tally: now, end } = run;
+    if let Some((_, writer)) = writer {
+        // Best effort: the lines are flushed already; this asks the disk.
+        let _ = writer.get_ref().sync_data();
+    }
+    let mut tally = resumed;
+    tally.merge(&now);
+    let elapsed = started.elapsed();
+    match end {
+        RunEnd::Complete => {}
+        RunEnd::Stopped(Stop::Failed(err)) => return Err(err),
+        RunEnd::Cancelled | RunEnd::Stopped(Stop::Budget) => {
+            let where_ = match &args.checkpoint {
+                Some(path) => format!(
+                    "{} of {units} units are recorded in {}; run the same command again to resume",
+                    tally.units,
+                    path.display()
+                ),
+                None => format!(
+                    "{} of {units} units were counted and are lost (--checkpoint FILE keeps them)",
+                    tally.units
+                ),
+            };
+            eprintln!(
+                "puzzles-mpi: interrupted after {:.1} s: {where_}",
+                elapsed.as_secs_f64()
+            );
+            return Ok(Outcome::Interrupted);
+        }
+    }
+    assert_eq!(tally.units, units, "a complete run has counted every unit");
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    if args.json {
+        let result = JsonCount {
+            n: plan.n(),
+            total: tally.total,
+            unique: tally.unique,
+            units,
+            elapsed_seconds: elapsed.as_secs_f64(),
+            nodes: tally.nodes,
+            split: plan.split(),
+            threads: ranks * threads,
+            resumed_units: resumed.units,
+            ranks,
+        };
+        writeln!(out, "{}", serde_json::to_string(&result)?)?;
+    } else if args.unique {
+        writeln!(out, "{}", tally.unique)?;
+    } else {
+        writeln!(out, "{}", tally.total)?;
+    }
+    out.flush()?;
+    if !args.quiet {
+        eprintln!(
+            "puzzles-mpi: {} solutions, {} fundamental; {units} units ({} resumed), {} nodes, \
+             {:.2} s on {ranks} {} with {threads} counting {} each",
+            tally.total,
+            tally.unique,
+            resumed.units,
+            tally.nodes,
+            elapsed.as_secs_f64(),
+            if ranks == 1 { "rank" } else { "ranks" },
+            if threads == 1 { "thread" } else { "threads" },
+        );
+    }
+    Ok(if tally.total == 0 {
+        Outcome::NoSolution
+    } else {
+        Outcome::Answer
+    })
+}
+
+/// The result as `--json` prints it: the fields of `puzzles queens N
+/// --count --json`, in its order, then `ranks`.
+#[derive(Serialize)]
+struct JsonCount {
+    n: usize,
+    total: u128,
+    unique: u128,
+    units: u64,
+    elapsed_seconds: f64,
+    nodes: u128,
+    split: usize,
+    /// Counting threads in all: ranks × threads per rank.
+    threads: usize,
+    resumed_units: u64,
+    ranks: usize,
+}
+
+type Done = std::collections::BTreeMap<UnitId, UnitCount>;
+
+/// An open checkpoint and its path, for messages.
+type Recorder = (PathBuf, CheckpointWriter<File>);
+
+/// Reads and checks an existing checkpoint and opens it for appending, or
+/// creates a new one with its header (as `puzzles queens N --count` does).
+fn open_checkpoint(path: &Path, plan: &CountPlan) -> anyhow::Result<(Done, Option<Recorder>)> {
+    let shown = path.display();
+    match File::open(path) {
+        Ok(file) => {
+            let checkpoint = Checkpoint::read(BufReader::new(file))
+                .and_then(|checkpoint| checkpoint.check_plan(plan).map(|()| checkpoint))
+                .map_err(|err| anyhow::anyhow!("checkpoint {shown} {err}"))?;
+            let file = OpenOptions::new()
+                .append(true)
+                .open(path)
+                .with_context(|| format!("cannot open checkpoint {shown} to append to it"))?;
+            Ok((
+                checkpoint.done().clone(),
+                Some((path.to_path_buf(), CheckpointWriter::resume(file))),
+            ))
+        }
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
+            let file = OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(path)
+                .with_context(|| format!("cannot create checkpoint {shown}"))?;
+            let writer = CheckpointWriter::create(file, &CheckpointHeader::for_plan(plan))
+                .with_context(|| format!("cannot write checkpoint {shown}"))?;
+            Ok((Done::new(), Some((path.to_path_buf(), writer))))
+        }
+        Err(err) => Err(err).with_context(|| format!("cannot read checkpoint {shown}")),
+    }
+}
+
+/// Appends one unit, and asks the disk to keep the file about once a second.
+fn record(
+    writer: &mut CheckpointWriter<File>,
+    id: UnitId,
+    count: UnitCount,
+    last_sync: &mut Instant,
+) -> anyhow::Result<()> {
+    writer.record(id, count)?;
+    if last_sync.elapsed() >= Duration::from_secs(1) {
+        writer.get_ref().sync_data()?;
+        *last_sync = Instant::now();
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests;
