@@ -5,10 +5,8 @@
 //! other pieces and the torus are counted by the plain search, without
 //! units, so `--threads`, `--checkpoint` and `--split` are refused for them.
 
-use std::fs::{File, OpenOptions};
-use std::io::{BufReader, IsTerminal, Write};
+use std::io::{IsTerminal, Write};
 use std::ops::ControlFlow;
-use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -16,7 +14,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, bail};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use puzzles::queens::Board;
-use puzzles::queens::checkpoint::{Checkpoint, CheckpointHeader, CheckpointWriter};
+use puzzles::queens::checkpoint::CheckpointFile;
 use puzzles::queens::count::{CountPlan, Counter, RunEnd, Tally, UnitCount, UnitId};
 use serde::Serialize;
 
@@ -221,7 +219,10 @@ pub(crate) fn count_units(
     started: Instant,
 ) -> anyhow::Result<Option<Counted>> {
     let (mut done, mut writer) = match &args.checkpoint {
-        Some(path) => open_checkpoint(path, plan)?,
+        Some(path) => {
+            let (file, done) = CheckpointFile::open(path, plan)?;
+            (done, Some(file))
+        }
         None => (Default::default(), None),
     };
     if let Some(only) = only {
@@ -247,7 +248,6 @@ pub(crate) fn count_units(
     let bar = progress_bar(args, asked, &resumed);
     let mut tally = resumed;
     let mut recorded_now = 0u64;
-    let mut last_sync = Instant::now();
     let mut counter = Counter::new(plan)
         .threads(args.threads.unwrap_or(0))
         .skip(&done);
@@ -255,12 +255,10 @@ pub(crate) fn count_units(
         counter = counter.units(only.iter().copied());
     }
     let run = counter.run(&cancel, |id: UnitId, count: UnitCount| {
-        if let Some((path, writer)) = &mut writer
-            && let Err(err) = record(writer, id, count, &mut last_sync)
+        if let Some(file) = &mut writer
+            && let Err(err) = file.record(id, count)
         {
-            return ControlFlow::Break(Stop::Failed(
-                err.context(format!("cannot write checkpoint {}", path.display())),
-            ));
+            return ControlFlow::Break(Stop::Failed(err.into()));
         }
         tally.add(count);
         recorded_now += 1;
@@ -272,9 +270,9 @@ pub(crate) fn count_units(
         ControlFlow::Continue(())
     })?;
     bar.finish_and_clear();
-    if let Some((_, writer)) = &writer {
+    if let Some(file) = &writer {
         // Best effort: the lines are flushed already; this asks the disk.
-        let _ = writer.get_ref().sync_data();
+        let _ = file.sync();
     }
     let elapsed = started.elapsed();
     let interrupted = match run.end {
@@ -310,59 +308,6 @@ pub(crate) fn count_units(
 /// One thread per core, as rayon counts them.
 fn rayon_threads() -> usize {
     std::thread::available_parallelism().map_or(1, usize::from)
-}
-
-type Done = std::collections::BTreeMap<UnitId, UnitCount>;
-
-/// An open checkpoint and its path, for messages.
-type Recorder = (PathBuf, CheckpointWriter<File>);
-
-/// Reads and checks an existing checkpoint and opens it for appending, or
-/// creates a new one with its header.
-fn open_checkpoint(path: &Path, plan: &CountPlan) -> anyhow::Result<(Done, Option<Recorder>)> {
-    let shown = path.display();
-    match File::open(path) {
-        Ok(file) => {
-            let checkpoint = Checkpoint::read(BufReader::new(file))
-                .and_then(|checkpoint| checkpoint.check_plan(plan).map(|()| checkpoint))
-                .map_err(|err| anyhow::anyhow!("checkpoint {shown} {err}"))?;
-            let file = OpenOptions::new()
-                .append(true)
-                .open(path)
-                .with_context(|| format!("cannot open checkpoint {shown} to append to it"))?;
-            let done = checkpoint.done().clone();
-            Ok((
-                done,
-                Some((path.to_path_buf(), CheckpointWriter::resume(file))),
-            ))
-        }
-        Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
-            let file = OpenOptions::new()
-                .write(true)
-                .create_new(true)
-                .open(path)
-                .with_context(|| format!("cannot create checkpoint {shown}"))?;
-            let writer = CheckpointWriter::create(file, &CheckpointHeader::for_plan(plan))
-                .with_context(|| format!("cannot write checkpoint {shown}"))?;
-            Ok((Done::new(), Some((path.to_path_buf(), writer))))
-        }
-        Err(err) => Err(err).with_context(|| format!("cannot read checkpoint {shown}")),
-    }
-}
-
-/// Appends one unit, and asks the disk to keep the file about once a second.
-fn record(
-    writer: &mut CheckpointWriter<File>,
-    id: UnitId,
-    count: UnitCount,
-    last_sync: &mut Instant,
-) -> anyhow::Result<()> {
-    writer.record(id, count)?;
-    if last_sync.elapsed() >= Duration::from_secs(1) {
-        writer.get_ref().sync_data()?;
-        *last_sync = Instant::now();
-    }
-    Ok(())
 }
 
 /// Units done, solutions so far, elapsed time and ETA, on standard error

@@ -17,10 +17,9 @@ mod pool;
 mod protocol;
 mod worker;
 
-use std::fs::{File, OpenOptions};
-use std::io::{BufReader, Write};
+use std::io::Write;
 use std::ops::ControlFlow;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -29,7 +28,7 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use clap::{Args, Parser, Subcommand};
 use mpi::traits::{Communicator, Root};
-use puzzles::queens::checkpoint::{Checkpoint, CheckpointHeader, CheckpointWriter};
+use puzzles::queens::checkpoint::CheckpointFile;
 use puzzles::queens::count::{CountPlan, CountRun, RunEnd, Tally, UnitCount, UnitId};
 use serde::Serialize;
 
@@ -183,7 +182,7 @@ struct Prepared {
     args: QueensArgs,
     plan: CountPlan,
     done: Done,
-    writer: Option<Recorder>,
+    writer: Option<CheckpointFile>,
     started: Instant,
 }
 
@@ -318,7 +317,10 @@ fn prepare(args: QueensArgs, started: Instant) -> anyhow::Result<Prepared> {
         .unwrap_or_else(|| CountPlan::default_split(args.n));
     let plan = CountPlan::new(args.n, split)?;
     let (done, writer) = match &args.checkpoint {
-        Some(path) => open_checkpoint(path, &plan)?,
+        Some(path) => {
+            let (file, done) = CheckpointFile::open(path, &plan)?;
+            (done, Some(file))
+        }
         None => (Done::new(), None),
     };
     Ok(Prepared {
@@ -406,7 +408,6 @@ fn coordinate(
 
     let mut tally = resumed;
     let mut recorded_now = 0usize;
-    let mut last_sync = Instant::now();
     let mut last_progress = Instant::now();
     let units = plan.len();
     let mut coordinator = Coordinator::new(
@@ -417,12 +418,10 @@ fn coordinate(
         batch,
         Arc::clone(cancel),
         |id: UnitId, count: UnitCount| {
-            if let Some((path, writer)) = &mut writer
-                && let Err(err) = record(writer, id, count, &mut last_sync)
+            if let Some(file) = &mut writer
+                && let Err(err) = file.record(id, count)
             {
-                return ControlFlow::Break(Stop::Failed(
-                    err.context(format!("cannot write checkpoint {}", path.display())),
-                ));
+                return ControlFlow::Break(Stop::Failed(err.into()));
             }
             tally.add(count);
             recorded_now += 1;
@@ -461,7 +460,7 @@ struct Shape {
 fn report(
     args: &QueensArgs,
     plan: &CountPlan,
-    writer: &Option<Recorder>,
+    writer: &Option<CheckpointFile>,
     resumed: Tally,
     run: CountRun<Stop>,
     Shape { ranks, threads }: Shape,
@@ -469,9 +468,9 @@ fn report(
 ) -> anyhow::Result<Outcome> {
     let units = plan.len();
     let CountRun { tally: now, end } = run;
-    if let Some((_, writer)) = writer {
+    if let Some(file) = writer {
         // Best effort: the lines are flushed already; this asks the disk.
-        let _ = writer.get_ref().sync_data();
+        let _ = file.sync();
     }
     let mut tally = resumed;
     tally.merge(&now);
@@ -559,56 +558,6 @@ struct JsonCount {
 }
 
 type Done = std::collections::BTreeMap<UnitId, UnitCount>;
-
-/// An open checkpoint and its path, for messages.
-type Recorder = (PathBuf, CheckpointWriter<File>);
-
-/// Reads and checks an existing checkpoint and opens it for appending, or
-/// creates a new one with its header (as `puzzles queens N --count` does).
-fn open_checkpoint(path: &Path, plan: &CountPlan) -> anyhow::Result<(Done, Option<Recorder>)> {
-    let shown = path.display();
-    match File::open(path) {
-        Ok(file) => {
-            let checkpoint = Checkpoint::read(BufReader::new(file))
-                .and_then(|checkpoint| checkpoint.check_plan(plan).map(|()| checkpoint))
-                .map_err(|err| anyhow::anyhow!("checkpoint {shown} {err}"))?;
-            let file = OpenOptions::new()
-                .append(true)
-                .open(path)
-                .with_context(|| format!("cannot open checkpoint {shown} to append to it"))?;
-            Ok((
-                checkpoint.done().clone(),
-                Some((path.to_path_buf(), CheckpointWriter::resume(file))),
-            ))
-        }
-        Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
-            let file = OpenOptions::new()
-                .write(true)
-                .create_new(true)
-                .open(path)
-                .with_context(|| format!("cannot create checkpoint {shown}"))?;
-            let writer = CheckpointWriter::create(file, &CheckpointHeader::for_plan(plan))
-                .with_context(|| format!("cannot write checkpoint {shown}"))?;
-            Ok((Done::new(), Some((path.to_path_buf(), writer))))
-        }
-        Err(err) => Err(err).with_context(|| format!("cannot read checkpoint {shown}")),
-    }
-}
-
-/// Appends one unit, and asks the disk to keep the file about once a second.
-fn record(
-    writer: &mut CheckpointWriter<File>,
-    id: UnitId,
-    count: UnitCount,
-    last_sync: &mut Instant,
-) -> anyhow::Result<()> {
-    writer.record(id, count)?;
-    if last_sync.elapsed() >= Duration::from_secs(1) {
-        writer.get_ref().sync_data()?;
-        *last_sync = Instant::now();
-    }
-    Ok(())
-}
 
 #[cfg(test)]
 mod tests;

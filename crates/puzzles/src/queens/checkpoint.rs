@@ -40,7 +40,10 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
+use std::fs::{File, OpenOptions};
 use std::io::{self, BufRead, Write};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 use serde::Deserialize;
 
@@ -644,6 +647,240 @@ impl<W: Write> CheckpointWriter<W> {
         self.out
     }
 }
+
+/// A checkpoint on disk, as a long count keeps it: an existing file is read
+/// and checked against the plan (so a run resumes where it stopped), a
+/// missing one is created with its header, and every finished unit is
+/// appended as one flushed line. The file is synced to disk about once a
+/// second, so a crash of the machine loses at most the last second's units
+/// and a crash of the program none.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::checkpoint::CheckpointFile;
+/// use puzzles::queens::count::CountPlan;
+///
+/// let path = std::env::temp_dir().join(format!("doc-checkpoint-{}.ckpt", std::process::id()));
+/// let _ = std::fs::remove_file(&path);
+/// let plan = CountPlan::new(8, 2)?;
+///
+/// let (mut file, done) = CheckpointFile::open(&path, &plan)?;
+/// assert!(done.is_empty());
+/// file.record(0, plan.count_unit(0)?)?;
+/// drop(file);
+///
+/// // The same command again resumes: unit 0 is done.
+/// let (_, done) = CheckpointFile::open(&path, &plan)?;
+/// assert_eq!(done.keys().copied().collect::<Vec<_>>(), [0]);
+///
+/// // A checkpoint of another problem is refused, naming the file.
+/// let err = CheckpointFile::open(&path, &CountPlan::new(9, 2)?).unwrap_err();
+/// assert!(err.to_string().starts_with(&format!("checkpoint {} line 1:", path.display())));
+/// # std::fs::remove_file(&path)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct CheckpointFile {
+    path: PathBuf,
+    writer: CheckpointWriter<File>,
+    last_sync: Instant,
+}
+
+/// Why a [`CheckpointFile`] could not be opened or written; the message
+/// names the file.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::checkpoint::{CheckpointFile, CheckpointFileError};
+/// use puzzles::queens::count::CountPlan;
+///
+/// let dir = std::env::temp_dir().join(format!("doc-no-such-dir-{}", std::process::id()));
+/// let err = CheckpointFile::open(dir.join("q.ckpt"), &CountPlan::new(8, 2)?).unwrap_err();
+/// assert!(matches!(err, CheckpointFileError::Io { action: "create", .. }));
+/// assert!(err.to_string().starts_with("cannot create checkpoint "));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum CheckpointFileError {
+    /// The file exists but is damaged, or is for another problem.
+    #[error("checkpoint {} {invalid}", path.display())]
+    Invalid {
+        /// The checkpoint's path.
+        path: PathBuf,
+        /// The first bad line and what is wrong with it.
+        invalid: Box<CheckpointError>,
+    },
+    /// Reading, creating, opening or writing the file failed.
+    #[error("cannot {action} checkpoint {}: {cause}", path.display())]
+    Io {
+        /// What was being done: `read`, `create`, `append to` or `write`.
+        action: &'static str,
+        /// The checkpoint's path.
+        path: PathBuf,
+        /// The operating system's error.
+        cause: io::Error,
+    },
+}
+
+impl CheckpointFile {
+    /// Opens the checkpoint at `path` for `plan`: returns the file, ready
+    /// to append, and the units it already records (none for a new file).
+    ///
+    /// # Errors
+    ///
+    /// [`CheckpointFileError::Invalid`] for a damaged file or one written
+    /// for another N or split; [`CheckpointFileError::Io`] when the file
+    /// cannot be read, created or opened.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::checkpoint::CheckpointFile;
+    /// use puzzles::queens::count::CountPlan;
+    ///
+    /// let path = std::env::temp_dir().join(format!("doc-open-{}.ckpt", std::process::id()));
+    /// let _ = std::fs::remove_file(&path);
+    /// let (file, done) = CheckpointFile::open(&path, &CountPlan::new(6, 1)?)?;
+    /// assert!(done.is_empty() && file.path() == path);
+    /// # std::fs::remove_file(&path)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn open(
+        path: impl AsRef<Path>,
+        plan: &CountPlan,
+    ) -> Result<(CheckpointFile, BTreeMap<UnitId, UnitCount>), CheckpointFileError> {
+        let path = path.as_ref().to_path_buf();
+        let io_error = |action, cause| CheckpointFileError::Io {
+            action,
+            path: path.clone(),
+            cause,
+        };
+        let (writer, done) = match File::open(&path) {
+            Ok(file) => {
+                let checked = Checkpoint::read(io::BufReader::new(file))
+                    .and_then(|checkpoint| checkpoint.check_plan(plan).map(|()| checkpoint));
+                let checkpoint = checked.map_err(|invalid| CheckpointFileError::Invalid {
+                    path: path.clone(),
+                    invalid: Box::new(invalid),
+                })?;
+                let file = OpenOptions::new()
+                    .append(true)
+                    .open(&path)
+                    .map_err(|err| io_error("append to", err))?;
+                (CheckpointWriter::resume(file), checkpoint.done)
+            }
+            Err(err) if err.kind() == io::ErrorKind::NotFound => {
+                let file = OpenOptions::new()
+                    .write(true)
+                    .create_new(true)
+                    .open(&path)
+                    .map_err(|err| io_error("create", err))?;
+                let writer = CheckpointWriter::create(file, &CheckpointHeader::for_plan(plan))
+                    .map_err(|err| io_error("write", err))?;
+                (writer, BTreeMap::new())
+            }
+            Err(err) => return Err(io_error("read", err)),
+        };
+        Ok((
+            CheckpointFile {
+                path,
+                writer,
+                last_sync: Instant::now(),
+            },
+            done,
+        ))
+    }
+
+    /// Appends that unit `id` finished with `count` (one flushed line), and
+    /// syncs the file to disk if the last sync is a second old.
+    ///
+    /// # Errors
+    ///
+    /// [`CheckpointFileError::Io`] when the line cannot be written or the
+    /// file synced.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::checkpoint::{Checkpoint, CheckpointFile};
+    /// use puzzles::queens::count::CountPlan;
+    ///
+    /// let path = std::env::temp_dir().join(format!("doc-record-{}.ckpt", std::process::id()));
+    /// let _ = std::fs::remove_file(&path);
+    /// let plan = CountPlan::new(8, 2)?;
+    /// let (mut file, _) = CheckpointFile::open(&path, &plan)?;
+    /// for id in plan.ids() {
+    ///     file.record(id, plan.count_unit(id)?)?;
+    /// }
+    /// let checkpoint = Checkpoint::read(std::io::BufReader::new(std::fs::File::open(&path)?))?;
+    /// assert_eq!(checkpoint.tally().total, 92);
+    /// # std::fs::remove_file(&path)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn record(&mut self, id: UnitId, count: UnitCount) -> Result<(), CheckpointFileError> {
+        let written = self.writer.record(id, count).and_then(|()| {
+            if self.last_sync.elapsed() >= SYNC_EVERY {
+                self.writer.get_ref().sync_data()?;
+                self.last_sync = Instant::now();
+            }
+            Ok(())
+        });
+        written.map_err(|cause| CheckpointFileError::Io {
+            action: "write",
+            path: self.path.clone(),
+            cause,
+        })
+    }
+
+    /// Asks the disk to keep what is written now (every line is flushed to
+    /// the operating system already); for the end of a run.
+    ///
+    /// # Errors
+    ///
+    /// The operating system's error.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::checkpoint::CheckpointFile;
+    /// use puzzles::queens::count::CountPlan;
+    ///
+    /// let path = std::env::temp_dir().join(format!("doc-sync-{}.ckpt", std::process::id()));
+    /// let _ = std::fs::remove_file(&path);
+    /// let (file, _) = CheckpointFile::open(&path, &CountPlan::new(6, 1)?)?;
+    /// file.sync()?;
+    /// # std::fs::remove_file(&path)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn sync(&self) -> io::Result<()> {
+        self.writer.get_ref().sync_data()
+    }
+
+    /// Where the checkpoint is.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::checkpoint::CheckpointFile;
+    /// use puzzles::queens::count::CountPlan;
+    ///
+    /// let path = std::env::temp_dir().join(format!("doc-path-{}.ckpt", std::process::id()));
+    /// let _ = std::fs::remove_file(&path);
+    /// let (file, _) = CheckpointFile::open(&path, &CountPlan::new(6, 1)?)?;
+    /// assert_eq!(file.path(), path);
+    /// # std::fs::remove_file(&path)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+}
+
+/// How often [`CheckpointFile::record`] asks the disk to keep the file.
+const SYNC_EVERY: Duration = Duration::from_secs(1);
 
 /// Seals a JSON object the way checkpoint lines are sealed: `payload` is
 /// the object's text without its closing brace; the result adds the
