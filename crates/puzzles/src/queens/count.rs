@@ -254,9 +254,15 @@ pub struct CountPlan {
     kernel: Kernel,
 }
 
-/// Which search counts the last rows of each unit. Both give the same
-/// totals and fundamental counts; the node counts may differ a little (the
-/// lanes apply one pruning rule later).
+/// Which search counts the last rows of each unit. All give the same
+/// totals and fundamental counts; the node counts differ a little (the lanes
+/// apply one pruning rule later than the scalar search).
+///
+/// The scalar search walks the first rows of every unit; a vector kernel
+/// then runs the last eight rows of many subtrees at once, one subtree per
+/// 32-bit lane, with masks instead of unpredictable branches.
+/// [`Kernel::Auto`] takes the widest the processor has, found at run time,
+/// so one binary runs everywhere at its best.
 ///
 /// # Example
 ///
@@ -269,18 +275,86 @@ pub struct CountPlan {
 /// # Ok::<(), puzzles::queens::count::CountError>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Kernel {
-    /// Sixteen subtrees at once on AVX-512 lanes where the processor has
-    /// them (x86-64 with AVX-512F and CD, boards of 6 to 24), the scalar
-    /// search elsewhere.
+    /// The best kernel this processor has: [`Kernel::Avx512`], else
+    /// [`Kernel::Avx2`], else [`Kernel::Sse2`] on x86-64;
+    /// [`Kernel::Scalar`] elsewhere.
     #[default]
     Auto,
     /// The scalar search only.
     Scalar,
+    /// Four lanes of SSE2, which every x86-64 processor has.
+    Sse2,
+    /// Eight lanes of AVX2 (x86-64 with AVX2, BMI1, BMI2 and POPCNT).
+    Avx2,
+    /// Sixteen lanes of AVX-512 (x86-64 with AVX-512F and CD, and POPCNT).
+    Avx512,
 }
 
 impl Kernel {
-    /// Whether [`Kernel::Auto`] finds vector lanes on this processor.
+    /// Every kernel but [`Kernel::Auto`], slowest first.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::Kernel;
+    ///
+    /// assert_eq!(Kernel::EACH[0], Kernel::Scalar);
+    /// ```
+    pub const EACH: [Kernel; 4] = [Kernel::Scalar, Kernel::Sse2, Kernel::Avx2, Kernel::Avx512];
+
+    /// Whether this processor can run the kernel ([`Kernel::Auto`] and
+    /// [`Kernel::Scalar`] run everywhere).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::Kernel;
+    ///
+    /// assert!(Kernel::Scalar.is_available());
+    /// for kernel in Kernel::EACH {
+    ///     println!("{kernel:?}: {}", kernel.is_available());
+    /// }
+    /// ```
+    pub fn is_available(self) -> bool {
+        match self.isa() {
+            Some(isa) => isa.detected(),
+            None => true,
+        }
+    }
+
+    /// The kernel that counts when this one is asked for: [`Kernel::Auto`]
+    /// becomes the best available, and a kernel the processor lacks the
+    /// next narrower one it has.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::Kernel;
+    ///
+    /// let chosen = Kernel::Auto.selected();
+    /// assert!(chosen.is_available() && chosen != Kernel::Auto);
+    /// assert_eq!(Kernel::Scalar.selected(), Kernel::Scalar);
+    /// ```
+    pub fn selected(self) -> Kernel {
+        let start = match self {
+            Kernel::Auto => Kernel::EACH.len() - 1,
+            kernel => Kernel::EACH
+                .iter()
+                .position(|&k| k == kernel)
+                .expect("every kernel but Auto is listed"),
+        };
+        Kernel::EACH[..=start]
+            .iter()
+            .rev()
+            .copied()
+            .find(|kernel| kernel.is_available())
+            .unwrap_or(Kernel::Scalar)
+    }
+
+    /// Whether [`Kernel::Auto`] finds vector lanes on this processor (on
+    /// every x86-64 processor: SSE2 at least).
     ///
     /// # Example
     ///
@@ -290,16 +364,23 @@ impl Kernel {
     /// println!("vector lanes: {}", Kernel::lanes_available());
     /// ```
     pub fn lanes_available() -> bool {
-        #[cfg(target_arch = "x86_64")]
-        {
-            std::arch::is_x86_feature_detected!("avx512f")
-                && std::arch::is_x86_feature_detected!("avx512cd")
-                && std::arch::is_x86_feature_detected!("popcnt")
+        Kernel::Auto.selected() != Kernel::Scalar
+    }
+
+    /// The vector instructions the kernel names (`None`: scalar).
+    fn isa(self) -> Option<units::Isa> {
+        match self {
+            Kernel::Auto => Kernel::Auto.selected().isa(),
+            Kernel::Scalar => None,
+            Kernel::Sse2 => Some(units::Isa::Sse2),
+            Kernel::Avx2 => Some(units::Isa::Avx2),
+            Kernel::Avx512 => Some(units::Isa::Avx512),
         }
-        #[cfg(not(target_arch = "x86_64"))]
-        {
-            false
-        }
+    }
+
+    /// The vector instructions that count when this kernel is asked for.
+    fn lanes(self) -> Option<units::Isa> {
+        self.selected().isa()
     }
 }
 
@@ -573,13 +654,13 @@ impl CountPlan {
         })?;
         let stopped = || stop.load(Ordering::Relaxed);
         Ok(
-            units::count_below(self.n, prefix, &stopped, self.kernel == Kernel::Auto).map(
-                |tallies| UnitCount {
+            units::count_below(self.n, prefix, &stopped, self.kernel.lanes()).map(|tallies| {
+                UnitCount {
                     total: tallies.total,
                     unique: tallies.unique,
                     nodes: tallies.nodes,
-                },
-            ),
+                }
+            }),
         )
     }
 
@@ -828,6 +909,7 @@ impl<'a> Counter<'a> {
                 threads: self.threads,
                 message: err.to_string(),
             })?;
+        let lanes = plan.kernel.lanes();
         let next = AtomicUsize::new(0);
         // Set when the callback breaks; workers stop as for a cancel.
         let halt = AtomicBool::new(false);
@@ -852,8 +934,7 @@ impl<'a> Counter<'a> {
                         let index = next.fetch_add(1, Ordering::Relaxed);
                         let Some(&id) = todo.get(index) else { break };
                         let prefix = plan.prefix(id).expect("ids are checked");
-                        let vector = plan.kernel == Kernel::Auto;
-                        let counted = units::count_below(plan.n, prefix, &|| stop.is_set(), vector);
+                        let counted = units::count_below(plan.n, prefix, &|| stop.is_set(), lanes);
                         let Some(tallies) = counted else { break };
                         let count = UnitCount {
                             total: tallies.total,

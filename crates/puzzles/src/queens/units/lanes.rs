@@ -25,7 +25,9 @@
 
 use std::arch::x86_64::*;
 
-use super::{Case, Rules, SYMMETRIES, Tallies, kernel};
+use super::{Case, Isa, Rules, SYMMETRIES, Tallies, kernel};
+
+mod narrow;
 
 /// Rows the lanes search at most; also how far up the right diagonal is
 /// kept shifted.
@@ -38,15 +40,9 @@ const MAX_N: usize = 32 - MAX_ROWS;
 /// Jobs gathered before the lanes run them.
 const BATCH: usize = 16384;
 
-/// Lanes per register.
+/// Lanes per AVX-512 register, the widest; every job array ends with this
+/// many zeros so that any kernel may load a register's worth at any job.
 const LANES: usize = 16;
-
-/// Whether this processor has the instructions the lanes use.
-fn detected() -> bool {
-    is_x86_feature_detected!("avx512f")
-        && is_x86_feature_detected!("avx512cd")
-        && is_x86_feature_detected!("popcnt")
-}
 
 /// Where row `n - 1 - b`'s queen is when a leaf of the `Edge` case is
 /// checked for ties.
@@ -71,6 +67,57 @@ struct Tail {
     blocks: [u32; LANES],
     /// For the `Edge` case: `b`, and where row `n - 1 - b` is.
     ties: Option<(usize, TieRow)>,
+    /// `blocks` as runs, for kernels that cannot index a register by depth.
+    runs: Runs,
+}
+
+/// The blocked squares by depth as at most three runs: `head` for depths
+/// below `head_len`, `tail` from depth `tail_from` on, and `last` on the last
+/// row. Every rule of the reduction takes this shape in the lanes' rows: the
+/// corner case blocks column 1 down to a row, the edge case both edge
+/// columns below the closing row and the corners' neighbourhoods in the last
+/// row.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Runs {
+    head_len: u32,
+    head: u32,
+    tail_from: u32,
+    tail: u32,
+    last: u32,
+}
+
+impl Runs {
+    fn block(&self, depth: usize, k: usize) -> u32 {
+        let depth = depth as u32;
+        let mut block = 0;
+        if depth < self.head_len {
+            block |= self.head;
+        }
+        if depth >= self.tail_from {
+            block |= self.tail;
+        }
+        if depth + 1 == k as u32 {
+            block |= self.last;
+        }
+        block
+    }
+
+    /// The runs that give `blocks[..k]`, if there are.
+    fn find(blocks: &[u32], k: usize) -> Option<Runs> {
+        let body = k.checked_sub(1)?;
+        let head = blocks[0];
+        let tail = if body > 0 { blocks[body - 1] } else { 0 };
+        (0..=body as u32)
+            .flat_map(|head_len| (0..=body as u32).map(move |tail_from| (head_len, tail_from)))
+            .map(|(head_len, tail_from)| Runs {
+                head_len,
+                head,
+                tail_from,
+                tail,
+                last: blocks[body],
+            })
+            .find(|runs| (0..k).all(|depth| runs.block(depth, k) == blocks[depth]))
+    }
 }
 
 /// Nodes at row `t` waiting for a lane: their columns (the columns beyond
@@ -92,18 +139,20 @@ const EARLY_TIE: u32 = 1 << 31;
 /// Counts the subtrees below many nodes, the last rows on vector lanes.
 pub(crate) struct Engine<'r> {
     rules: &'r Rules,
+    isa: Isa,
     tail: Tail,
     jobs: Jobs,
     tallies: Tallies,
 }
 
 impl<'r> Engine<'r> {
-    /// An engine for searches starting at row `start` or above it, or `None`
-    /// when the scalar kernel should do it all (boards under 6 or over
-    /// [`MAX_N`] columns, a start below the lanes' first row, no AVX-512).
-    pub(crate) fn new(rules: &'r Rules, start: usize) -> Option<Engine<'r>> {
+    /// An engine for searches starting at row `start` or above it on
+    /// `isa`'s lanes, or `None` when the scalar kernel should do it all
+    /// (boards under 6 or over [`MAX_N`] columns, a start below the lanes'
+    /// first row, a processor without `isa`).
+    pub(crate) fn new(rules: &'r Rules, start: usize, isa: Isa) -> Option<Engine<'r>> {
         let n = rules.n;
-        if !(6..=MAX_N).contains(&n) || !detected() {
+        if !(6..=MAX_N).contains(&n) || !isa.detected() {
             return None;
         }
         // k ≤ (n + 1) / 2 keeps t above every b, so rows 0..=b stay scalar.
@@ -136,9 +185,26 @@ impl<'r> Engine<'r> {
             )),
             Case::Corner { .. } | Case::Single => None,
         };
+        // Only SSE2 needs the runs; a rule they cannot express leaves the
+        // count to the scalar kernel there.
+        let runs = Runs::find(&blocks, k).filter(|runs| match rules.case {
+            Case::Corner { .. } | Case::Single => runs.tail == 0 && runs.last == 0,
+            Case::Edge { .. } => runs.head_len == 0,
+        });
+        if isa == Isa::Sse2 && runs.is_none() {
+            return None;
+        }
+        let runs = runs.unwrap_or_default();
         Some(Engine {
             rules,
-            tail: Tail { t, k, blocks, ties },
+            isa,
+            tail: Tail {
+                t,
+                k,
+                blocks,
+                ties,
+                runs,
+            },
             jobs: Jobs {
                 cols: Vec::with_capacity(BATCH + LANES),
                 lds: Vec::with_capacity(BATCH + LANES),
@@ -226,15 +292,19 @@ impl<'r> Engine<'r> {
             column.extend([0; LANES]);
         }
         let (rules, tail, jobs) = (self.rules, &self.tail, &self.jobs);
-        // SAFETY: `Engine::new` checked the processor's features, and every
-        // job array holds `count + LANES` entries.
-        self.tallies += unsafe {
-            match tail.ties {
-                None => run::<NO_TIES>(rules, tail, jobs, count),
-                Some((_, TieRow::Above)) => run::<TIES_ABOVE>(rules, tail, jobs, count),
-                Some((_, TieRow::InPath(_))) => run::<TIES_IN_PATH>(rules, tail, jobs, count),
-                Some((_, TieRow::Placing)) => run::<TIES_PLACING>(rules, tail, jobs, count),
-            }
+        self.tallies += match self.isa {
+            // SAFETY: `Engine::new` checked the processor's features, and
+            // every job array holds `count + LANES` entries.
+            Isa::Avx512 => unsafe {
+                match tail.ties {
+                    None => run::<NO_TIES>(rules, tail, jobs, count),
+                    Some((_, TieRow::Above)) => run::<TIES_ABOVE>(rules, tail, jobs, count),
+                    Some((_, TieRow::InPath(_))) => run::<TIES_IN_PATH>(rules, tail, jobs, count),
+                    Some((_, TieRow::Placing)) => run::<TIES_PLACING>(rules, tail, jobs, count),
+                }
+            },
+            Isa::Avx2 => narrow::run_avx2(rules, tail, jobs, count),
+            Isa::Sse2 => narrow::run_sse2(rules, tail, jobs, count),
         };
         let jobs = &mut self.jobs;
         jobs.cols.clear();
@@ -474,6 +544,16 @@ impl Pending {
             unsafe { _mm512_storeu_si512(column.as_mut_ptr().add(at).cast(), packed) };
         }
         self.len += lanes.count_ones() as usize;
+    }
+
+    /// Appends one leaf.
+    fn push_one(&mut self, job: u32, path: u32, bit: u32, last: u32) {
+        let at = self.len;
+        self.job[at] = job;
+        self.path[at] = path;
+        self.bit[at] = bit;
+        self.last[at] = last;
+        self.len += 1;
     }
 
     /// Classifies and forgets the pending leaves, their placements rebuilt

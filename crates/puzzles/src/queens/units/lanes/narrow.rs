@@ -1,0 +1,804 @@
+//! Eight or four subtrees at once: the lanes of the parent module on AVX2
+//! and on SSE2, for processors without AVX-512.
+//!
+//! The search is the AVX-512 one step for step; what AVX-512 has built in is
+//! rebuilt from plainer instructions. Masks are vectors of all-ones lanes and
+//! masked moves are blends or xors; refilling idle lanes (AVX-512's expand)
+//! is a permutation looked up in a table (AVX2) or four loads (SSE2); the
+//! column of a one-bit lane (AVX-512's leading-zero count) is read from the
+//! exponent of the lane converted to a float, and SSE2's missing variable
+//! shift `1 << column` builds that exponent the other way; SSE2, which
+//! cannot index a register by the depth, finds a depth's blocked squares by
+//! comparing it with the runs of blocked rows ([`Runs`]).
+
+use std::arch::x86_64::*;
+
+use super::{
+    EARLY_TIE, Jobs, LANES, MAX_ROWS, NO_TIES, Pending, TIES_IN_PATH, TIES_PLACING, Tail, TieRow,
+};
+use crate::queens::units::{Rules, SYMMETRIES, Tallies};
+
+/// One register of 32-bit lanes and the operations the lane search needs.
+/// A value of an implementing type proves that the processor has its
+/// instructions, so the operations are safe to call.
+trait Simd: Copy {
+    /// The register.
+    type V: Copy;
+    /// Lanes per register.
+    const LANES: usize;
+    fn splat(self, value: u32) -> Self::V;
+    fn and(self, a: Self::V, b: Self::V) -> Self::V;
+    fn or(self, a: Self::V, b: Self::V) -> Self::V;
+    fn xor(self, a: Self::V, b: Self::V) -> Self::V;
+    /// `!a & b`.
+    fn andnot(self, a: Self::V, b: Self::V) -> Self::V;
+    fn sub(self, a: Self::V, b: Self::V) -> Self::V;
+    fn shl<const BITS: i32>(self, a: Self::V) -> Self::V;
+    fn shr<const BITS: i32>(self, a: Self::V) -> Self::V;
+    /// All ones where `a == b`.
+    fn eq(self, a: Self::V, b: Self::V) -> Self::V;
+    /// All ones where `a > b` as signed numbers.
+    fn gt(self, a: Self::V, b: Self::V) -> Self::V;
+    /// `b` where `mask` is set, `a` elsewhere.
+    fn select(self, mask: Self::V, a: Self::V, b: Self::V) -> Self::V;
+    /// One bit per lane of `mask`.
+    fn bits(self, mask: Self::V) -> u32;
+    /// The mask of the lanes in `bits`.
+    fn lanes(self, bits: u32) -> Self::V;
+    /// `1 << exponent` for exponents up to 31.
+    fn pow2(self, exponent: Self::V) -> Self::V;
+    /// The exponent of each one-bit lane below `1 << 31` in its low five
+    /// bits, and nothing above them; for `1 << 31`, 31 in the low five bits
+    /// and more above; anything for other lanes.
+    fn log2(self, power: Self::V) -> Self::V;
+    /// `a` with the lanes in `bits` taking `from[0]`, `from[1]`, ... in
+    /// order (`from` holds at least [`Simd::LANES`] values).
+    fn expand(self, a: Self::V, bits: u32, from: &[u32]) -> Self::V;
+    /// The lanes as numbers, in the first [`Simd::LANES`] entries.
+    fn to_array(self, a: Self::V) -> [u32; LANES];
+}
+
+/// The x86-64 baseline: every x86-64 processor has SSE2.
+#[derive(Clone, Copy)]
+struct Sse2;
+
+// SAFETY (every `unsafe` block in this impl): SSE2 is part of x86-64.
+impl Simd for Sse2 {
+    type V = __m128i;
+    const LANES: usize = 4;
+    #[inline(always)]
+    fn splat(self, value: u32) -> __m128i {
+        // SAFETY: see the impl.
+        unsafe { _mm_set1_epi32(value as i32) }
+    }
+
+    #[inline(always)]
+    fn and(self, a: __m128i, b: __m128i) -> __m128i {
+        // SAFETY: see the impl.
+        unsafe { _mm_and_si128(a, b) }
+    }
+
+    #[inline(always)]
+    fn or(self, a: __m128i, b: __m128i) -> __m128i {
+        // SAFETY: see the impl.
+        unsafe { _mm_or_si128(a, b) }
+    }
+
+    #[inline(always)]
+    fn xor(self, a: __m128i, b: __m128i) -> __m128i {
+        // SAFETY: see the impl.
+        unsafe { _mm_xor_si128(a, b) }
+    }
+
+    #[inline(always)]
+    fn andnot(self, a: __m128i, b: __m128i) -> __m128i {
+        // SAFETY: see the impl.
+        unsafe { _mm_andnot_si128(a, b) }
+    }
+
+    #[inline(always)]
+    fn sub(self, a: __m128i, b: __m128i) -> __m128i {
+        // SAFETY: see the impl.
+        unsafe { _mm_sub_epi32(a, b) }
+    }
+
+    #[inline(always)]
+    fn shl<const BITS: i32>(self, a: __m128i) -> __m128i {
+        // SAFETY: see the impl.
+        unsafe { _mm_slli_epi32::<BITS>(a) }
+    }
+
+    #[inline(always)]
+    fn shr<const BITS: i32>(self, a: __m128i) -> __m128i {
+        // SAFETY: see the impl.
+        unsafe { _mm_srli_epi32::<BITS>(a) }
+    }
+
+    #[inline(always)]
+    fn eq(self, a: __m128i, b: __m128i) -> __m128i {
+        // SAFETY: see the impl.
+        unsafe { _mm_cmpeq_epi32(a, b) }
+    }
+
+    #[inline(always)]
+    fn gt(self, a: __m128i, b: __m128i) -> __m128i {
+        // SAFETY: see the impl.
+        unsafe { _mm_cmpgt_epi32(a, b) }
+    }
+
+    #[inline(always)]
+    fn select(self, mask: __m128i, a: __m128i, b: __m128i) -> __m128i {
+        // SAFETY: see the impl.
+        unsafe { _mm_xor_si128(a, _mm_and_si128(_mm_xor_si128(a, b), mask)) }
+    }
+
+    #[inline(always)]
+    fn bits(self, mask: __m128i) -> u32 {
+        // SAFETY: see the impl.
+        unsafe { _mm_movemask_ps(_mm_castsi128_ps(mask)) as u32 }
+    }
+
+    #[inline(always)]
+    fn lanes(self, bits: u32) -> __m128i {
+        // SAFETY: see the impl.
+        unsafe {
+            let each = _mm_setr_epi32(1, 2, 4, 8);
+            _mm_cmpeq_epi32(_mm_and_si128(_mm_set1_epi32(bits as i32), each), each)
+        }
+    }
+
+    #[inline(always)]
+    fn pow2(self, exponent: __m128i) -> __m128i {
+        // SAFETY: see the impl.
+        unsafe {
+            // The float 2^e has the biased exponent e + 127 and no mantissa;
+            // 2^31 overflows the conversion, whose answer then is the
+            // "integer indefinite" 0x8000_0000: 1 << 31 all the same.
+            let float = _mm_slli_epi32::<23>(_mm_add_epi32(exponent, _mm_set1_epi32(127)));
+            _mm_cvttps_epi32(_mm_castsi128_ps(float))
+        }
+    }
+
+    #[inline(always)]
+    fn log2(self, power: __m128i) -> __m128i {
+        // SAFETY: see the impl.
+        unsafe {
+            let float = _mm_castps_si128(_mm_cvtepi32_ps(power));
+            _mm_sub_epi32(_mm_srli_epi32::<23>(float), _mm_set1_epi32(127))
+        }
+    }
+
+    #[inline(always)]
+    fn expand(self, a: __m128i, bits: u32, from: &[u32]) -> __m128i {
+        let from: &[u32; 4] = from[..4].try_into().expect("four values");
+        // Each lane's rank among the lanes taking a value.
+        let r1 = (bits & 1) as usize;
+        let r2 = r1 + (bits >> 1 & 1) as usize;
+        let r3 = r2 + (bits >> 2 & 1) as usize;
+        // SAFETY: see the impl.
+        let moved = unsafe {
+            _mm_setr_epi32(
+                from[0] as i32,
+                from[r1 & 3] as i32,
+                from[r2 & 3] as i32,
+                from[r3 & 3] as i32,
+            )
+        };
+        self.select(self.lanes(bits), a, moved)
+    }
+
+    #[inline(always)]
+    fn to_array(self, a: __m128i) -> [u32; LANES] {
+        let mut out = [0u32; LANES];
+        // SAFETY: see the impl; `out` holds sixteen u32s, the store four.
+        unsafe { _mm_storeu_si128(out.as_mut_ptr().cast(), a) };
+        out
+    }
+}
+
+/// AVX2 with BMI1, BMI2 and POPCNT, found at run time.
+#[derive(Clone, Copy)]
+struct Avx2(());
+
+impl Avx2 {
+    fn detect() -> Option<Avx2> {
+        (is_x86_feature_detected!("avx2")
+            && is_x86_feature_detected!("bmi1")
+            && is_x86_feature_detected!("bmi2")
+            && is_x86_feature_detected!("popcnt"))
+        .then_some(Avx2(()))
+    }
+}
+
+/// For each set of lanes (a byte), each lane's rank among them, four bits
+/// per lane: the permutation that expands consecutive values into them.
+static EXPAND: [u32; 256] = {
+    let mut table = [0u32; 256];
+    let mut bits = 0;
+    while bits < 256 {
+        let mut rank = 0;
+        let mut lane = 0;
+        while lane < 8 {
+            if bits >> lane & 1 != 0 {
+                table[bits] |= rank << (4 * lane);
+                rank += 1;
+            }
+            lane += 1;
+        }
+        bits += 1;
+    }
+    table
+};
+
+// SAFETY (every `unsafe` block in this impl): a value of `Avx2` exists only
+// when the processor has AVX2 (see `Avx2::detect`), and the memory accesses
+// stay inside the arrays named.
+impl Simd for Avx2 {
+    type V = __m256i;
+    const LANES: usize = 8;
+    #[inline(always)]
+    fn splat(self, value: u32) -> __m256i {
+        // SAFETY: see the impl.
+        unsafe { _mm256_set1_epi32(value as i32) }
+    }
+
+    #[inline(always)]
+    fn and(self, a: __m256i, b: __m256i) -> __m256i {
+        // SAFETY: see the impl.
+        unsafe { _mm256_and_si256(a, b) }
+    }
+
+    #[inline(always)]
+    fn or(self, a: __m256i, b: __m256i) -> __m256i {
+        // SAFETY: see the impl.
+        unsafe { _mm256_or_si256(a, b) }
+    }
+
+    #[inline(always)]
+    fn xor(self, a: __m256i, b: __m256i) -> __m256i {
+        // SAFETY: see the impl.
+        unsafe { _mm256_xor_si256(a, b) }
+    }
+
+    #[inline(always)]
+    fn andnot(self, a: __m256i, b: __m256i) -> __m256i {
+        // SAFETY: see the impl.
+        unsafe { _mm256_andnot_si256(a, b) }
+    }
+
+    #[inline(always)]
+    fn sub(self, a: __m256i, b: __m256i) -> __m256i {
+        // SAFETY: see the impl.
+        unsafe { _mm256_sub_epi32(a, b) }
+    }
+
+    #[inline(always)]
+    fn shl<const BITS: i32>(self, a: __m256i) -> __m256i {
+        // SAFETY: see the impl.
+        unsafe { _mm256_slli_epi32::<BITS>(a) }
+    }
+
+    #[inline(always)]
+    fn shr<const BITS: i32>(self, a: __m256i) -> __m256i {
+        // SAFETY: see the impl.
+        unsafe { _mm256_srli_epi32::<BITS>(a) }
+    }
+
+    #[inline(always)]
+    fn eq(self, a: __m256i, b: __m256i) -> __m256i {
+        // SAFETY: see the impl.
+        unsafe { _mm256_cmpeq_epi32(a, b) }
+    }
+
+    #[inline(always)]
+    fn gt(self, a: __m256i, b: __m256i) -> __m256i {
+        // SAFETY: see the impl.
+        unsafe { _mm256_cmpgt_epi32(a, b) }
+    }
+
+    #[inline(always)]
+    fn select(self, mask: __m256i, a: __m256i, b: __m256i) -> __m256i {
+        // SAFETY: see the impl.
+        unsafe { _mm256_blendv_epi8(a, b, mask) }
+    }
+
+    #[inline(always)]
+    fn bits(self, mask: __m256i) -> u32 {
+        // SAFETY: see the impl.
+        unsafe { _mm256_movemask_ps(_mm256_castsi256_ps(mask)) as u32 }
+    }
+
+    #[inline(always)]
+    fn lanes(self, bits: u32) -> __m256i {
+        // SAFETY: see the impl.
+        unsafe {
+            let each = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+            _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_set1_epi32(bits as i32), each), each)
+        }
+    }
+
+    #[inline(always)]
+    fn pow2(self, exponent: __m256i) -> __m256i {
+        // SAFETY: see the impl.
+        unsafe { _mm256_sllv_epi32(_mm256_set1_epi32(1), exponent) }
+    }
+
+    #[inline(always)]
+    fn log2(self, power: __m256i) -> __m256i {
+        // SAFETY: see the impl.
+        unsafe {
+            let float = _mm256_castps_si256(_mm256_cvtepi32_ps(power));
+            _mm256_sub_epi32(_mm256_srli_epi32::<23>(float), _mm256_set1_epi32(127))
+        }
+    }
+
+    #[inline(always)]
+    fn expand(self, a: __m256i, bits: u32, from: &[u32]) -> __m256i {
+        let from = &from[..8];
+        // SAFETY: see the impl; `from` holds eight u32s.
+        unsafe {
+            let ranks = _mm256_srlv_epi32(
+                _mm256_set1_epi32(EXPAND[bits as usize & 255] as i32),
+                _mm256_setr_epi32(0, 4, 8, 12, 16, 20, 24, 28),
+            );
+            // The permutation reads only the low three bits of each index.
+            let moved =
+                _mm256_permutevar8x32_epi32(_mm256_loadu_si256(from.as_ptr().cast()), ranks);
+            _mm256_blendv_epi8(a, moved, self.lanes(bits))
+        }
+    }
+
+    #[inline(always)]
+    fn to_array(self, a: __m256i) -> [u32; LANES] {
+        let mut out = [0u32; LANES];
+        // SAFETY: see the impl; `out` holds sixteen u32s, the store eight.
+        unsafe { _mm256_storeu_si256(out.as_mut_ptr().cast(), a) };
+        out
+    }
+}
+
+/// Two registers side by side, for more independent work per step.
+#[derive(Clone, Copy)]
+struct Pair<S>(S);
+
+impl<S: Simd> Simd for Pair<S> {
+    type V = (S::V, S::V);
+    const LANES: usize = 2 * S::LANES;
+
+    #[inline(always)]
+    fn splat(self, value: u32) -> Self::V {
+        (self.0.splat(value), self.0.splat(value))
+    }
+
+    #[inline(always)]
+    fn and(self, a: Self::V, b: Self::V) -> Self::V {
+        (self.0.and(a.0, b.0), self.0.and(a.1, b.1))
+    }
+
+    #[inline(always)]
+    fn or(self, a: Self::V, b: Self::V) -> Self::V {
+        (self.0.or(a.0, b.0), self.0.or(a.1, b.1))
+    }
+
+    #[inline(always)]
+    fn xor(self, a: Self::V, b: Self::V) -> Self::V {
+        (self.0.xor(a.0, b.0), self.0.xor(a.1, b.1))
+    }
+
+    #[inline(always)]
+    fn andnot(self, a: Self::V, b: Self::V) -> Self::V {
+        (self.0.andnot(a.0, b.0), self.0.andnot(a.1, b.1))
+    }
+
+    #[inline(always)]
+    fn sub(self, a: Self::V, b: Self::V) -> Self::V {
+        (self.0.sub(a.0, b.0), self.0.sub(a.1, b.1))
+    }
+
+    #[inline(always)]
+    fn shl<const BITS: i32>(self, a: Self::V) -> Self::V {
+        (self.0.shl::<BITS>(a.0), self.0.shl::<BITS>(a.1))
+    }
+
+    #[inline(always)]
+    fn shr<const BITS: i32>(self, a: Self::V) -> Self::V {
+        (self.0.shr::<BITS>(a.0), self.0.shr::<BITS>(a.1))
+    }
+
+    #[inline(always)]
+    fn eq(self, a: Self::V, b: Self::V) -> Self::V {
+        (self.0.eq(a.0, b.0), self.0.eq(a.1, b.1))
+    }
+
+    #[inline(always)]
+    fn gt(self, a: Self::V, b: Self::V) -> Self::V {
+        (self.0.gt(a.0, b.0), self.0.gt(a.1, b.1))
+    }
+
+    #[inline(always)]
+    fn select(self, mask: Self::V, a: Self::V, b: Self::V) -> Self::V {
+        (
+            self.0.select(mask.0, a.0, b.0),
+            self.0.select(mask.1, a.1, b.1),
+        )
+    }
+
+    #[inline(always)]
+    fn bits(self, mask: Self::V) -> u32 {
+        self.0.bits(mask.0) | self.0.bits(mask.1) << S::LANES
+    }
+
+    #[inline(always)]
+    fn lanes(self, bits: u32) -> Self::V {
+        (self.0.lanes(bits), self.0.lanes(bits >> S::LANES))
+    }
+
+    #[inline(always)]
+    fn pow2(self, exponent: Self::V) -> Self::V {
+        (self.0.pow2(exponent.0), self.0.pow2(exponent.1))
+    }
+
+    #[inline(always)]
+    fn log2(self, power: Self::V) -> Self::V {
+        (self.0.log2(power.0), self.0.log2(power.1))
+    }
+
+    #[inline(always)]
+    fn expand(self, a: Self::V, bits: u32, from: &[u32]) -> Self::V {
+        let low = bits & ((1 << S::LANES) - 1);
+        let high = bits >> S::LANES;
+        (
+            self.0.expand(a.0, low, from),
+            self.0.expand(a.1, high, &from[low.count_ones() as usize..]),
+        )
+    }
+
+    #[inline(always)]
+    fn to_array(self, a: Self::V) -> [u32; LANES] {
+        let (low, high) = (self.0.to_array(a.0), self.0.to_array(a.1));
+        let mut out = low;
+        out[S::LANES..2 * S::LANES].copy_from_slice(&high[..S::LANES]);
+        out
+    }
+}
+
+/// Runs the first `count` jobs on SSE2 lanes to the end.
+///
+/// Every job array must hold at least `count + LANES` entries.
+pub(super) fn run_sse2(rules: &Rules, tail: &Tail, jobs: &Jobs, count: usize) -> Tallies {
+    dispatch(Pair(Sse2), rules, tail, jobs, count)
+}
+
+/// Runs the first `count` jobs on AVX2 lanes to the end.
+///
+/// # Panics
+///
+/// When the processor lacks AVX2 (`Engine::new` checks it).
+pub(super) fn run_avx2(rules: &Rules, tail: &Tail, jobs: &Jobs, count: usize) -> Tallies {
+    let simd = Avx2::detect().expect("the engine checked the processor");
+    // SAFETY: `detect` found the features `avx2_body` is compiled for.
+    unsafe { avx2_body(simd, rules, tail, jobs, count) }
+}
+
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+fn avx2_body(simd: Avx2, rules: &Rules, tail: &Tail, jobs: &Jobs, count: usize) -> Tallies {
+    dispatch(Pair(simd), rules, tail, jobs, count)
+}
+
+#[inline(always)]
+fn dispatch<S: Simd>(simd: S, rules: &Rules, tail: &Tail, jobs: &Jobs, count: usize) -> Tallies {
+    if ld_fits_up(rules.n, tail.k) {
+        dispatch_ties::<S, false>(simd, rules, tail, jobs, count)
+    } else {
+        dispatch_ties::<S, true>(simd, rules, tail, jobs, count)
+    }
+}
+
+#[inline(always)]
+fn dispatch_ties<S: Simd, const WIDE: bool>(
+    simd: S,
+    rules: &Rules,
+    tail: &Tail,
+    jobs: &Jobs,
+    count: usize,
+) -> Tallies {
+    use super::TIES_ABOVE;
+    match tail.ties {
+        None => run::<S, NO_TIES, WIDE>(simd, rules, tail, jobs, count),
+        Some((_, TieRow::Above)) => run::<S, TIES_ABOVE, WIDE>(simd, rules, tail, jobs, count),
+        Some((_, TieRow::InPath(_))) => {
+            run::<S, TIES_IN_PATH, WIDE>(simd, rules, tail, jobs, count)
+        }
+        Some((_, TieRow::Placing)) => run::<S, TIES_PLACING, WIDE>(simd, rules, tail, jobs, count),
+    }
+}
+
+/// Whether the left diagonal may sit [`UP`] bits up with the columns on a
+/// board of `n` columns searched `k` rows deep.
+///
+/// A lane restores its parent's left diagonal by shifting the child's back
+/// down, so a bit the child's shift pushed out of the 32-bit lane is gone
+/// for good, and with each further climb the hole moves down a column. The
+/// deepest stored row is `k - 2` (the penultimate row does not descend), so
+/// a row's left diagonal is shifted up at most `k - 2` times before it is
+/// restored; column `n - 1`, at bit `UP + n - 1`, must stay inside the lane
+/// that long: `UP + n - 1 + k - 2 ≤ 31`. Beyond that (boards of 19 columns
+/// and more with eight rows), the left diagonal is kept at the bottom of
+/// the lane, where it has room up to 24 columns, and shifted up to meet the
+/// columns.
+fn ld_fits_up(n: usize, k: usize) -> bool {
+    UP as usize + n + k <= 34
+}
+/// How far up the lanes keep the columns: the right diagonal's headroom.
+const UP: u32 = MAX_ROWS as u32;
+
+/// Steps between folding the lanes' 32-bit counts into `u64`s: each step
+/// adds at most one to each.
+const FOLD_EVERY: u32 = 1 << 20;
+
+/// A lane at depth `d` has its path's marker bit at `5 d` (paths stay below
+/// `2^31`, as signed comparisons need). A lane is at least `depth` deep when
+/// its path is greater than this.
+fn depth_floor(depth: i64) -> u32 {
+    match depth {
+        ..=0 => 0,
+        1..=6 => (1u32 << (5 * depth)) - 1,
+        _ => i32::MAX as u32,
+    }
+}
+
+/// A lane is less than `depth` deep when its path is less than this.
+fn depth_ceiling(depth: i64) -> u32 {
+    match depth {
+        ..=0 => 1,
+        1..=6 => 1u32 << (5 * depth),
+        _ => i32::MAX as u32,
+    }
+}
+
+/// The lane search (see the parent module's `run`, which this follows),
+/// `TIES` saying which tie checks `tail` needs, `WIDE` that the left
+/// diagonal sits at the bottom of the lane (see [`ld_fits_up`]).
+///
+/// Where every instruction counts, a few things differ. The columns sit
+/// [`UP`] bits up in the lanes, so that the right diagonal needs no shift to
+/// line up with them, and the lanes keep the free columns rather than the
+/// taken ones. The path starts with a marker bit that five more bits per row
+/// move up, so that it tells the depth by comparisons (and the rows'
+/// blocked squares with it, in runs: see [`Runs`]). A placement whose next
+/// row has no column left does not descend, and one step both climbs out of
+/// a finished row and places the next queen of the row above: a lane moves
+/// on at every step.
+///
+/// The left diagonal sits [`UP`] bits up with the columns too, but only on
+/// boards where it has room there (not `WIDE`); on wider ones it sits at the
+/// bottom of the lane and is shifted up to meet the columns where they
+/// meet, four more shifts per step.
+#[inline(always)]
+fn run<S: Simd, const TIES: u8, const WIDE: bool>(
+    s: S,
+    rules: &Rules,
+    tail: &Tail,
+    jobs: &Jobs,
+    count: usize,
+) -> Tallies {
+    let n = rules.n;
+    let k = tail.k;
+    let zero = s.splat(0);
+    let one = s.splat(1);
+    let low5 = s.splat(31);
+    // At the penultimate row the path's marker is at 5 (k - 2).
+    let before_penultimate = s.splat(depth_floor(k as i64 - 2));
+    let runs = tail.runs;
+    // The blocked squares of the row below (`child`) and above (`parent`) a
+    // lane: a run's bounds on the depth become bounds on the path.
+    let corner = TIES == NO_TIES;
+    let (head, tail_block, last) = (
+        s.splat(runs.head << UP),
+        s.splat(runs.tail << UP),
+        s.splat(runs.last << UP),
+    );
+    let child_head_below = s.splat(depth_ceiling(i64::from(runs.head_len) - 1));
+    let child_tail_after = s.splat(depth_floor(i64::from(runs.tail_from) - 1));
+    let parent_head_below = s.splat(depth_ceiling(i64::from(runs.head_len) + 1));
+    let parent_tail_after = s.splat(depth_floor(i64::from(runs.tail_from) + 1));
+    let first_block = s.splat(runs.block(0, k) << UP);
+    let edges = 1u32 | 1 << (n - 1);
+    let (tie_last, tie_shift) = match tail.ties {
+        Some((b, row)) => (
+            1u32 << b | 1 << (n - 1 - b),
+            match row {
+                TieRow::InPath(shift) => shift,
+                _ => 0,
+            },
+        ),
+        None => (0, 0),
+    };
+    let (edges, tie_last) = (edges << UP, tie_last << UP);
+    // Everything but the board's squares, below and above them.
+    let off_board = s.splat(0xff);
+    debug_assert_eq!(WIDE, !ld_fits_up(n, k));
+    // The left diagonal's place in the lane from the columns' (`to_ld`) and
+    // back (`from_ld`).
+    let to_ld = |v: S::V| if WIDE { s.shr::<{ UP as i32 }>(v) } else { v };
+    let from_ld = |v: S::V| if WIDE { s.shl::<{ UP as i32 }>(v) } else { v };
+
+    let mut cur = zero;
+    let (mut free, mut ld, mut rd) = (zero, zero, zero);
+    let mut path = one;
+    let mut job = zero;
+    let every_lane = (1u32 << S::LANES) - 1;
+    let mut idle = every_lane;
+    // Per lane: steps without a placement.
+    let mut lane_empty = zero;
+    let (mut steps, mut empty_steps, mut hit_count, mut leaves) = (0u64, 0u64, 0u64, 0u64);
+    let mut since_fold = 0u32;
+    let mut pending = Pending::new();
+    let mut tied = Tallies::default();
+    let mut next = 0usize;
+    let fold = |lanes: S::V| {
+        let lanes = s.to_array(lanes);
+        lanes[..S::LANES].iter().map(|&x| u64::from(x)).sum::<u64>()
+    };
+    // A path as the tie classification reads it: the marker off and `UP`
+    // less in each of its fields, at the penultimate row.
+    let path_bias: u32 =
+        (0..k - 2).map(|depth| UP << (5 * depth)).sum::<u32>() + (1 << (5 * (k - 2)));
+    loop {
+        if idle != 0 && next < count {
+            let mut refill = idle;
+            let left = count - next;
+            if left < idle.count_ones() as usize {
+                // The lowest `left` idle lanes.
+                refill = 0;
+                let mut rest = idle;
+                for _ in 0..left {
+                    let lowest = rest & rest.wrapping_neg();
+                    refill |= lowest;
+                    rest ^= lowest;
+                }
+            }
+            let fresh = s.lanes(refill);
+            let taken = s.shl::<{ UP as i32 }>(s.expand(zero, refill, &jobs.cols[next..]));
+            // The jobs' left diagonals are at the bottom of the lane.
+            let job_ld = s.expand(zero, refill, &jobs.lds[next..]);
+            let job_ld = if WIDE {
+                job_ld
+            } else {
+                s.shl::<{ UP as i32 }>(job_ld)
+            };
+            // The jobs' right diagonals are up already.
+            rd = s.expand(rd, refill, &jobs.rds[next..]);
+            job = s.expand(job, refill, &jobs.ids[next..]);
+            let job_free = s.andnot(s.or(taken, off_board), s.splat(!0));
+            free = s.select(fresh, free, job_free);
+            ld = s.select(fresh, ld, job_ld);
+            path = s.select(fresh, path, one);
+            let first = s.andnot(s.or(first_block, s.or(from_ld(job_ld), rd)), job_free);
+            cur = s.select(fresh, cur, first);
+            idle &= !refill;
+            next += refill.count_ones() as usize;
+        }
+        if idle == every_lane {
+            break;
+        }
+        // Lanes out of columns go back up a row (or are done at the top),
+        // the parent row's state restored from the placed bit...
+        let exhausted = s.eq(cur, zero);
+        let at_top = s.eq(path, one);
+        let rising = s.andnot(at_top, exhausted);
+        let placed = s.pow2(s.and(path, low5));
+        let parent_free = s.xor(free, placed);
+        let parent_ld = s.xor(s.shr::<1>(ld), to_ld(placed));
+        let parent_rd = s.xor(s.shl::<1>(rd), placed);
+        let parent_block = if corner {
+            s.and(s.gt(parent_head_below, path), head)
+        } else {
+            s.and(s.gt(path, parent_tail_after), tail_block)
+        };
+        // The parent's columns above the placed one.
+        let above = s.sub(zero, s.shl::<1>(placed));
+        let parent_left = s.andnot(
+            s.or(parent_block, s.or(from_ld(parent_ld), parent_rd)),
+            s.and(parent_free, above),
+        );
+        cur = s.select(rising, cur, parent_left);
+        free = s.select(rising, free, parent_free);
+        ld = s.select(rising, ld, parent_ld);
+        rd = s.select(rising, rd, parent_rd);
+        path = s.select(rising, path, s.shr::<5>(path));
+
+        // ...and in the same step every lane with a column left places it.
+        let empty = s.eq(cur, zero);
+        let bit = s.and(cur, s.sub(zero, cur));
+        let child_free = s.xor(free, bit);
+        let child_ld = s.shl::<1>(s.or(ld, to_ld(bit)));
+        let child_rd = s.shr::<1>(s.or(rd, bit));
+        let at_penultimate = s.gt(path, before_penultimate);
+        let child_block = if corner {
+            s.and(s.gt(child_head_below, path), head)
+        } else {
+            s.or(
+                s.and(s.gt(path, child_tail_after), tail_block),
+                s.and(at_penultimate, last),
+            )
+        };
+        let child = s.andnot(
+            s.or(child_block, s.or(from_ld(child_ld), child_rd)),
+            child_free,
+        );
+        let dead = s.eq(child, zero);
+        let leafing = s.andnot(empty, at_penultimate);
+        let hits = s.bits(s.andnot(dead, leafing));
+        // The masks are -1 where set.
+        lane_empty = s.sub(lane_empty, empty);
+        if hits != 0 {
+            // Leaves are rare (a few in a hundred steps): they are counted
+            // and checked for ties lane by lane.
+            hit_count += u64::from(hits.count_ones());
+            if TIES == NO_TIES {
+                leaves += u64::from(hits.count_ones());
+            } else {
+                let lanes = [job, path, bit, child].map(|v| s.to_array(v));
+                let [job, path, bit, last] = lanes;
+                let mut rest = hits;
+                while rest != 0 {
+                    let lane = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    // No tie: the job's rows do not tie, nor the last row's
+                    // queen, nor the penultimate row's, nor row n - 1 - b's.
+                    let col = path[lane] >> tie_shift & 31;
+                    let tie = job[lane] & EARLY_TIE != 0
+                        || last[lane] & tie_last != 0
+                        || (TIES == TIES_PLACING && bit[lane] & edges != 0)
+                        || (TIES == TIES_IN_PATH && (col == UP || col == n as u32 - 1 + UP));
+                    if !tie {
+                        leaves += 1;
+                        continue;
+                    }
+                    if pending.len == Pending::CAPACITY {
+                        tied += pending.classify(rules, tail, jobs);
+                    }
+                    pending.push_one(
+                        job[lane],
+                        path[lane] - path_bias,
+                        bit[lane] >> UP,
+                        last[lane] >> UP,
+                    );
+                }
+            }
+        }
+        // Empty lanes, leaves and dead ends stay in their row.
+        let stay = s.or(s.or(empty, at_penultimate), dead);
+        // Bit 31 (column 23 of 24) reads as a negative float, its sign bit
+        // above the exponent: only wide boards reach it.
+        let column = if WIDE {
+            s.and(s.log2(bit), low5)
+        } else {
+            s.log2(bit)
+        };
+        cur = s.select(stay, child, s.xor(cur, bit));
+        path = s.select(stay, s.or(s.shl::<5>(path), column), path);
+        free = s.xor(free, s.andnot(stay, bit));
+        ld = s.select(stay, child_ld, ld);
+        rd = s.select(stay, child_rd, rd);
+        // Lanes done with their job take the next one before the next step.
+        idle = s.bits(s.and(s.eq(cur, zero), s.eq(path, one)));
+        steps += 1;
+        since_fold += 1;
+        if since_fold == FOLD_EVERY {
+            empty_steps += fold(lane_empty);
+            (lane_empty, since_fold) = (zero, 0);
+        }
+    }
+    empty_steps += fold(lane_empty);
+    tied += pending.classify(rules, tail, jobs);
+    // Every lane places a queen at every step but the empty ones; a leaf
+    // places one more.
+    let nodes = steps * S::LANES as u64 - empty_steps + hit_count;
+    Tallies {
+        total: SYMMETRIES * leaves + tied.total,
+        unique: leaves + tied.unique,
+        nodes,
+    }
+}
