@@ -222,6 +222,22 @@ fn classify_tie(n: usize, bits: &[u64; 64]) -> (u64, u64) {
     (SYMMETRIES / fixed_by, 1)
 }
 
+/// The bitboards of the rows `prefix` places, seen from the row below
+/// them: each row's queen as a bit, the columns taken, and the left and
+/// right diagonals shifted down to that row.
+fn placed(prefix: &[u8]) -> ([u64; 64], u64, u64, u64) {
+    let mut bits = [0u64; 64];
+    let (mut taken, mut ld, mut rd) = (0u64, 0u64, 0u64);
+    for (row, &col) in prefix.iter().enumerate() {
+        let bit = 1u64 << col;
+        bits[row] = bit;
+        taken |= bit;
+        ld = (ld | bit) << 1;
+        rd = (rd | bit) >> 1;
+    }
+    (bits, taken, ld, rd)
+}
+
 /// The squares of row `row` attacked by the queens of `prefix` (rows above
 /// it), and the columns they take.
 fn attacks(n: usize, prefix: &[u8], row: usize) -> (u64, u64) {
@@ -364,15 +380,7 @@ pub(crate) fn count_below(
         }
         return Some(tallies);
     };
-    let mut bits = [0u64; 64];
-    let (mut taken, mut ld, mut rd) = (0u64, 0u64, 0u64);
-    for (r, &col) in prefix.iter().enumerate() {
-        let bit = 1u64 << col;
-        bits[r] = bit;
-        taken |= bit;
-        ld = (ld | bit) << 1;
-        rd = (rd | bit) >> 1;
-    }
+    let (mut bits, taken, ld, rd) = placed(prefix);
     let mut tallies = Tallies::default();
     let mut lanes = match isa {
         Some(isa) if row + 1 < n => lanes::Engine::new(&rules, row + 1, isa),
@@ -873,15 +881,7 @@ mod tests {
                 let Some(rules) = Rules::for_prefix(n, prefix) else {
                     continue;
                 };
-                let mut bits = [0u64; 64];
-                let (mut taken, mut ld, mut rd) = (0u64, 0u64, 0u64);
-                for (row, &col) in prefix.iter().enumerate() {
-                    let bit = 1u64 << col;
-                    bits[row] = bit;
-                    taken |= bit;
-                    ld = (ld | bit) << 1;
-                    rd = (rd | bit) >> 1;
-                }
+                let (bits, taken, ld, rd) = placed(prefix);
                 starts.push((rules, depth, bits, taken, ld, rd));
             }
         }
@@ -1044,15 +1044,7 @@ mod tests {
     /// Every node of row `t = n - 8` below `prefix`.
     fn jobs_below(n: usize, prefix: &[u8]) -> (Rules, Vec<Job>) {
         let rules = Rules::for_prefix(n, prefix).unwrap();
-        let mut bits = [0u64; 64];
-        let (mut taken, mut ld, mut rd) = (0u64, 0u64, 0u64);
-        for (row, &col) in prefix.iter().enumerate() {
-            let bit = 1u64 << col;
-            bits[row] = bit;
-            taken |= bit;
-            ld = (ld | bit) << 1;
-            rd = (rd | bit) >> 1;
-        }
+        let (mut bits, taken, ld, rd) = placed(prefix);
         let mut jobs = Vec::new();
         let mut on_job =
             |bits: &[u64; 64], taken: u64, ld: u64, rd: u64| jobs.push((*bits, taken, ld, rd));
