@@ -140,6 +140,25 @@
     return node;
   }
 
+  // A conflict's group on `board`: a ring of radius `ring` around the
+  // piece at (x2, y2) it clashes with; the caller draws the line into it.
+  function conflictGroup(board, kind, x2, y2, ring, px) {
+    const clash = svg('g', { class: 'conflict', 'data-kind': kind }, board);
+    svg('circle', { class: 'conflict-ring', cx: x2, cy: y2, r: ring, 'stroke-width': 3.5 * px }, clash);
+    return clash;
+  }
+
+  // The rule's name on a pill centred at (lx, ly).
+  function conflictLabel(clash, label, lx, ly, px) {
+    const font = 13 * px;
+    const width = label.length * font * 0.62 + font * 1.2;
+    const height = font * 1.7;
+    const tag = svg('g', { class: 'conflict-label', transform: `translate(${lx} ${ly})` }, clash);
+    svg('rect', { x: -width / 2, y: -height / 2, width, height, rx: height / 2 }, tag);
+    svg('text', { x: 0, y: font * 0.36, 'text-anchor': 'middle', 'font-size': font }, tag)
+      .textContent = label;
+  }
+
   function html(tag, attributes, text) {
     const node = document.createElement(tag);
     for (const [name, value] of Object.entries(attributes || {})) {
@@ -258,9 +277,8 @@
           const y1 = centre(y(event.row));
           const x2 = centre(x(withCol));
           const y2 = centre(y(withRow));
-          const clash = svg('g', { class: 'conflict', 'data-kind': event.kind }, board);
           const ring = size * 0.47;
-          svg('circle', { class: 'conflict-ring', cx: x2, cy: y2, r: ring, 'stroke-width': 3.5 * px }, clash);
+          const clash = conflictGroup(board, event.kind, x2, y2, ring, px);
           // From the tried square's edge to the ring around the queen it
           // clashes with.
           const length = Math.hypot(x2 - x1, y2 - y1);
@@ -273,16 +291,7 @@
             x2: x2 - ux * ring, y2: y2 - uy * ring,
             'stroke-width': 4 * px,
           }, clash);
-          const label = event.kind;
-          const font = 13 * px;
-          const width = label.length * font * 0.62 + font * 1.2;
-          const height = font * 1.7;
-          const lx = (x1 + x2) / 2;
-          const ly = (y1 + y2) / 2;
-          const tag = svg('g', { class: 'conflict-label', transform: `translate(${lx} ${ly})` }, clash);
-          svg('rect', { x: -width / 2, y: -height / 2, width, height, rx: height / 2 }, tag);
-          svg('text', { x: 0, y: font * 0.36, 'text-anchor': 'middle', 'font-size': font }, tag)
-            .textContent = label;
+          conflictLabel(clash, event.kind, (x1 + x2) / 2, (y1 + y2) / 2, px);
         }
 
         const labels = svg('g', { class: 'labels', 'font-size': Math.min(15 * px, size * 0.36) }, board);
@@ -599,9 +608,8 @@
             const y1 = centre(y(event.row));
             const x2 = centre(x(withCol));
             const y2 = centre(y(withRow));
-            const clash = svg('g', { class: 'conflict', 'data-kind': event.kind }, board);
             const ring = size * 0.42;
-            svg('circle', { class: 'conflict-ring', cx: x2, cy: y2, r: ring, 'stroke-width': 3.5 * px }, clash);
+            const clash = conflictGroup(board, event.kind, x2, y2, ring, px);
             // A curve from the tried cell to the ring, bowed half a cell
             // towards the middle of the board, so that it runs between the
             // digits it passes rather than over them; the rule's name sits
@@ -631,16 +639,9 @@
               d: `M${sx} ${sy}Q${cx} ${cy} ${ex} ${ey}`,
               'stroke-width': 4 * px,
             }, clash);
-            const label = event.kind;
-            const font = 13 * px;
-            const width = label.length * font * 0.62 + font * 1.2;
-            const height = font * 1.7;
             const lx = (x1 + x2) / 2 + (nx * size) / 2;
             const ly = (y1 + y2) / 2 + (ny * size) / 2;
-            const tag = svg('g', { class: 'conflict-label', transform: `translate(${lx} ${ly})` }, clash);
-            svg('rect', { x: -width / 2, y: -height / 2, width, height, rx: height / 2 }, tag);
-            svg('text', { x: 0, y: font * 0.36, 'text-anchor': 'middle', 'font-size': font }, tag)
-              .textContent = label;
+            conflictLabel(clash, event.kind, lx, ly, px);
           } else if (kind === 'conflict') {
             // The cell itself is taken: a cross over it.
             const cx = centre(x(event.col));
