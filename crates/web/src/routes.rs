@@ -5,7 +5,7 @@
 //! | Path            | Answer                                                   |
 //! |-----------------|----------------------------------------------------------|
 //! | `/`             | the page (`index.html`)                                  |
-//! | `/app.js`, `/style.css` | its script and style sheet                       |
+//! | `/app.js`, `/tree.js`, `/style.css` | its scripts and style sheet          |
 //! | `/api/puzzles`  | the puzzles and parameters the page offers, as JSON      |
 //! | `/api/trace?…`  | a [`TraceReply`](crate::trace::TraceReply) as JSON       |
 //! | `/api/board.svg?cols=1,3,0,2` | one solution drawn by the library (SVG)    |
@@ -172,6 +172,7 @@ impl Reply {
 mod assets {
     pub const INDEX_HTML: &str = include_str!("../assets/index.html");
     pub const APP_JS: &str = include_str!("../assets/app.js");
+    pub const TREE_JS: &str = include_str!("../assets/tree.js");
     pub const STYLE_CSS: &str = include_str!("../assets/style.css");
 }
 
@@ -237,6 +238,7 @@ pub fn respond(request: &Incoming) -> Reply {
     match path {
         "/" | "/index.html" => Reply::asset(HTML, assets::INDEX_HTML),
         "/app.js" => Reply::asset(JS, assets::APP_JS),
+        "/tree.js" => Reply::asset(JS, assets::TREE_JS),
         "/style.css" => Reply::asset(CSS, assets::STYLE_CSS),
         "/api/puzzles" => Reply::json(200, &catalogue()),
         "/api/trace" => match TraceRequest::from_query(query.unwrap_or("")) {
@@ -363,6 +365,7 @@ mod tests {
             ("/", HTML),
             ("/index.html", HTML),
             ("/app.js", JS),
+            ("/tree.js", JS),
             ("/style.css", CSS),
         ] {
             let reply = get(url);
@@ -375,9 +378,15 @@ mod tests {
     fn the_page_references_only_its_own_assets() {
         let page = assets::INDEX_HTML;
         assert!(page.contains("src=\"/app.js\""));
+        assert!(page.contains("src=\"/tree.js\""));
         assert!(page.contains("href=\"/style.css\""));
         // The SVG namespace is a name, not a place the page goes to.
-        for text in [assets::INDEX_HTML, assets::APP_JS, assets::STYLE_CSS] {
+        for text in [
+            assets::INDEX_HTML,
+            assets::APP_JS,
+            assets::TREE_JS,
+            assets::STYLE_CSS,
+        ] {
             let text = text.replace("'http://www.w3.org/2000/svg'", "");
             for needle in ["http://", "https://", "//cdn", "@import", "url("] {
                 assert!(!text.contains(needle), "an asset mentions {needle}");
