@@ -23,6 +23,9 @@
   const CHECKPOINT_EVERY = 512;
 
   const $ = (id) => document.getElementById(id);
+  // One formatter for every number shown (toLocaleString makes one a call).
+  const NUMBERS = new Intl.NumberFormat('en');
+  const grouped = (number) => NUMBERS.format(number);
 
   const view = {
     catalogue: null,
@@ -41,6 +44,7 @@
     solutions: [], // {index, step, cols | values}, in the order found
     editing: false, // placing queens for your own start
     solutionsKey: '',
+    thumbs: new Map(), // solution index → its thumbnail button
   };
 
   // ---- Replaying events ---------------------------------------------------
@@ -117,6 +121,8 @@
     view.checkpoints = [cloneState(state)];
     view.solutionSteps = [];
     view.solutions = [];
+    view.thumbs = new Map();
+    view.solutionsKey = '';
     trace.events.forEach((event, index) => {
       apply(state, event);
       const step = index + 1;
@@ -185,7 +191,7 @@
 
   // "1 solution", "2 solutions", "1,234 steps".
   function count(number, word, plural) {
-    return `${number.toLocaleString('en')} ${number === 1 ? word : plural || `${word}s`}`;
+    return `${grouped(number)} ${number === 1 ? word : plural || `${word}s`}`;
   }
 
   function square(row, col) {
@@ -224,7 +230,7 @@
         lines: (trace) => [
           ['start', 'solve(row):'],
           ['solution', '  if row == n: report cols; return'],
-          ['loop', trace.given ? '  for col in the columns a given queen allows:' : '  for col in 0 … n−1:'],
+          ['loop', trace.given ? '  for col in allowed(row):  # givens' : '  for col in 0 … n−1:'],
           ['conflict', '    if attacked(row, col): continue'],
           ['place', '    cols[row] = col   # choose'],
           ['explore', '    solve(row + 1)    # explore'],
@@ -415,8 +421,8 @@
               ? `That was the last column of row ${event.row} to try.`
               : 'Try the next column.';
             return `Try ${square(event.row, event.col)}: it is ${how} the queen at ${square(withRow, withCol)} ` +
-              `— a ${event.kind} conflict. (The square was hatched as attacked: the search does not look ahead, ` +
-              `it tries each column in turn and this check refuses it.) ${then}`;
+              `— a ${event.kind} conflict. (It was hatched: the search does not look ahead; ` +
+              `it tries each column and this check refuses it.) ${then}`;
           }
           case 'remove':
             return `Take the queen at ${square(event.row, event.col)} back (un-choose). ` +
@@ -509,15 +515,19 @@
         stubSpread: (stub) => (trace.n > 1 ? (stub.col / (trace.n - 1)) * 2 - 1 : 0),
       }),
 
+      // Three elements a thumbnail, however big the board: there may be
+      // hundreds of them.
       thumbnail(solution, trace) {
         const n = trace.n;
         const box = svg('svg', { viewBox: `0 0 ${n} ${n}`, class: 'thumb', 'aria-hidden': 'true' });
+        svg('rect', { x: 0, y: 0, width: n, height: n, class: 'light' }, box);
+        let dark = '';
         for (let row = 0; row < n; row += 1) {
-          for (let col = 0; col < n; col += 1) {
-            svg('rect', { x: col, y: row, width: 1, height: 1, class: (row + col) % 2 ? 'dark' : 'light' }, box);
-          }
+          for (let col = (row + 1) % 2; col < n; col += 2) dark += `M${col} ${row}h1v1h-1z`;
         }
-        solution.cols.forEach((col, row) => svg('circle', { cx: col + 0.5, cy: row + 0.5, r: 0.34, class: 'dot' }, box));
+        svg('path', { d: dark, class: 'dark' }, box);
+        const dots = solution.cols.map((col, row) => `M${col + 0.5} ${row + 0.16}a0.34 0.34 0 1 0 0.001 0z`).join('');
+        svg('path', { d: dots, class: 'dot' }, box);
         return box;
       },
     },
@@ -1092,7 +1102,7 @@
     caption.dataset.event = event ? event.event : 'start';
 
     for (const name of ['placements', 'conflicts', 'backtracks', 'solutions', 'removals']) {
-      $(`count-${name}`).textContent = state.counters[name].toLocaleString('en');
+      $(`count-${name}`).textContent = grouped(state.counters[name]);
     }
 
     const path = renderer.path(state, event, trace, ctx);
@@ -1148,15 +1158,21 @@
     const holder = $('solutions');
     const summary = $('solutions-summary');
     const shown = view.solutions.slice(0, found);
+    // A thumbnail is made once per solution and kept.
     const thumb = (solution) => {
-      const button = html('button', {
-        type: 'button', class: 'solution-thumb', 'data-step': solution.step,
-        'aria-label': `solution ${solution.index}, step ${solution.step}`,
-        title: `solution ${solution.index} (step ${solution.step})${solution.cols ? `: [${solution.cols.join(', ')}]` : ''}`,
-      });
+      let button = view.thumbs.get(solution.index);
+      if (!button) {
+        button = html('button', {
+          type: 'button', class: 'solution-thumb', 'data-step': solution.step,
+          'aria-label': `solution ${solution.index}, step ${solution.step}`,
+          title: `solution ${solution.index} (step ${solution.step})${solution.cols ? `: [${solution.cols.join(', ')}]` : ''}`,
+        });
+        button.append(renderer.thumbnail(solution, trace), html('span', {}, `#${solution.index}`));
+        button.addEventListener('click', () => { setPlaying(false); goTo(solution.step); });
+        view.thumbs.set(solution.index, button);
+      }
       if (solution.step === currentStep) button.setAttribute('aria-current', 'true');
-      button.append(renderer.thumbnail(solution, trace), html('span', {}, `#${solution.index}`));
-      button.addEventListener('click', () => { setPlaying(false); goTo(solution.step); });
+      else button.removeAttribute('aria-current');
       return button;
     };
     if (!found) {
@@ -1358,7 +1374,7 @@
     const value = Number($('speed').value);
     // 1 to 1000 steps a second on a logarithmic slider.
     view.rate = Math.max(1, Math.round(10 ** (value * 3 / 100)));
-    $('speed-label').textContent = `${view.rate.toLocaleString('en')} steps/s`;
+    $('speed-label').textContent = `${grouped(view.rate)} steps/s`;
   }
 
   // ---- Loading a trace ----------------------------------------------------
@@ -1439,6 +1455,7 @@
         return;
       }
       view.trace = body;
+      document.body.dataset.puzzle = body.puzzle;
       view.params = new URLSearchParams(params);
       // The address keeps the grid as the server read it: on one line.
       if (body.grid !== undefined) view.params.set('grid', body.grid);
@@ -1533,7 +1550,7 @@
       // load with one click.
       const field = html('div', { class: 'field wide' });
       const control = html('textarea', {
-        name: param.name, id: `param-${param.name}`, class: 'grid-text', rows: 2,
+        name: param.name, id: `param-${param.name}`, class: 'grid-text', rows: 1,
         spellcheck: 'false', autocomplete: 'off', autocapitalize: 'off', 'aria-describedby': `hint-${param.name}`,
       });
       control.value = values.get(param.name) ?? String(param.default ?? '');

@@ -19,12 +19,19 @@ window.PuzzlesTree = (() => {
   // Nodes laid out before anything is opened: all of N = 6's whole tree
   // (152 placements), the top of anything bigger.
   const OPEN_BUDGET = 160;
+  // One formatter for every number shown (toLocaleString makes one a call).
+  const NUMBERS = new Intl.NumberFormat('en');
+  const grouped = (number) => NUMBERS.format(number);
 
   function svg(tag, attributes, parent) {
     const node = document.createElementNS(SVG_NS, tag);
     for (const [name, value] of Object.entries(attributes || {})) node.setAttribute(name, String(value));
     if (parent) parent.appendChild(node);
     return node;
+  }
+
+  function escapeText(text) {
+    return String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   }
 
   // ---- Building the tree from the events ---------------------------------
@@ -139,6 +146,17 @@ window.PuzzlesTree = (() => {
       this.layoutKey = '';
       this.step = -1;
       this.svg.addEventListener('click', (event) => this.click(event));
+      // The scroll position and size of the view, kept up to date here so
+      // that following the current node never forces a layout.
+      this.view = { left: 0, top: 0, width: host.clientWidth, height: host.clientHeight };
+      host.addEventListener('scroll', () => {
+        this.view.left = host.scrollLeft;
+        this.view.top = host.scrollTop;
+      }, { passive: true });
+      new ResizeObserver(() => {
+        this.view.width = host.clientWidth;
+        this.view.height = host.clientHeight;
+      }).observe(host);
     }
 
     load(tree) {
@@ -219,93 +237,84 @@ window.PuzzlesTree = (() => {
       this.height = 24 + (Math.max(...shown.map((node) => node.level)) + 1) * levelHeight + 10;
     }
 
+    // One string of markup for the whole drawing (much faster than an
+    // element at a time), then the elements each step repaints.
     draw() {
       const { nodeWidth: w, nodeHeight: h } = this.options;
       const root = this.svg;
-      root.replaceChildren();
       root.setAttribute('viewBox', `0 0 ${this.width} ${this.height}`);
       root.setAttribute('width', this.width);
       root.setAttribute('height', this.height);
-      const edges = svg('g', { class: 'tree-edges' }, root);
-      const returns = svg('g', { class: 'tree-returns' }, root);
-      const stubs = svg('g', { class: 'tree-stubs' }, root);
-      const nodes = svg('g', { class: 'tree-nodes' }, root);
-      this.elements = [];
+      const edges = [];
+      const returns = [];
+      const stubs = [];
+      const nodes = [];
+      const r = (v) => Math.round(v * 10) / 10;
       for (const node of this.shown) {
-        const parts = { node };
         if (node.parent) {
-          parts.edge = svg('line', {
-            class: 'tree-edge', x1: node.parent.x, y1: node.parent.y + h / 2, x2: node.x, y2: node.y - h / 2,
-          }, edges);
-          // The return edge: up from the node's right side to its parent's.
+          edges.push(`<line class="tree-edge" data-for="${node.id}" x1="${r(node.parent.x)}" y1="${r(node.parent.y + h / 2)}" ` +
+            `x2="${r(node.x)}" y2="${r(node.y - h / 2)}"/>`);
+          // The return edge: up from the node's right side to its parent's,
+          // with an arrowhead along the curve's last tangent.
           const sx = node.x + w / 2 - 4;
           const sy = node.y - h / 2;
           const ex = node.parent.x + w / 2 - 2;
           const ey = node.parent.y + h / 2;
           const cx = Math.max(sx, ex) + 14;
           const cy = (sy + ey) / 2;
-          const ret = svg('g', { class: 'tree-return' }, returns);
-          svg('path', { d: `M${sx} ${sy}Q${cx} ${cy} ${ex} ${ey}` }, ret);
-          // The arrowhead at the parent, along the curve's last tangent.
           const dx = ex - cx;
           const dy = ey - cy;
           const length = Math.hypot(dx, dy) || 1;
           const ux = dx / length;
           const uy = dy / length;
-          svg('path', {
-            class: 'tree-arrow',
-            d: `M${ex} ${ey}L${ex - ux * 7 - uy * 4} ${ey - uy * 7 + ux * 4}L${ex - ux * 7 + uy * 4} ${ey - uy * 7 - ux * 4}Z`,
-          }, ret);
-          parts.ret = ret;
+          returns.push(`<g class="tree-return" data-for="${node.id}"><path d="M${r(sx)} ${r(sy)}Q${r(cx)} ${r(cy)} ${r(ex)} ${r(ey)}"/>` +
+            `<path class="tree-arrow" d="M${r(ex)} ${r(ey)}L${r(ex - ux * 7 - uy * 4)} ${r(ey - uy * 7 + ux * 4)}` +
+            `L${r(ex - ux * 7 + uy * 4)} ${r(ey - uy * 7 - ux * 4)}Z"/></g>`);
         }
-        parts.stubs = node.stubs.map((stub) => {
+        // A closed subtree's conflicts are inside its count.
+        const closed = node.children.length && !node.open;
+        for (const stub of closed ? [] : node.stubs) {
           const spread = this.options.stubSpread(stub, node);
           const x1 = node.x + spread * (w / 2 - 3);
           const y1 = node.y + h / 2;
-          const line = svg('line', {
-            class: 'tree-stub', x1, y1, x2: x1 + spread * 8, y2: y1 + 11, 'data-step': stub.step,
-          }, stubs);
-          svg('title', {}, line).textContent = `step ${stub.step}: conflict`;
-          return { stub, line };
-        });
-        const group = svg('g', {
-          class: 'tree-node', 'data-node': node.id, 'data-step': node.step, transform: `translate(${node.x} ${node.y})`,
-          tabindex: -1,
-        }, nodes);
-        svg('title', {}, group).textContent = this.options.title(node);
-        svg('rect', { x: -w / 2, y: -h / 2, width: w, height: h, rx: 6 }, group);
+          stubs.push(`<line class="tree-stub" data-for="${node.id}" data-step="${stub.step}" x1="${r(x1)}" y1="${r(y1)}" ` +
+            `x2="${r(x1 + spread * 8)}" y2="${r(y1 + 11)}"/>`);
+        }
         const lines = this.options.label(node);
         const lineHeight = Math.min(12, (h - 4) / lines.length);
-        lines.forEach((text, index) => {
-          svg('text', {
-            class: index === 0 ? 'tree-step' : 'tree-square',
-            x: 0, y: (index - (lines.length - 1) / 2) * lineHeight + 3.5, 'text-anchor': 'middle',
-          }, group).textContent = text;
-        });
+        const texts = lines.map((text, index) => `<text class="${index === 0 ? 'tree-step' : 'tree-square'}" x="0" ` +
+          `y="${r((index - (lines.length - 1) / 2) * lineHeight + 3.5)}" text-anchor="middle">${escapeText(text)}</text>`).join('');
+        nodes.push(`<g class="tree-node" data-node="${node.id}" data-step="${node.step}" transform="translate(${r(node.x)} ${r(node.y)})">` +
+          `<title>${escapeText(this.options.title(node))}</title>` +
+          `<rect x="${-w / 2}" y="${-h / 2}" width="${w}" height="${h}" rx="6"/>${texts}</g>`);
         if (node.children.length && !node.open) {
           // A closed subtree: how many nodes it hides, and its solutions.
           const hidden = node.size - 1;
-          const badge = svg('g', {
-            class: 'tree-badge', 'data-open': node.id, transform: `translate(${node.x} ${node.y + h / 2 + 14})`,
-          }, nodes);
-          const text = `+${hidden.toLocaleString('en')}${node.solutions ? ` ★${node.solutions}` : ''}`;
+          const text = `+${grouped(hidden)}${node.solutions ? ` ★${node.solutions}` : ''}`;
           const width = Math.max(28, text.length * 6.4 + 10);
-          svg('rect', { x: -width / 2, y: -8, width, height: 16, rx: 8 }, badge);
-          svg('text', { x: 0, y: 4, 'text-anchor': 'middle' }, badge).textContent = text;
-          svg('title', {}, badge).textContent =
-            `${hidden.toLocaleString('en')} more ${hidden === 1 ? 'node' : 'nodes'} below: click to open`;
-          parts.badge = badge;
+          nodes.push(`<g class="tree-badge" data-open="${node.id}" data-for="${node.id}" ` +
+            `transform="translate(${r(node.x)} ${r(node.y + h / 2 + 14)})">` +
+            `<title>${grouped(hidden)} more ${hidden === 1 ? 'node' : 'nodes'} below: click to open</title>` +
+            `<rect x="${r(-width / 2)}" y="-8" width="${r(width)}" height="16" rx="8"/>` +
+            `<text x="0" y="4" text-anchor="middle">${text}</text></g>`);
         } else if (node.open && node.id !== 0 && node.size > 8) {
-          const fold = svg('g', {
-            class: 'tree-fold', 'data-close': node.id, transform: `translate(${node.x + w / 2 + 1} ${node.y - h / 2 - 1})`,
-          }, nodes);
-          svg('circle', { r: 5.5 }, fold);
-          svg('path', { d: 'M-3 0H3' }, fold);
-          svg('title', {}, fold).textContent = 'close this subtree';
+          nodes.push(`<g class="tree-fold" data-close="${node.id}" transform="translate(${r(node.x + w / 2 + 1)} ${r(node.y - h / 2 - 1)})">` +
+            '<title>close this subtree</title><circle r="5.5"/><path d="M-3 0H3"/></g>');
         }
-        parts.group = group;
-        this.elements.push(parts);
       }
+      root.innerHTML = `<g class="tree-edges">${edges.join('')}</g><g class="tree-returns">${returns.join('')}</g>` +
+        `<g class="tree-stubs">${stubs.join('')}</g><g class="tree-nodes">${nodes.join('')}</g>`;
+      // What each step repaints, by node.
+      const byId = new Map(this.shown.map((node) => [node.id, { node, stubs: [] }]));
+      for (const element of root.querySelectorAll('.tree-node')) byId.get(Number(element.dataset.node)).group = element;
+      for (const element of root.querySelectorAll('.tree-edge')) byId.get(Number(element.dataset.for)).edge = element;
+      for (const element of root.querySelectorAll('.tree-return')) byId.get(Number(element.dataset.for)).ret = element;
+      for (const element of root.querySelectorAll('.tree-badge')) byId.get(Number(element.dataset.for)).badge = element;
+      for (const element of root.querySelectorAll('.tree-stub')) {
+        byId.get(Number(element.dataset.for)).stubs.push({ step: Number(element.dataset.step), line: element });
+      }
+      this.elements = [...byId.values()];
+      this.painted = new Map();
       this.drawn = true;
     }
 
@@ -322,11 +331,17 @@ window.PuzzlesTree = (() => {
         let cls = `tree-node ${state}`;
         if (node.id === focus.id) cls += ' current';
         if (node.solutions && !future && node.solutionStep !== undefined && node.solutionStep <= step) cls += ' solved';
+        // Only what changed since the last step is touched.
+        const last = this.painted.get(node.id);
+        const stubKey = parts.stubs.length ? parts.stubs.filter((stub) => stub.step <= step).length * 2
+          + (parts.stubs.some((stub) => stub.step === step) ? 1 : 0) : 0;
+        if (last && last.cls === cls && last.stubKey === stubKey) continue;
+        this.painted.set(node.id, { cls, stubKey });
         parts.group.setAttribute('class', cls);
         if (parts.edge) parts.edge.setAttribute('class', `tree-edge ${state}`);
         if (parts.ret) parts.ret.setAttribute('class', removed ? 'tree-return shown' : 'tree-return');
-        for (const { stub, line } of parts.stubs) {
-          line.setAttribute('class', `tree-stub${stub.step > step ? ' future' : ''}${stub.step === step ? ' current' : ''}`);
+        for (const { step: at, line } of parts.stubs) {
+          line.setAttribute('class', `tree-stub${at > step ? ' future' : ''}${at === step ? ' current' : ''}`);
         }
         if (parts.badge) parts.badge.setAttribute('class', `tree-badge${future ? ' future' : ''}`);
       }
@@ -334,16 +349,27 @@ window.PuzzlesTree = (() => {
     }
 
     // Keeps the current node in sight.
+    // (Scrolling waits for the next frame: set at once, it would force a
+    // layout of the page at every step.)
     scrollTo(node) {
-      const host = this.host;
+      const view = this.view;
       const margin = 40;
-      const left = host.scrollLeft;
-      const top = host.scrollTop;
-      if (node.x < left + margin || node.x > left + host.clientWidth - margin) {
-        host.scrollLeft = Math.max(0, node.x - host.clientWidth / 2);
+      let moved = false;
+      if (node.x < view.left + margin || node.x > view.left + view.width - margin) {
+        view.left = Math.max(0, Math.min(this.width - view.width, node.x - view.width / 2));
+        moved = true;
       }
-      if (node.y < top + margin || node.y > top + host.clientHeight - margin) {
-        host.scrollTop = Math.max(0, node.y - host.clientHeight / 2);
+      if (node.y < view.top + margin || node.y > view.top + view.height - margin) {
+        view.top = Math.max(0, Math.min(this.height - view.height, node.y - view.height / 2));
+        moved = true;
+      }
+      if (moved && !this.scrollPending) {
+        this.scrollPending = true;
+        requestAnimationFrame(() => {
+          this.scrollPending = false;
+          this.host.scrollLeft = this.view.left;
+          this.host.scrollTop = this.view.top;
+        });
       }
     }
 
