@@ -682,6 +682,7 @@
           ['clash', 'a conflict, drawn to the digit it clashes with; their shared row, column or box tinted'],
           ['removed', 'a digit taken back'],
           ['dead', 'no option left here: back up'],
+          ['given', 'rows and columns count from 1, as the library\'s messages do (r1c1 is the top left)', '1'],
         ],
 
         draw(board, state, event, trace) {
