@@ -404,7 +404,29 @@ try {
       `at 1366×768, ${selector} is on screen: ${JSON.stringify(box)}`);
   }
   check((await page.locator('#tree-scroll .tree-node').count()) <= 400, 'N = 8\'s whole tree is drawn in part');
+  check((await page.locator('#tree-detail').textContent()).startsWith('This node: step 2997: a queen at row 5, column 5'),
+    `under the tree, the current node in words: ${await page.locator('#tree-detail').textContent()}`);
   await page.screenshot({ path: path.join(artifacts, 'layout-1366x768.png') });
+
+  // The same for Sudoku, whose form is taller.
+  {
+    const sudokuGrid = (await (await page.request.get(`${base}api/puzzles`)).json()).puzzles[1].parameters[0].default;
+    const sudokuPage = await context.newPage();
+    await sudokuPage.setViewportSize({ width: 1366, height: 768 });
+    await sudokuPage.goto(`${base}#puzzle=sudoku&grid=${sudokuGrid}&mode=first&step=27`);
+    await sudokuPage.waitForFunction(() => /^step 27 of/.test(document.getElementById('step-counter').textContent));
+    for (const selector of ['#play', '#board', '#event-text']) {
+      const box = await sudokuPage.locator(selector).boundingBox();
+      check(box && box.y >= 0 && box.y + box.height <= 768, `Sudoku at 1366×768: ${selector} is on screen: ${JSON.stringify(box)}`);
+    }
+    const detail = await sudokuPage.locator('#tree-detail').textContent();
+    check(/^This node: step 27: guess 6 at r5c9; forced: none/.test(detail), `the guess's node in words: ${detail}`);
+    await sudokuPage.click('#tree-scroll .tree-node[data-node="0"]');
+    const forcedDetail = await sudokuPage.locator('#tree-detail').textContent();
+    check(/forced: \d at r\dc\d, /.test(forcedDetail), `the start's node lists the digits the givens force: ${forcedDetail}`);
+    await sudokuPage.screenshot({ path: path.join(artifacts, 'layout-1366x768-sudoku.png') });
+    await sudokuPage.close();
+  }
 
   // Contrast: the marks on the board against both squares.
   const colours = await page.evaluate(() => {
@@ -533,6 +555,16 @@ try {
       check((await drawn.getAttribute('class')).includes(guess ? 'guess' : 'forced'),
         `Sudoku step ${k}: the digit is drawn as ${guess ? 'a guess' : 'forced'}`);
       check(caption.includes(guess ? 'Guess' : 'single'), `Sudoku step ${k}: the caption says why: ${caption}`);
+      if (guess && !sawGuess) {
+        // The caption's options are the trace's own: the digits refused
+        // just before this guess, at its level.
+        const refused = [];
+        for (let j = k - 2; j >= 0 && sudokuTrace.events[j].event === 'conflict' && sudokuTrace.events[j].depth === event.depth; j -= 1) {
+          refused.unshift(SYMBOLS[sudokuTrace.events[j].value]);
+        }
+        check(refused.length === 0 || caption.includes(`${refused.join(', ')} ${refused.length === 1 ? 'was' : 'were'} refused here by conflicts`),
+          `Sudoku step ${k}: the first guess names the digits the trace refused before it (${refused}): ${caption}`);
+      }
       if (guess) {
         sawGuess = true;
         check((await page.locator('#board .guess-ring').count()) === replay(k).guesses.length,

@@ -878,7 +878,7 @@
                 const parts = [];
                 if (earlier.length) parts.push(`${count(earlier.length, 'earlier guess', 'earlier guesses')} here failed`);
                 if (refused.length) {
-                  parts.push(`${list(refused.map((stub) => stub.value))} ${refused.length === 1 ? 'was' : 'were'} refused by a conflict first`);
+                  parts.push(`${list(refused.map((stub) => stub.value))} ${refused.length === 1 ? 'was' : 'were'} refused here by conflicts`);
                 }
                 parts.push(later.length
                   ? `if this fails, the search tries ${list(later.map((child) => child.value))} ` +
@@ -1289,6 +1289,7 @@
     button.setAttribute('aria-pressed', String(editing));
     button.textContent = editing ? 'Done placing: search from these queens' : 'Place your own queens';
     $('player').classList.toggle('inert', editing);
+    document.querySelector('.panels').classList.toggle('inert', editing);
     for (const control of $('player').querySelectorAll('button, input')) control.disabled = editing;
     render();
   }
@@ -1420,6 +1421,7 @@
     $('scrubber').value = '0';
     for (const id of ['first-step', 'prev-solution', 'prev', 'play', 'next', 'next-solution', 'last-step']) $(id).disabled = true;
     $('stack').replaceChildren();
+    $('tree-detail').textContent = '';
     $('cols').textContent = '';
     $('code').replaceChildren();
     $('solutions').replaceChildren();
@@ -1436,6 +1438,7 @@
     $('own-start').setAttribute('aria-pressed', 'false');
     $('own-start').textContent = 'Place your own queens';
     $('player').classList.remove('inert');
+    document.querySelector('.panels').classList.remove('inert');
     showMessage('', 'info');
     $('load').disabled = true;
     clearView('Running the search…');
@@ -1470,7 +1473,12 @@
       $('removals-label').textContent = renderer.removalsLabel;
       markExample();
       buildCode(body);
-      view.treePanel.options = Object.assign(renderer.treeOptions(body), { goTo: treeGoTo });
+      view.treePanel.options = Object.assign(renderer.treeOptions(body), {
+        goTo: treeGoTo,
+        // The current node in words, under the tree: for Sudoku, every digit
+        // its guess forced.
+        detail: (node) => { $('tree-detail').textContent = `This node: ${view.treePanel.options.title(node)}.`; },
+      });
       view.treePanel.load(view.tree);
       $('tree-hint').textContent = body.puzzle === 'queens'
         ? 'a node per queen placed; click one to go to its step'

@@ -202,6 +202,7 @@ window.PuzzlesTree = (() => {
       }
       this.step = step;
       this.paint(step, focus);
+      if (this.options.detail) this.options.detail(focus);
     }
 
     relayout() {
