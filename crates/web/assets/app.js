@@ -478,6 +478,10 @@
               (ahead ? `next ${ahead.col}` : 'no column after it');
             if (!standing) kind = current.kind === 'conflict' ? 'conflict' : 'remove';
           }
+          const givenCol = (trace.given || []).find(([givenRow]) => givenRow === row);
+          if (givenCol && current) {
+            text = `col = ${givenCol[1]} · given: the only column this row allows`;
+          }
           if (event && event.event === 'backtrack' && event.row === row) {
             text = `tried ${ranges(done.map((item) => item.col)) || 'nothing'} · no column left ⤴`;
             kind = 'backtrack';
