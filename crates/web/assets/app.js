@@ -1458,7 +1458,8 @@
           view.trace = { puzzle: 'queens', n: Number(params.get('n')) || 8, events: [], summary: { counters: {} } };
           view.editing = true;
           setEditing(true);
-          $('event-text').textContent = `No search was run: ${reason}. ${$('event-text').textContent}`;
+          $('event-text').textContent = `No search was run: ${reason}. Click a queen to take it away, ` +
+            'or clear the queens, then search again.';
         }
         return;
       }
