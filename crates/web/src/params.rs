@@ -4,6 +4,7 @@
 
 use std::fmt;
 
+use puzzles::queens::{Board, QueensError, Solution};
 use puzzles::sudoku::{Puzzle, SudokuError};
 use puzzles::trace::TraceMode;
 
@@ -29,7 +30,11 @@ pub const PUZZLES: &[&str] = &["queens", "sudoku"];
 ///
 /// assert_eq!(
 ///     TraceRequest::from_query("puzzle=queens&n=8&mode=first"),
-///     Ok(TraceRequest::Queens { n: 8, mode: TraceMode::FirstSolution })
+///     Ok(TraceRequest::Queens { n: 8, given: vec![], mode: TraceMode::FirstSolution })
+/// );
+/// assert_eq!(
+///     TraceRequest::from_query("puzzle=queens&n=6&given=0:1&mode=all"),
+///     Ok(TraceRequest::Queens { n: 6, given: vec![(0, 1)], mode: TraceMode::AllSolutions })
 /// );
 /// assert!(TraceRequest::from_query("puzzle=queens&n=99").is_err());
 /// assert_eq!(
@@ -47,6 +52,10 @@ pub enum TraceRequest {
     Queens {
         /// The board size, from [`MIN_QUEENS`] to [`MAX_QUEENS`].
         n: usize,
+        /// Queens standing before the search starts, as `(row, col)`,
+        /// sorted by row, none attacking another (`puzzles queens N
+        /// --given`): the trace is then the search for completions.
+        given: Vec<(usize, usize)>,
         /// The whole tree or up to the first solution.
         mode: TraceMode,
     },
@@ -122,6 +131,18 @@ pub enum ParamError {
     /// A board size that is not a whole number in range.
     #[error("n must be a whole number from {MIN_QUEENS} to {MAX_QUEENS}, got {0:?}")]
     BoardSize(String),
+    /// A `given` square that is not `ROW:COL`: the message of the CLI's
+    /// `--given` parser.
+    #[error("given: {0}")]
+    GivenSquare(String),
+    /// Given queens the library refuses: a square off the board, or two
+    /// that attack each other, in the words `puzzles queens N --given`
+    /// uses.
+    #[error("{0}")]
+    Given(QueensError),
+    /// A `cols` list for a board drawing that is not a solution.
+    #[error("cols: {0}")]
+    Cols(String),
     /// A Sudoku grid the library refuses: its message names the wrong
     /// length, the bad character and where it stands, or the two givens
     /// that clash.
@@ -133,7 +154,8 @@ impl TraceRequest {
     /// Reads a query string (the part of the URL after `?`, without it).
     ///
     /// Parameters: `puzzle` (required; `queens` or `sudoku`), `n` (required
-    /// for queens, 4 to 12), `grid` (required for Sudoku: one character per
+    /// for queens, 4 to 12), `given` (queens only, optional: squares
+    /// `ROW:COL` separated by commas, as `--given` takes them), `grid` (required for Sudoku: one character per
     /// cell as [`Puzzle::parse`] reads it — 16, 81, 256 or 625 cells, `.` or
     /// `0` for an empty one, whitespace ignored) and `mode` (`first` or
     /// `all`, default `all`). Unknown or repeated parameters are errors, so a
@@ -150,7 +172,7 @@ impl TraceRequest {
     /// use puzzles_web::params::TraceRequest;
     ///
     /// let request = TraceRequest::from_query("puzzle=queens&n=%36").unwrap();
-    /// assert_eq!(request, TraceRequest::Queens { n: 6, mode: TraceMode::AllSolutions });
+    /// assert_eq!(request, TraceRequest::Queens { n: 6, given: vec![], mode: TraceMode::AllSolutions });
     /// ```
     pub fn from_query(query: &str) -> Result<TraceRequest, ParamError> {
         let pairs = parse_pairs(query)?;
@@ -161,7 +183,7 @@ impl TraceRequest {
                 hint: "puzzle=queens or puzzle=sudoku",
             }),
             Some("queens") => {
-                params.only(&["puzzle", "n", "mode"], "puzzle, n, mode")?;
+                params.only(&["puzzle", "n", "given", "mode"], "puzzle, n, given, mode")?;
                 let n = match params.get("n") {
                     None => {
                         return Err(ParamError::Missing {
@@ -171,8 +193,9 @@ impl TraceRequest {
                     }
                     Some(text) => parse_queens_size(text)?,
                 };
+                let given = parse_given(params.get("given").unwrap_or(""), n)?;
                 let mode = parse_mode(params.get("mode"))?;
-                Ok(TraceRequest::Queens { n, mode })
+                Ok(TraceRequest::Queens { n, given, mode })
             }
             Some("sudoku") => {
                 params.only(&["puzzle", "grid", "mode"], "puzzle, grid, mode")?;
@@ -200,7 +223,7 @@ impl TraceRequest {
     /// use puzzles::trace::TraceMode;
     /// use puzzles_web::params::TraceRequest;
     ///
-    /// let request = TraceRequest::Queens { n: 4, mode: TraceMode::AllSolutions };
+    /// let request = TraceRequest::Queens { n: 4, given: vec![], mode: TraceMode::AllSolutions };
     /// assert_eq!(request.puzzle(), "queens");
     /// ```
     pub fn puzzle(&self) -> &'static str {
@@ -214,8 +237,12 @@ impl TraceRequest {
 impl fmt::Display for TraceRequest {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            TraceRequest::Queens { n, mode } => {
-                write!(f, "puzzle=queens&n={n}&mode={}", mode_name(*mode))
+            TraceRequest::Queens { n, given, mode } => {
+                write!(f, "puzzle=queens&n={n}")?;
+                if !given.is_empty() {
+                    write!(f, "&given={}", given_text(given))?;
+                }
+                write!(f, "&mode={}", mode_name(*mode))
             }
             // The grid on one line: `.`, digits and capital letters, none of
             // which needs escaping in a query.
@@ -284,6 +311,122 @@ fn parse_queens_size(text: &str) -> Result<usize, ParamError> {
         .flatten()
         .filter(in_range)
         .ok_or_else(|| ParamError::BoardSize(text.to_string()))
+}
+
+/// The most given squares read: more than a board of [`MAX_QUEENS`] can
+/// hold queens, so a longer list is refused before it is checked.
+pub const MAX_GIVEN: usize = MAX_QUEENS * MAX_QUEENS;
+
+/// Given squares as the query writes them: `0:1,3:2`.
+///
+/// # Example
+///
+/// ```
+/// use puzzles_web::params::given_text;
+///
+/// assert_eq!(given_text(&[(0, 1), (3, 2)]), "0:1,3:2");
+/// ```
+pub fn given_text(given: &[(usize, usize)]) -> String {
+    given
+        .iter()
+        .map(|(row, col)| format!("{row}:{col}"))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// Reads `given=0:1,3:2` (spaces allowed, empty for none) and checks the
+/// squares with the library, as `puzzles queens N --given 0:1,3:2` does:
+/// the same messages for a square off the board or two queens that attack
+/// each other. The squares come back sorted by row, each once.
+fn parse_given(text: &str, n: usize) -> Result<Vec<(usize, usize)>, ParamError> {
+    let mut squares = Vec::new();
+    for piece in text.split(',') {
+        if piece.trim().is_empty() && text.trim().is_empty() {
+            break;
+        }
+        if squares.len() == MAX_GIVEN {
+            return Err(ParamError::GivenSquare(format!(
+                "at most {MAX_GIVEN} squares are taken"
+            )));
+        }
+        squares.push(parse_square(piece).map_err(ParamError::GivenSquare)?);
+    }
+    let board = Board::new(n).expect("the parameter check keeps n in range");
+    let completion = board.with_given(&squares).map_err(ParamError::Given)?;
+    Ok(completion.given().to_vec())
+}
+
+/// One square, `ROW:COL` (0-based), with the words of the CLI's `--given`
+/// parser.
+fn parse_square(text: &str) -> Result<(usize, usize), String> {
+    let text = text.trim();
+    let Some((row, col)) = text.split_once(':') else {
+        return Err(format!(
+            "expected a square as ROW:COL (0-based), like 0:5, got {text:?}"
+        ));
+    };
+    let number = |part: &str, what: &str| {
+        let part = part.trim();
+        part.parse::<usize>().map_err(|_| {
+            format!("the {what} in {text:?} must be a whole number from 0, got {part:?}")
+        })
+    };
+    Ok((number(row, "row")?, number(col, "column")?))
+}
+
+/// A request for the drawing of one N-Queens solution:
+/// `/api/board.svg?cols=1,3,0,2`, drawn by the library's
+/// [`puzzles::queens::svg::board`].
+///
+/// # Example
+///
+/// ```
+/// use puzzles_web::params::board_from_query;
+///
+/// assert_eq!(board_from_query("cols=1,3,0,2").unwrap().cols(), &[1, 3, 0, 2]);
+/// assert_eq!(
+///     board_from_query("cols=0,1,2,3").unwrap_err().to_string(),
+///     "cols: the pieces at (row 0, col 0) and (row 1, col 1) attack each other (diagonal)"
+/// );
+/// ```
+///
+/// # Errors
+///
+/// A [`ParamError`] for a missing or unknown parameter, a column that is not
+/// a number, a board size out of range, or queens that attack each other.
+pub fn board_from_query(query: &str) -> Result<Solution, ParamError> {
+    let pairs = parse_pairs(query)?;
+    let params = Params { pairs: &pairs };
+    params.only(&["cols"], "cols")?;
+    let Some(text) = params.get("cols") else {
+        return Err(ParamError::Missing {
+            name: "cols",
+            hint: "the column of the queen in each row, like cols=1,3,0,2",
+        });
+    };
+    let mut cols = Vec::new();
+    for piece in text.split(',') {
+        if cols.len() > MAX_QUEENS {
+            break;
+        }
+        let piece = piece.trim();
+        cols.push(
+            piece
+                .parse::<usize>()
+                .map_err(|_| ParamError::Cols(format!("{piece:?} is not a whole number from 0")))?,
+        );
+    }
+    if !(MIN_QUEENS..=MAX_QUEENS).contains(&cols.len()) {
+        return Err(ParamError::Cols(format!(
+            "a board has {MIN_QUEENS} to {MAX_QUEENS} columns here, got {}",
+            if cols.len() > MAX_QUEENS {
+                "more".to_string()
+            } else {
+                cols.len().to_string()
+            }
+        )));
+    }
+    Solution::new(cols).map_err(|error| ParamError::Cols(error.to_string()))
 }
 
 fn parse_mode(text: Option<&str>) -> Result<TraceMode, ParamError> {
@@ -399,6 +542,7 @@ mod tests {
             TraceRequest::from_query("puzzle=queens&n=4&mode=all"),
             Ok(TraceRequest::Queens {
                 n: 4,
+                given: vec![],
                 mode: TraceMode::AllSolutions
             })
         );
@@ -406,6 +550,7 @@ mod tests {
             TraceRequest::from_query("mode=first&n=12&puzzle=queens&"),
             Ok(TraceRequest::Queens {
                 n: 12,
+                given: vec![],
                 mode: TraceMode::FirstSolution
             })
         );
@@ -451,7 +596,7 @@ mod tests {
         );
         assert_eq!(
             error("puzzle=queens&n=8&node=all"),
-            "unknown parameter \"node\" (expected puzzle, n, mode)"
+            "unknown parameter \"node\" (expected puzzle, n, given, mode)"
         );
         assert_eq!(
             error("puzzle=queens&n=8&n=9"),
@@ -473,6 +618,106 @@ mod tests {
             error("=queens"),
             "malformed query: \"=queens\" is not of the form name=value"
         );
+    }
+
+    #[test]
+    fn given_queens_parse_or_fail_as_the_cli_says() {
+        assert_eq!(
+            TraceRequest::from_query("puzzle=queens&n=8&given=6:4,+0:3&mode=first"),
+            Ok(TraceRequest::Queens {
+                n: 8,
+                given: vec![(0, 3), (6, 4)],
+                mode: TraceMode::FirstSolution
+            })
+        );
+        assert_eq!(
+            TraceRequest::from_query("puzzle=queens&n=8&given=").map(|r| r.to_string()),
+            Ok("puzzle=queens&n=8&mode=all".to_string())
+        );
+        assert_eq!(
+            TraceRequest::from_query("puzzle=queens&n=8&given=3:1,0:5").map(|r| r.to_string()),
+            Ok("puzzle=queens&n=8&given=0:5,3:1&mode=all".to_string())
+        );
+        // The messages of `puzzles queens 8 --given …`.
+        for (given, message) in [
+            (
+                "0:0,2:2",
+                "the pieces at (row 0, col 0) and (row 2, col 2) attack each other (diagonal)",
+            ),
+            (
+                "1:4,5:4",
+                "the pieces at (row 1, col 4) and (row 5, col 4) attack each other (column)",
+            ),
+            (
+                "2:1,2:6",
+                "the pieces at (row 2, col 1) and (row 2, col 6) attack each other (row)",
+            ),
+            (
+                "0:8",
+                "the square (row 0, col 8) is off the board: rows and columns run from 0 to 7",
+            ),
+            (
+                "0-0",
+                "given: expected a square as ROW:COL (0-based), like 0:5, got \"0-0\"",
+            ),
+            (
+                "a:1",
+                "given: the row in \"a:1\" must be a whole number from 0, got \"a\"",
+            ),
+            (
+                "1:",
+                "given: the column in \"1:\" must be a whole number from 0, got \"\"",
+            ),
+            (
+                "0:1,",
+                "given: expected a square as ROW:COL (0-based), like 0:5, got \"\"",
+            ),
+        ] {
+            assert_eq!(error(&format!("puzzle=queens&n=8&given={given}")), message);
+        }
+        let many = vec!["0:0"; MAX_GIVEN + 1].join(",");
+        assert_eq!(
+            error(&format!("puzzle=queens&n=8&given={many}")),
+            "given: at most 144 squares are taken"
+        );
+        assert_eq!(
+            error("puzzle=sudoku&given=0:0&grid=1..............."),
+            "unknown parameter \"given\" (expected puzzle, grid, mode)"
+        );
+    }
+
+    #[test]
+    fn board_drawings_take_a_solution() {
+        assert_eq!(
+            board_from_query("cols=2,0,3,1").unwrap().cols(),
+            &[2, 0, 3, 1]
+        );
+        for (query, message) in [
+            (
+                "",
+                "missing parameter cols (the column of the queen in each row, like cols=1,3,0,2)",
+            ),
+            (
+                "cols=1,3,0,2&n=4",
+                "unknown parameter \"n\" (expected cols)",
+            ),
+            ("cols=1,x,0,2", "cols: \"x\" is not a whole number from 0"),
+            ("cols=1,3", "cols: a board has 4 to 12 columns here, got 2"),
+            (
+                "cols=0,0,0,0,0,0,0,0,0,0,0,0,0,0",
+                "cols: a board has 4 to 12 columns here, got more",
+            ),
+            (
+                "cols=1,3,0,4",
+                "cols: row 3: column 4 is off the board (n = 4, columns 0 to 3)",
+            ),
+        ] {
+            assert_eq!(
+                board_from_query(query).unwrap_err().to_string(),
+                message,
+                "{query}"
+            );
+        }
     }
 
     const CLASSIC: &str =
@@ -592,7 +837,7 @@ mod tests {
         );
         assert_eq!(
             error("puzzle=queens&grid=1..............."),
-            "unknown parameter \"grid\" (expected puzzle, n, mode)"
+            "unknown parameter \"grid\" (expected puzzle, n, given, mode)"
         );
     }
 
@@ -625,7 +870,7 @@ mod tests {
 
         #[test]
         fn query_shaped_strings_parse_or_fail_cleanly(
-            query in "(puzzle|n|mode|grid|%[0-9a-fA-F]{0,2}|[=&+]|queens|sudoku|first|all|[0-9]{1,3}|\\.{16}|1\\.{15}){0,12}"
+            query in "(puzzle|n|mode|grid|given|[0-9]:[0-9]|,|%[0-9a-fA-F]{0,2}|[=&+]|queens|sudoku|first|all|[0-9]{1,3}|\\.{16}|1\\.{15}){0,12}"
         ) {
             match TraceRequest::from_query(&query) {
                 Ok(TraceRequest::Queens { n, .. }) => prop_assert!((MIN_QUEENS..=MAX_QUEENS).contains(&n)),

@@ -5,9 +5,10 @@
 //! | Path            | Answer                                                   |
 //! |-----------------|----------------------------------------------------------|
 //! | `/`             | the page (`index.html`)                                  |
-//! | `/app.js`, `/style.css` | its script and style sheet                       |
+//! | `/app.js`, `/tree.js`, `/style.css` | its scripts and style sheet          |
 //! | `/api/puzzles`  | the puzzles and parameters the page offers, as JSON      |
 //! | `/api/trace?…`  | a [`TraceReply`](crate::trace::TraceReply) as JSON       |
+//! | `/api/board.svg?cols=1,3,0,2` | one solution drawn by the library (SVG)    |
 //!
 //! Anything else is refused with one line saying why: `404` unknown path,
 //! `400` bad parameters (JSON `{"error": …}` on `/api/` paths), `405` a
@@ -18,6 +19,7 @@
 
 use std::borrow::Cow;
 
+use puzzles::queens::svg::{self, SvgOptions};
 use serde::Serialize;
 use serde_json::json;
 
@@ -99,6 +101,7 @@ const JS: &str = "text/javascript; charset=utf-8";
 const CSS: &str = "text/css; charset=utf-8";
 const JSON: &str = "application/json";
 const TEXT: &str = "text/plain; charset=utf-8";
+const SVG: &str = "image/svg+xml";
 
 impl Reply {
     fn asset(content_type: &'static str, text: &'static str) -> Reply {
@@ -169,6 +172,7 @@ impl Reply {
 mod assets {
     pub const INDEX_HTML: &str = include_str!("../assets/index.html");
     pub const APP_JS: &str = include_str!("../assets/app.js");
+    pub const TREE_JS: &str = include_str!("../assets/tree.js");
     pub const STYLE_CSS: &str = include_str!("../assets/style.css");
 }
 
@@ -234,10 +238,23 @@ pub fn respond(request: &Incoming) -> Reply {
     match path {
         "/" | "/index.html" => Reply::asset(HTML, assets::INDEX_HTML),
         "/app.js" => Reply::asset(JS, assets::APP_JS),
+        "/tree.js" => Reply::asset(JS, assets::TREE_JS),
         "/style.css" => Reply::asset(CSS, assets::STYLE_CSS),
         "/api/puzzles" => Reply::json(200, &catalogue()),
         "/api/trace" => match TraceRequest::from_query(query.unwrap_or("")) {
             Ok(trace_request) => Reply::json(200, &trace::run(&trace_request, MAX_EVENTS)),
+            Err(error) => Reply::refuse(400, true, error.to_string()),
+        },
+        "/api/board.svg" => match params::board_from_query(query.unwrap_or("")) {
+            Ok(solution) => {
+                let options = SvgOptions::default().labels(true);
+                Reply {
+                    status: 200,
+                    content_type: SVG,
+                    body: Cow::Owned(svg::board(&solution, &options).into_bytes()),
+                    headers: Vec::new(),
+                }
+            }
             Err(error) => Reply::refuse(400, true, error.to_string()),
         },
         _ => Reply::refuse(404, api, format!("no such page: {path}")),
@@ -273,6 +290,15 @@ fn catalogue() -> serde_json::Value {
                         "min": params::MIN_QUEENS,
                         "max": params::MAX_QUEENS,
                         "default": 8
+                    },
+                    {
+                        "name": "given",
+                        "label": "Your own start",
+                        "kind": "squares",
+                        "hint": "Click squares of the board at step 0 to place queens before the search \
+                                 (ROW:COL, as puzzles queens N --given takes them); the search then \
+                                 looks for completions.",
+                        "default": ""
                     }
                 ],
                 "modes": ["first", "all"],
@@ -339,6 +365,7 @@ mod tests {
             ("/", HTML),
             ("/index.html", HTML),
             ("/app.js", JS),
+            ("/tree.js", JS),
             ("/style.css", CSS),
         ] {
             let reply = get(url);
@@ -351,10 +378,19 @@ mod tests {
     fn the_page_references_only_its_own_assets() {
         let page = assets::INDEX_HTML;
         assert!(page.contains("src=\"/app.js\""));
+        assert!(page.contains("src=\"/tree.js\""));
         assert!(page.contains("href=\"/style.css\""));
         // The SVG namespace is a name, not a place the page goes to.
-        for text in [assets::INDEX_HTML, assets::APP_JS, assets::STYLE_CSS] {
+        for text in [
+            assets::INDEX_HTML,
+            assets::APP_JS,
+            assets::TREE_JS,
+            assets::STYLE_CSS,
+        ] {
             let text = text.replace("'http://www.w3.org/2000/svg'", "");
+            // A fragment (`url(#attack-hatch)`, the board's hatching) points
+            // into the page itself.
+            let text = text.replace("url(#", "");
             for needle in ["http://", "https://", "//cdn", "@import", "url("] {
                 assert!(!text.contains(needle), "an asset mentions {needle}");
             }
@@ -375,6 +411,15 @@ mod tests {
             bad.text(),
             r#"{"error":"n must be a whole number from 4 to 12, got \"3\""}"#
         );
+        let attack = get("/api/trace?puzzle=queens&n=8&given=0:0,3:3");
+        assert_eq!(attack.status, 400);
+        assert_eq!(
+            attack.text(),
+            r#"{"error":"the pieces at (row 0, col 0) and (row 3, col 3) attack each other (diagonal)"}"#
+        );
+        let board = get("/api/board.svg?cols=0,0,0,0");
+        assert_eq!(board.status, 400);
+        assert!(board.text().starts_with(r#"{"error":"cols: the pieces at"#));
         let long = get(&format!("/?{}", "a".repeat(MAX_URL_BYTES)));
         assert_eq!(long.status, 414);
         let post = respond(&Incoming {
@@ -419,6 +464,17 @@ mod tests {
             .map(|puzzle| puzzle["id"].as_str().unwrap())
             .collect();
         assert_eq!(ids, params::PUZZLES);
+    }
+
+    #[test]
+    fn a_solution_is_drawn_by_the_library() {
+        let reply = get("/api/board.svg?cols=1,3,0,2");
+        assert_eq!((reply.status, reply.content_type), (200, SVG));
+        let expected = svg::board(
+            &puzzles::queens::Solution::new(vec![1, 3, 0, 2]).unwrap(),
+            &SvgOptions::default().labels(true),
+        );
+        assert_eq!(reply.text(), expected);
     }
 
     #[test]

@@ -2,9 +2,9 @@
 
 use std::ops::ControlFlow;
 
-use puzzles::queens::Board;
+use puzzles::queens::{Board, Solution};
 use puzzles::sudoku::{self, Alphabet};
-use puzzles::trace::{Counters, Event, TraceMode, TraceSummary};
+use puzzles::trace::{Action, Counters, Event, TraceMode, TraceSummary};
 use serde::Serialize;
 
 use crate::params::{TraceRequest, mode_name};
@@ -40,9 +40,12 @@ pub const MAX_EVENTS: usize = 200_000;
 /// use puzzles_web::params::TraceRequest;
 /// use puzzles_web::trace::{MAX_EVENTS, run};
 ///
-/// let reply = run(&TraceRequest::Queens { n: 4, mode: TraceMode::AllSolutions }, MAX_EVENTS);
+/// let reply = run(&TraceRequest::Queens { n: 4, given: vec![], mode: TraceMode::AllSolutions }, MAX_EVENTS);
 /// assert_eq!(reply.summary.counters.solutions, 2);
 /// assert!(!reply.truncated);
+/// // Both solutions of N = 4 are one class under rotation and reflection.
+/// let classes = reply.classes.unwrap();
+/// assert_eq!((classes.len(), classes[0].size, classes[0].solutions.len()), (1, 2, 2));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct TraceReply {
@@ -63,6 +66,39 @@ pub struct TraceReply {
     /// For a truncated trace, what to do instead.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
+    /// For N-Queens: the solutions of `events` grouped into classes under
+    /// the eight symmetries of the square, as `puzzles queens N --unique`
+    /// groups them, in the order their first member was found.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub classes: Option<Vec<SymmetryClass>>,
+}
+
+/// One class of solutions under rotation and reflection, as far as the
+/// trace has found its members.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::trace::TraceMode;
+/// use puzzles_web::params::TraceRequest;
+/// use puzzles_web::trace::{MAX_EVENTS, run};
+///
+/// let reply = run(&TraceRequest::Queens { n: 6, given: vec![], mode: TraceMode::AllSolutions }, MAX_EVENTS);
+/// let classes = reply.classes.unwrap();
+/// assert_eq!(classes.len(), 1);
+/// assert_eq!(classes[0].representative, [1, 3, 5, 0, 2, 4]);
+/// assert_eq!((classes[0].size, classes[0].solutions.as_slice()), (4, &[1, 2, 3, 4][..]));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SymmetryClass {
+    /// The lexicographically smallest solution of the class (`cols`), the
+    /// one `--unique` prints.
+    pub representative: Vec<usize>,
+    /// How many distinct solutions the class holds: 1, 2, 4 or 8.
+    pub size: usize,
+    /// The members found, by their solution index (the `index` of their
+    /// `solution` event, from 1), in order.
+    pub solutions: Vec<u64>,
 }
 
 /// The puzzle a trace belongs to, as the page's renderer needs it: the page
@@ -73,8 +109,10 @@ pub struct TraceReply {
 /// ```
 /// use puzzles_web::trace::PuzzleInfo;
 ///
-/// let info = serde_json::to_string(&PuzzleInfo::Queens { n: 8 }).unwrap();
+/// let info = serde_json::to_string(&PuzzleInfo::Queens { n: 8, given: vec![] }).unwrap();
 /// assert_eq!(info, r#"{"puzzle":"queens","n":8}"#);
+/// let info = serde_json::to_string(&PuzzleInfo::Queens { n: 6, given: vec![(0, 1)] }).unwrap();
+/// assert_eq!(info, r#"{"puzzle":"queens","n":6,"given":[[0,1]]}"#);
 /// let info = PuzzleInfo::Sudoku { box_size: 2, side: 4, grid: "1...............".into() };
 /// assert_eq!(
 ///     serde_json::to_string(&info).unwrap(),
@@ -89,6 +127,10 @@ pub enum PuzzleInfo {
     Queens {
         /// The board size.
         n: usize,
+        /// The queens standing before the search, `(row, col)`, sorted by
+        /// row; absent when none.
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        given: Vec<(usize, usize)>,
     },
     /// Sudoku with `box_size`×`box_size` boxes on a `side`×`side` grid.
     Sudoku {
@@ -120,7 +162,7 @@ pub enum PuzzleInfo {
 /// use puzzles_web::params::TraceRequest;
 /// use puzzles_web::trace::run;
 ///
-/// let reply = run(&TraceRequest::Queens { n: 8, mode: TraceMode::AllSolutions }, 100);
+/// let reply = run(&TraceRequest::Queens { n: 8, given: vec![], mode: TraceMode::AllSolutions }, 100);
 /// assert!(reply.truncated);
 /// assert_eq!(reply.events.len(), 100);
 /// assert!(reply.message.unwrap().contains("first-solution mode"));
@@ -140,10 +182,22 @@ pub fn run(request: &TraceRequest, limit: usize) -> TraceReply {
 /// [`run`] on the calling thread's stack.
 fn run_here(request: &TraceRequest, limit: usize) -> TraceReply {
     let (puzzle, mode, (events, completed)) = match request {
-        &TraceRequest::Queens { n, mode } => {
+        TraceRequest::Queens { n, given, mode } => {
+            let (n, mode) = (*n, *mode);
             let board = Board::new(n).expect("the parameter check keeps n in range");
-            let events = capture(limit, |observer| board.trace(mode, observer));
-            (PuzzleInfo::Queens { n }, mode, events)
+            let events = if given.is_empty() {
+                capture(limit, |observer| board.trace(mode, observer))
+            } else {
+                let completion = board
+                    .with_given(given)
+                    .expect("the parameter check keeps the given queens apart");
+                capture(limit, |observer| completion.trace(mode, observer))
+            };
+            let info = PuzzleInfo::Queens {
+                n,
+                given: given.clone(),
+            };
+            (info, mode, events)
         }
         TraceRequest::Sudoku { puzzle, mode } => {
             let events = capture(limit, |observer| sudoku::trace(puzzle, *mode, observer));
@@ -156,7 +210,12 @@ fn run_here(request: &TraceRequest, limit: usize) -> TraceReply {
         }
     };
     let truncated = !completed;
+    let classes = match puzzle {
+        PuzzleInfo::Queens { n, .. } => Some(symmetry_classes(n, &events)),
+        PuzzleInfo::Sudoku { .. } => None,
+    };
     TraceReply {
+        classes,
         mode: mode_name(mode),
         summary: summarise(&events, completed),
         truncated,
@@ -165,6 +224,36 @@ fn run_here(request: &TraceRequest, limit: usize) -> TraceReply {
         puzzle,
         events,
     }
+}
+
+/// The solutions among `events`, replayed from their placements, grouped by
+/// their canonical form under the eight symmetries of the square.
+fn symmetry_classes(n: usize, events: &[Event]) -> Vec<SymmetryClass> {
+    let mut cols = vec![0; n];
+    let mut classes: Vec<SymmetryClass> = Vec::new();
+    for event in events {
+        match event.action {
+            Action::Place { row, col, .. } if row < n => cols[row] = col,
+            Action::Solution { index } => {
+                let solution =
+                    Solution::new(cols.clone()).expect("a traced solution is a solution");
+                let representative = solution.canonical().into_cols();
+                match classes
+                    .iter_mut()
+                    .find(|class| class.representative == representative)
+                {
+                    Some(class) => class.solutions.push(index),
+                    None => classes.push(SymmetryClass {
+                        representative,
+                        size: solution.class_size(),
+                        solutions: vec![index],
+                    }),
+                }
+            }
+            _ => {}
+        }
+    }
+    classes
 }
 
 /// Collects the events of `search` up to `limit`; whether it finished.
@@ -201,7 +290,7 @@ fn summarise(events: &[Event], completed: bool) -> TraceSummary {
 fn too_long_message(puzzle: &PuzzleInfo, mode: TraceMode, limit: usize) -> String {
     let limit = group_thousands(limit);
     let n = match *puzzle {
-        PuzzleInfo::Queens { n } => n,
+        PuzzleInfo::Queens { n, .. } => n,
         PuzzleInfo::Sudoku { side, .. } => return too_long_sudoku(side, mode, &limit),
     };
     match mode {
@@ -250,7 +339,77 @@ mod tests {
     use super::*;
 
     fn queens(n: usize, mode: TraceMode) -> TraceRequest {
-        TraceRequest::Queens { n, mode }
+        TraceRequest::Queens {
+            n,
+            given: vec![],
+            mode,
+        }
+    }
+
+    #[test]
+    fn solutions_are_grouped_as_unique_groups_them() {
+        for n in 4..=8 {
+            let reply = run(&queens(n, TraceMode::AllSolutions), MAX_EVENTS);
+            let classes = reply.classes.unwrap();
+            let board = Board::new(n).unwrap();
+            let expected: Vec<(Vec<usize>, usize)> = board
+                .fundamental_solutions()
+                .map(|class| (class.solution.into_cols(), class.class_size))
+                .collect();
+            let mut found: Vec<(Vec<usize>, usize)> = classes
+                .iter()
+                .map(|class| (class.representative.clone(), class.size))
+                .collect();
+            found.sort();
+            assert_eq!(found, expected, "n = {n}");
+            for class in &classes {
+                assert_eq!(class.solutions.len(), class.size, "n = {n}");
+            }
+        }
+        let sudoku = run(
+            &sudoku(crate::examples::SUDOKU[0].grid, TraceMode::FirstSolution),
+            MAX_EVENTS,
+        );
+        assert_eq!(sudoku.classes, None);
+    }
+
+    #[test]
+    fn a_completion_trace_is_the_librarys() {
+        let request = TraceRequest::Queens {
+            n: 6,
+            given: vec![(0, 1)],
+            mode: TraceMode::AllSolutions,
+        };
+        let reply = run(&request, MAX_EVENTS);
+        let mut expected = Vec::new();
+        Board::new(6).unwrap().with_given(&[(0, 1)]).unwrap().trace(
+            TraceMode::AllSolutions,
+            |event| {
+                expected.push(*event);
+                ControlFlow::Continue(())
+            },
+        );
+        assert_eq!(reply.events, expected);
+        assert_eq!(
+            reply.puzzle,
+            PuzzleInfo::Queens {
+                n: 6,
+                given: vec![(0, 1)]
+            }
+        );
+        let classes = reply.classes.unwrap();
+        assert_eq!(classes.len(), 1);
+        assert_eq!(classes[0].solutions, [1]);
+        let impossible = run(
+            &TraceRequest::Queens {
+                n: 6,
+                given: vec![(0, 0)],
+                mode: TraceMode::AllSolutions,
+            },
+            MAX_EVENTS,
+        );
+        assert_eq!(impossible.summary.counters.solutions, 0);
+        assert!(impossible.summary.completed);
     }
 
     #[test]

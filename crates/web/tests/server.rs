@@ -282,6 +282,119 @@ fn bad_parameters_are_400_with_a_message() {
     }
 }
 
+#[test]
+fn given_queens_give_the_completion_trace() {
+    let server = start();
+    let answer = get(
+        server.local_addr(),
+        "/api/trace?puzzle=queens&n=6&given=0:1&mode=all",
+    );
+    assert_eq!(answer.status, 200);
+    let reply = answer.json();
+    assert_eq!(reply["given"], serde_json::json!([[0, 1]]));
+    let events: Vec<Event> = serde_json::from_value(reply["events"].clone()).unwrap();
+    let mut expected = Vec::new();
+    Board::new(6)
+        .unwrap()
+        .with_given(&[(0, 1)])
+        .unwrap()
+        .trace(TraceMode::AllSolutions, |event| {
+            expected.push(*event);
+            ControlFlow::Continue(())
+        });
+    assert_eq!(events, expected);
+    assert_eq!(
+        events[0].action,
+        Action::Place {
+            row: 0,
+            col: 1,
+            value: None
+        }
+    );
+    assert_eq!(reply["summary"]["counters"]["solutions"], 1);
+    assert_eq!(
+        reply["classes"],
+        serde_json::json!([{"representative": [1, 3, 5, 0, 2, 4], "size": 4, "solutions": [1]}])
+    );
+    // Queens that cannot be completed: a finished search with no solution.
+    let none = get(
+        server.local_addr(),
+        "/api/trace?puzzle=queens&n=6&given=0:0&mode=all",
+    )
+    .json();
+    assert_eq!(none["summary"]["counters"]["solutions"], 0);
+    assert_eq!(none["summary"]["completed"], true);
+    assert_eq!(none["classes"], serde_json::json!([]));
+    // No given queens: the plain search, and no `given` field.
+    let plain = get(
+        server.local_addr(),
+        "/api/trace?puzzle=queens&n=4&given=&mode=first",
+    )
+    .json();
+    assert!(plain.get("given").is_none());
+    assert_eq!(plain["summary"]["steps"], 35);
+}
+
+#[test]
+fn bad_given_queens_are_400_with_the_clis_messages() {
+    let server = start();
+    // The messages `puzzles queens 8 --given …` prints after "puzzles: error: ".
+    for (given, message) in [
+        (
+            "0:0,2:2",
+            "the pieces at (row 0, col 0) and (row 2, col 2) attack each other (diagonal)",
+        ),
+        (
+            "1:4,5:4",
+            "the pieces at (row 1, col 4) and (row 5, col 4) attack each other (column)",
+        ),
+        (
+            "2:1,2:6",
+            "the pieces at (row 2, col 1) and (row 2, col 6) attack each other (row)",
+        ),
+        (
+            "0:8",
+            "the square (row 0, col 8) is off the board: rows and columns run from 0 to 7",
+        ),
+        (
+            "8:0",
+            "the square (row 8, col 0) is off the board: rows and columns run from 0 to 7",
+        ),
+        (
+            "0-0",
+            "given: expected a square as ROW:COL (0-based), like 0:5, got \"0-0\"",
+        ),
+        (
+            "a:1",
+            "given: the row in \"a:1\" must be a whole number from 0, got \"a\"",
+        ),
+    ] {
+        let answer = get(
+            server.local_addr(),
+            &format!("/api/trace?puzzle=queens&n=8&given={given}&mode=all"),
+        );
+        assert_eq!(answer.status, 400, "{given}");
+        assert_eq!(answer.json()["error"], message, "{given}");
+    }
+}
+
+#[test]
+fn a_solution_is_served_as_the_librarys_svg() {
+    let server = start();
+    let answer = get(server.local_addr(), "/api/board.svg?cols=2,0,3,1");
+    assert_eq!(answer.status, 200);
+    assert_eq!(answer.header("Content-Type"), Some("image/svg+xml"));
+    let drawing = answer.text();
+    assert!(drawing.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    assert_eq!(drawing.matches("class=\"queen\"").count(), 4);
+    let refused = get(server.local_addr(), "/api/board.svg?cols=0,1,2,3");
+    assert_eq!(refused.status, 400);
+    assert_eq!(
+        refused.json()["error"],
+        "cols: the pieces at (row 0, col 0) and (row 1, col 1) attack each other (diagonal)"
+    );
+}
+
 /// Wikipedia's example, with one guess-free search.
 const CLASSIC: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
