@@ -3,9 +3,9 @@
 //! `puzzles serve`: a local web page that steps through the real
 //! backtracking search of the [`puzzles`] library.
 //!
-//! The page (one HTML file, a script and a style sheet, built into the
-//! binary; no bundler, no fonts, nothing fetched from elsewhere) asks the
-//! server for a trace — `GET /api/trace?puzzle=queens&n=8&mode=first`, or
+//! The page (one HTML file, two scripts — the stepper and its search tree —
+//! and a style sheet, built into the binary; no bundler, no fonts, nothing
+//! fetched from elsewhere) asks the server for a trace — `GET /api/trace?puzzle=queens&n=8&mode=first`, or
 //! `GET /api/trace?puzzle=sudoku&grid=53..7....6..195…&mode=first` — and
 //! replays it: the events are exactly those of
 //! `puzzles queens 8 --first --trace --format json` (or
