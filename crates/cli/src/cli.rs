@@ -6,6 +6,7 @@ use crate::exact_cover::ExactCoverArgs;
 use crate::maxsub::MaxsubArgs;
 use crate::merge::MergeArgs;
 use crate::queens::args::QueensArgs;
+use crate::shell::{CompletionsArgs, ManArgs};
 use crate::sudoku::SudokuArgs;
 
 /// Solve, count, trace and draw backtracking puzzles.
@@ -51,4 +52,8 @@ pub enum Command {
     Sudoku(SudokuArgs),
     /// Sum the part files of `puzzles queens N --count --shard I/K` (every shard exactly once).
     Merge(MergeArgs),
+    /// A completion script for bash, zsh, fish, PowerShell or Elvish.
+    Completions(CompletionsArgs),
+    /// The man page, as roff: `puzzles man | man -l -`.
+    Man(ManArgs),
 }

@@ -9,6 +9,7 @@ mod outcome;
 mod queens;
 #[cfg(feature = "serve")]
 mod serve;
+mod shell;
 mod sudoku;
 mod threads;
 mod trace_out;
@@ -52,6 +53,8 @@ fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<Outcome> {
         Command::ExactCover(args) => exact_cover::run(args, out),
         Command::Sudoku(args) => sudoku::run(args, out),
         Command::Merge(args) => merge::run(args, out),
+        Command::Completions(args) => shell::completions(args, out),
+        Command::Man(args) => shell::man(args, out),
     }
 }
 

@@ -13,5 +13,6 @@ mod queens_verify;
 mod readme;
 mod serve;
 mod shard;
+mod shell;
 mod sudoku;
 mod svg;
