@@ -16,3 +16,4 @@ mod shard;
 mod shell;
 mod sudoku;
 mod svg;
+mod terminal;
