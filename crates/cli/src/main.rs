@@ -5,6 +5,7 @@ mod cli;
 mod exact_cover;
 mod maxsub;
 mod merge;
+mod numbers;
 mod outcome;
 mod queens;
 #[cfg(feature = "serve")]
@@ -46,7 +47,7 @@ fn main() -> ExitCode {
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
             // Whatever was buffered is not a result; the message says why.
-            eprintln!("puzzles: error: {err:#}");
+            eprintln!("puzzles: error: {}", message(&err));
             ExitCode::from(USAGE_ERROR)
         }
     }
@@ -101,6 +102,24 @@ impl<W: Write> Write for NamedStdout<W> {
     }
 }
 
+/// The error and its causes, joined by ": ", each said once: an error whose
+/// message already ends with its cause's (`cannot listen on 127.0.0.1:80:
+/// Address already in use`) is not followed by the cause again.
+fn message(err: &anyhow::Error) -> String {
+    let mut text = String::new();
+    for cause in err.chain() {
+        let part = cause.to_string();
+        if text.ends_with(&part) {
+            continue;
+        }
+        if !text.is_empty() {
+            text.push_str(": ");
+        }
+        text.push_str(&part);
+    }
+    text
+}
+
 /// A reader that went away (`puzzles queens 20 | head`) is not an error.
 fn is_broken_pipe(err: &anyhow::Error) -> bool {
     err.chain().any(|cause| {
@@ -108,4 +127,40 @@ fn is_broken_pipe(err: &anyhow::Error) -> bool {
             .downcast_ref::<io::Error>()
             .is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::message;
+
+    /// As `puzzles_web::ServeError` is: the cause in the message and as the
+    /// source.
+    #[derive(Debug)]
+    struct Listen {
+        source: std::io::Error,
+    }
+
+    impl std::fmt::Display for Listen {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            write!(f, "cannot listen on 127.0.0.1:80: {}", self.source)
+        }
+    }
+
+    impl std::error::Error for Listen {
+        fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+            Some(&self.source)
+        }
+    }
+
+    #[test]
+    fn a_cause_already_in_the_message_is_said_once() {
+        let os = std::io::Error::new(std::io::ErrorKind::AddrInUse, "Address already in use");
+        let err = anyhow::Error::new(Listen { source: os }).context("cannot start the web server");
+        assert_eq!(
+            message(&err),
+            "cannot start the web server: cannot listen on 127.0.0.1:80: Address already in use"
+        );
+        let plain = anyhow::anyhow!("no such file").context("cannot read q.txt");
+        assert_eq!(message(&plain), "cannot read q.txt: no such file");
+    }
 }

@@ -3,6 +3,7 @@
 
 mod util;
 
+mod command_line;
 mod count;
 mod exact_cover;
 mod maxsub;

@@ -128,3 +128,23 @@ fn a_full_disk_names_standard_output() {
     let full = std::fs::File::create("/dev/full").unwrap();
     puzzles_to(full, &["queens", "8", "--count"]);
 }
+
+#[test]
+fn a_counts_summary_follows_its_answer_with_numbers_grouped() {
+    // Standard error is the terminal too, so the summary is shown; it comes
+    // after the answer, both on one screen.
+    let child = on_a_terminal(&format!("'{}' queens 12 --count", binary()));
+    let output = child.wait_with_output().unwrap();
+    let shown = String::from_utf8(output.stdout).unwrap();
+    // The bar's frames end with a line clear; what follows is the answer.
+    let after_bar = shown.rsplit("\x1b[2K").next().unwrap();
+    let lines: Vec<&str> = after_bar.split_terminator("\r\n").collect();
+    assert_eq!(lines.len(), 2, "{shown:?}");
+    assert_eq!(lines[0], "14200");
+    assert!(
+        lines[1].starts_with("14,200 solutions, 1,787 fundamental; ")
+            && lines[1].contains(" units (0 resumed), ")
+            && lines[1].contains(" nodes, "),
+        "{shown:?}"
+    );
+}
