@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Checks what building the MPI driver says on a machine without Open MPI or
 # libclang (called by .ci/run after clippy, so that everything else is built
-# and only crates/mpi/build.rs runs again): a few lines naming the packages to
-# install and `--exclude puzzles-mpi`, not the `mpi` crate's probe report and
-# panic. Open MPI is hidden from the probe as it would be missing (`mpicc`
-# and pkg-config pointed at nothing); PUZZLES_MPI_PROBE=missing stands for a
-# missing libclang.
+# and only the `mpi` crate's build scripts run again): a few lines naming the
+# packages to install and `--exclude puzzles-mpi` (crates/mpi/probe), not the
+# probe's report of every method and a panic. Open MPI is hidden from the
+# probe as it would be missing (`mpicc` and pkg-config pointed at nothing);
+# PUZZLES_MPI_PROBE=missing stands for a missing libclang.
 #
 #   crates/mpi/build-message.sh     # seconds, once the workspace is checked
 set -euo pipefail
@@ -43,5 +43,6 @@ check() {
   rm -f "$log"
 }
 
+cargo test --quiet -p build-probe-mpi
 check "no Open MPI" no MPICC=/nonexistent/mpicc PKG_CONFIG_LIBDIR=/nonexistent PKG_CONFIG_PATH=
 check "neither Open MPI nor libclang" yes PUZZLES_MPI_PROBE=missing
