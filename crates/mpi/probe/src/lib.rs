@@ -35,6 +35,7 @@ use std::process::Command;
 
 /// What a probe found: how to compile and link against MPI.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct Library {
     /// The compiler wrapper to compile C with, when one was found.
     pub mpicc: Option<String>,
@@ -46,7 +47,6 @@ pub struct Library {
     pub include_paths: Vec<PathBuf>,
     /// The library's version where pkg-config says, else `unknown`.
     pub version: String,
-    _private: (),
 }
 
 impl From<pkg_config::Library> for Library {
@@ -57,7 +57,6 @@ impl From<pkg_config::Library> for Library {
             lib_paths: found.link_paths,
             include_paths: found.include_paths,
             version: found.version,
-            _private: (),
         }
     }
 }
@@ -122,7 +121,6 @@ fn from_wrapper(mpicc: &str) -> Result<Library, Box<dyn Error>> {
         lib_paths: after("-L").into_iter().map(PathBuf::from).collect(),
         include_paths: after("-I").into_iter().map(PathBuf::from).collect(),
         version: "unknown".to_string(),
-        _private: (),
     })
 }
 
