@@ -18,7 +18,7 @@ mod trace_out;
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
-use clap::Parser;
+use clap::{CommandFactory, Parser};
 
 use crate::cli::{Cli, Command};
 use crate::outcome::Outcome;
@@ -62,8 +62,8 @@ fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<Outcome> {
         Command::ExactCover(args) => exact_cover::run(args, out),
         Command::Sudoku(args) => sudoku::run(args, out),
         Command::Merge(args) => merge::run(args, out),
-        Command::Completions(args) => shell::completions(args, out),
-        Command::Man(args) => shell::man(args, out),
+        Command::Completions(args) => shell::completions(args, Cli::command(), out),
+        Command::Man(args) => shell::man(args, Cli::command(), out),
     }
 }
 

@@ -1,14 +1,14 @@
 //! `puzzles completions SHELL` and `puzzles man [COMMAND]`: what a shell and
 //! `man` need to know about the command, generated from the parser itself so
-//! that they never fall behind it.
+//! that they never fall behind it. The parser is handed in (`main` has it),
+//! so that this file, which `cli` uses for its arguments, does not use `cli`.
 
 use std::io::Write;
 
 use anyhow::Context;
-use clap::{Args, CommandFactory};
+use clap::Args;
 use clap_complete::Shell;
 
-use crate::cli::Cli;
 use crate::outcome::Outcome;
 
 #[derive(Debug, Args)]
@@ -39,9 +39,13 @@ pub struct ManArgs {
     pub command: Option<String>,
 }
 
-/// Writes the completion script for `args.shell`.
-pub fn completions(args: CompletionsArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
-    let mut command = Cli::command();
+/// Writes the completion script of `command` (the whole parser) for
+/// `args.shell`.
+pub fn completions(
+    args: CompletionsArgs,
+    mut command: clap::Command,
+    out: &mut dyn Write,
+) -> anyhow::Result<Outcome> {
     // clap_complete panics when its writer fails; a buffer cannot, and the
     // real write below reports a full disk or a closed pipe as usual.
     let mut script = Vec::new();
@@ -50,9 +54,13 @@ pub fn completions(args: CompletionsArgs, out: &mut dyn Write) -> anyhow::Result
     Ok(Outcome::Answer)
 }
 
-/// Writes the man page (roff) of `puzzles` or of one of its subcommands.
-pub fn man(args: ManArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
-    let mut command = Cli::command();
+/// Writes the man page (roff) of `command` (the whole parser) or of one of
+/// its subcommands.
+pub fn man(
+    args: ManArgs,
+    mut command: clap::Command,
+    out: &mut dyn Write,
+) -> anyhow::Result<Outcome> {
     command.build();
     let page = match &args.command {
         None => command,
