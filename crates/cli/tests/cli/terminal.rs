@@ -148,3 +148,26 @@ fn a_counts_summary_follows_its_answer_with_numbers_grouped() {
         "{shown:?}"
     );
 }
+
+#[test]
+fn the_progress_bar_stops_short_of_the_terminals_edge() {
+    // A frame that filled all the columns would leave the cursor at the edge,
+    // where the `^C` the terminal echoes on Ctrl-C wraps onto a new line:
+    // clearing the bar would then clear that line and leave the frame above
+    // the "interrupted" message.
+    let child = on_a_terminal(&format!(
+        "stty cols 100 rows 20; '{}' queens 15 --count --split 4",
+        binary()
+    ));
+    let output = child.wait_with_output().unwrap();
+    let shown = String::from_utf8(output.stdout).unwrap();
+    let frames: Vec<&str> = shown
+        .split(['\r', '\n'])
+        .flat_map(|line| line.split("\x1b[2K"))
+        .filter(|frame| frame.contains(" units · "))
+        .collect();
+    assert!(!frames.is_empty(), "{shown:?}");
+    for frame in frames {
+        assert_eq!(frame.chars().count(), 98, "{frame:?}");
+    }
+}
