@@ -6,6 +6,7 @@ use crate::exact_cover::ExactCoverArgs;
 use crate::maxsub::MaxsubArgs;
 use crate::merge::MergeArgs;
 use crate::queens::args::QueensArgs;
+use crate::shell::{CompletionsArgs, ManArgs};
 use crate::sudoku::SudokuArgs;
 
 /// Solve, count, trace and draw backtracking puzzles.
@@ -26,7 +27,7 @@ Examples:
                                     one solution of a billion-queens board, at once
   puzzles serve                     a web page that steps through the search
   puzzles maxsub 30 -40 20 40       the maximum subarray: sum 60, from index 2 to 3
-  puzzles sudoku --file puzzles.txt solve one Sudoku per line, in order, on every core
+  puzzles sudoku --file puzzles.txt solve one Sudoku per line, in order (-j K: on K threads)
   puzzles exact-cover problem.txt   solve an exact cover problem with dancing links
 
 Exit status: 0 an answer, 1 no solution exists, 2 bad input or usage, 130 interrupted."
@@ -51,4 +52,8 @@ pub enum Command {
     Sudoku(SudokuArgs),
     /// Sum the part files of `puzzles queens N --count --shard I/K` (every shard exactly once).
     Merge(MergeArgs),
+    /// A completion script for bash, zsh, fish, PowerShell or Elvish.
+    Completions(CompletionsArgs),
+    /// The man page, as roff: `puzzles man | man -l -`.
+    Man(ManArgs),
 }

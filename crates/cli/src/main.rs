@@ -5,18 +5,20 @@ mod cli;
 mod exact_cover;
 mod maxsub;
 mod merge;
+mod numbers;
 mod outcome;
 mod queens;
 #[cfg(feature = "serve")]
 mod serve;
+mod shell;
 mod sudoku;
 mod threads;
 mod trace_out;
 
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
-use clap::Parser;
+use clap::{CommandFactory, Parser};
 
 use crate::cli::{Cli, Command};
 use crate::outcome::Outcome;
@@ -27,7 +29,15 @@ const USAGE_ERROR: u8 = 2;
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
+    // A terminal gets each line as it is written (the standard library's
+    // stdout is line-buffered), so solutions appear as they are found; pipes
+    // and files get large blocks, which is much faster.
+    let lines_or_blocks: Box<dyn Write> = if stdout.is_terminal() {
+        Box::new(stdout.lock())
+    } else {
+        Box::new(io::BufWriter::with_capacity(1 << 16, stdout.lock()))
+    };
+    let mut out = NamedStdout(lines_or_blocks);
     let result = run(cli, &mut out).and_then(|outcome| {
         out.flush()?;
         Ok(outcome)
@@ -37,7 +47,7 @@ fn main() -> ExitCode {
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
             // Whatever was buffered is not a result; the message says why.
-            eprintln!("puzzles: error: {err:#}");
+            eprintln!("puzzles: error: {}", message(&err));
             ExitCode::from(USAGE_ERROR)
         }
     }
@@ -52,7 +62,62 @@ fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<Outcome> {
         Command::ExactCover(args) => exact_cover::run(args, out),
         Command::Sudoku(args) => sudoku::run(args, out),
         Command::Merge(args) => merge::run(args, out),
+        Command::Completions(args) => shell::completions(args, Cli::command(), out),
+        Command::Man(args) => shell::man(args, Cli::command(), out),
     }
+}
+
+/// Standard output, whose write errors say that it was standard output that
+/// failed: "cannot write to standard output: No space left on device". The
+/// error keeps its kind, so a closed pipe is still recognised.
+struct NamedStdout<W>(W);
+
+impl<W: Write> NamedStdout<W> {
+    fn named(err: io::Error) -> io::Error {
+        let reason = err.to_string();
+        // "No space left on device (os error 28)": the number tells a user
+        // nothing the words do not.
+        let reason = match (err.raw_os_error(), reason.rfind(" (os error ")) {
+            (Some(_), Some(at)) => &reason[..at],
+            _ => &reason,
+        };
+        io::Error::new(
+            err.kind(),
+            format!("cannot write to standard output: {reason}"),
+        )
+    }
+}
+
+impl<W: Write> Write for NamedStdout<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0.write(buf).map_err(Self::named)
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        self.0.write_all(buf).map_err(Self::named)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.0.flush().map_err(Self::named)
+    }
+}
+
+/// The error and its causes, joined by ": ", each said once: an error whose
+/// message already ends with its cause's (`cannot listen on 127.0.0.1:80:
+/// Address already in use`) is not followed by the cause again.
+fn message(err: &anyhow::Error) -> String {
+    let mut text = String::new();
+    for cause in err.chain() {
+        let part = cause.to_string();
+        if text.ends_with(&part) {
+            continue;
+        }
+        if !text.is_empty() {
+            text.push_str(": ");
+        }
+        text.push_str(&part);
+    }
+    text
 }
 
 /// A reader that went away (`puzzles queens 20 | head`) is not an error.
@@ -62,4 +127,40 @@ fn is_broken_pipe(err: &anyhow::Error) -> bool {
             .downcast_ref::<io::Error>()
             .is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::message;
+
+    /// As `puzzles_web::ServeError` is: the cause in the message and as the
+    /// source.
+    #[derive(Debug)]
+    struct Listen {
+        source: std::io::Error,
+    }
+
+    impl std::fmt::Display for Listen {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            write!(f, "cannot listen on 127.0.0.1:80: {}", self.source)
+        }
+    }
+
+    impl std::error::Error for Listen {
+        fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+            Some(&self.source)
+        }
+    }
+
+    #[test]
+    fn a_cause_already_in_the_message_is_said_once() {
+        let os = std::io::Error::new(std::io::ErrorKind::AddrInUse, "Address already in use");
+        let err = anyhow::Error::new(Listen { source: os }).context("cannot start the web server");
+        assert_eq!(
+            message(&err),
+            "cannot start the web server: cannot listen on 127.0.0.1:80: Address already in use"
+        );
+        let plain = anyhow::anyhow!("no such file").context("cannot read q.txt");
+        assert_eq!(message(&plain), "cannot read q.txt: no such file");
+    }
 }

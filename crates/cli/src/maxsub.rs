@@ -55,11 +55,11 @@ pub struct MaxsubArgs {
     pub numbers: Vec<String>,
 
     /// Read the numbers from FILE (with --2d, one matrix row per line).
-    #[arg(short, long, value_name = "FILE", conflicts_with = "numbers")]
+    #[arg(long, value_name = "FILE", conflicts_with = "numbers")]
     pub file: Option<PathBuf>,
 
     /// How to print the answer.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
+    #[arg(short, long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
 
     /// The method; every method gives the same sum and indices.

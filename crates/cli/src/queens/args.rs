@@ -134,7 +134,7 @@ pub struct QueensArgs {
     pub piece: PieceArg,
 
     /// Play on a torus: the board wraps around, so diagonals (and a king's or
-    /// knight's reach) continue on the other side.
+    /// superqueen's reach) continue on the other side.
     #[arg(long)]
     pub torus: bool,
 

@@ -12,13 +12,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use puzzles::queens::Board;
 use puzzles::queens::checkpoint::CheckpointFile;
 use puzzles::queens::count::{CountPlan, Counter, RunEnd, Tally, UnitCount, UnitId};
 use serde::Serialize;
 
 use super::args::{Format, QueensArgs};
+use super::progress::{Progress, sample_sizes};
+use crate::numbers::grouped;
 use crate::outcome::Outcome;
 
 /// The result as `--json` prints it, fields in this order.
@@ -139,6 +140,7 @@ fn classic(n: usize, args: &QueensArgs, out: &mut dyn Write) -> anyhow::Result<O
         tally,
         resumed,
         elapsed,
+        workers,
     } = counted;
     if json_wanted(args) {
         let result = JsonCount {
@@ -149,7 +151,7 @@ fn classic(n: usize, args: &QueensArgs, out: &mut dyn Write) -> anyhow::Result<O
             elapsed_seconds: elapsed.as_secs_f64(),
             nodes: Some(tally.nodes),
             split: Some(plan.split()),
-            threads: Some(args.threads.unwrap_or_else(rayon_threads)),
+            threads: Some(workers),
             resumed_units: Some(resumed.units),
             piece: None,
             torus: None,
@@ -161,13 +163,16 @@ fn classic(n: usize, args: &QueensArgs, out: &mut dyn Write) -> anyhow::Result<O
         writeln!(out, "{}", tally.total)?;
     }
     if chatty(args) {
+        // The answer first, whole, then the summary: on a terminal both
+        // streams end up on one screen, in the order written.
+        out.flush()?;
         eprintln!(
             "{} solutions, {} fundamental; {} units ({} resumed), {} nodes, {:.2} s",
-            tally.total,
-            tally.unique,
-            plan.len(),
-            resumed.units,
-            tally.nodes,
+            grouped(tally.total),
+            grouped(tally.unique),
+            grouped(plan.len()),
+            grouped(resumed.units),
+            grouped(tally.nodes),
             elapsed.as_secs_f64()
         );
     }
@@ -192,6 +197,9 @@ pub(crate) struct Counted {
     pub resumed: Tally,
     /// Since `started`.
     pub elapsed: Duration,
+    /// The threads that counted: `--threads` (or one per core), but no
+    /// more than the units this run counted.
+    pub workers: usize,
 }
 
 /// Counts the units of `plan` (only those in `only`, when given) on
@@ -211,8 +219,9 @@ pub(crate) fn count_units(
         }
         None => (Default::default(), None),
     };
-    if let Some(only) = only {
-        let wanted: std::collections::BTreeSet<UnitId> = only.iter().copied().collect();
+    let wanted: Option<std::collections::BTreeSet<UnitId>> =
+        only.map(|only| only.iter().copied().collect());
+    if let Some(wanted) = &wanted {
         done.retain(|id, _| wanted.contains(id));
     }
     let asked = only.map_or(plan.len(), |only| only.len() as u64);
@@ -231,7 +240,12 @@ pub(crate) fn count_units(
         .context("cannot install the Ctrl-C handler")?;
     }
 
-    let bar = progress_bar(args, asked, &resumed);
+    let to_count = asked.saturating_sub(resumed.units);
+    let workers = args
+        .threads
+        .unwrap_or_else(rayon_threads)
+        .min(usize::try_from(to_count).unwrap_or(usize::MAX));
+    let progress = Progress::new(chatty(args), asked, to_count, &resumed);
     let mut tally = resumed;
     let mut recorded_now = 0u64;
     let mut counter = Counter::new(plan)
@@ -240,22 +254,42 @@ pub(crate) fn count_units(
     if let Some(only) = only {
         counter = counter.units(only.iter().copied());
     }
-    let run = counter.run(&cancel, |id: UnitId, count: UnitCount| {
-        if let Some(file) = &mut writer
-            && let Err(err) = file.record(id, count)
-        {
-            return ControlFlow::Break(Stop::Failed(err.into()));
+    let run_over = AtomicBool::new(false);
+    let run = std::thread::scope(|scope| {
+        if progress.shown() {
+            // The time left is estimated from a sample of the work, counted
+            // beside the run (about 1% of it); see `progress`.
+            let (progress, run_over, done, wanted) = (&progress, &run_over, &done, &wanted);
+            scope.spawn(move || {
+                if let Some(mut sizes) = sample_sizes(plan, run_over) {
+                    sizes.retain(|id, _| {
+                        wanted.as_ref().is_none_or(|wanted| wanted.contains(id))
+                            && !done.contains_key(id)
+                    });
+                    progress.sampled(sizes);
+                }
+            });
         }
-        tally.add(count);
-        recorded_now += 1;
-        bar.set_position(tally.units);
-        bar.set_message(format!("{} solutions", tally.total));
-        if args.stop_after_units == Some(recorded_now) {
-            return ControlFlow::Break(Stop::Budget);
-        }
-        ControlFlow::Continue(())
+        let run = counter.run(&cancel, |id: UnitId, count: UnitCount| {
+            if let Some(file) = &mut writer
+                && let Err(err) = file.record(id, count)
+            {
+                return ControlFlow::Break(Stop::Failed(err.into()));
+            }
+            tally.add(count);
+            recorded_now += 1;
+            progress.counted(id, count, &tally, asked);
+            if args.stop_after_units == Some(recorded_now) {
+                return ControlFlow::Break(Stop::Budget);
+            }
+            ControlFlow::Continue(())
+        });
+        run_over.store(true, Ordering::Relaxed);
+        run
     })?;
-    bar.finish_and_clear();
+    // Cleared before anything else is written to standard error, so that
+    // no frame of it is left above the message.
+    progress.clear();
     if let Some(file) = &writer {
         // Best effort: the lines are flushed already; this asks the disk.
         let _ = file.sync();
@@ -269,13 +303,15 @@ pub(crate) fn count_units(
     if interrupted {
         let where_ = match &args.checkpoint {
             Some(path) => format!(
-                "{} of {asked} units are recorded in {}; run the same command again to resume",
-                tally.units,
+                "{} of {} units are recorded in {}; run the same command again to resume",
+                grouped(tally.units),
+                grouped(asked),
                 path.display()
             ),
             None => format!(
-                "{} of {asked} units were counted and are lost (--checkpoint FILE keeps them)",
-                tally.units,
+                "{} of {} units were counted and are lost (--checkpoint FILE keeps them)",
+                grouped(tally.units),
+                grouped(asked),
             ),
         };
         eprintln!(
@@ -288,30 +324,11 @@ pub(crate) fn count_units(
         tally,
         resumed,
         elapsed,
+        workers,
     }))
 }
 
 /// One thread per core, as rayon counts them.
 fn rayon_threads() -> usize {
     std::thread::available_parallelism().map_or(1, usize::from)
-}
-
-/// Units done, solutions so far, elapsed time and ETA, on standard error
-/// when it is a terminal; hidden otherwise.
-fn progress_bar(args: &QueensArgs, units: u64, resumed: &Tally) -> ProgressBar {
-    if !chatty(args) {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::with_draw_target(Some(units), ProgressDrawTarget::stderr());
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{elapsed_precise} [{wide_bar}] {pos}/{len} units · {msg} · ETA {eta}",
-        )
-        .expect("the template is valid")
-        .progress_chars("=> "),
-    );
-    bar.set_position(resumed.units);
-    bar.set_message(format!("{} solutions", resumed.total));
-    bar.enable_steady_tick(Duration::from_millis(250));
-    bar
 }

@@ -11,6 +11,7 @@ mod first;
 mod given;
 mod list;
 mod printer;
+mod progress;
 pub mod shard;
 mod trace;
 mod values;

@@ -27,6 +27,7 @@ use serde::{Deserialize, Serialize};
 use super::args::QueensArgs;
 use super::count::{Counted, chatty, count_units, plan_for};
 use super::values::Shard;
+use crate::numbers::grouped;
 use crate::outcome::Outcome;
 
 /// The `format` field of a part file.
@@ -209,9 +210,9 @@ pub fn run(
         if chatty(args) {
             eprintln!(
                 "{shard}: {} units, {} solutions ({} fundamental), {:.2} s; written to {}",
-                ids.len(),
-                tally.total,
-                tally.unique,
+                grouped(ids.len() as u64),
+                grouped(tally.total),
+                grouped(tally.unique),
                 elapsed.as_secs_f64(),
                 path.display()
             );

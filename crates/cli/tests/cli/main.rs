@@ -3,6 +3,7 @@
 
 mod util;
 
+mod command_line;
 mod count;
 mod exact_cover;
 mod maxsub;
@@ -13,5 +14,7 @@ mod queens_verify;
 mod readme;
 mod serve;
 mod shard;
+mod shell;
 mod sudoku;
 mod svg;
+mod terminal;

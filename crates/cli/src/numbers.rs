@@ -1,0 +1,41 @@
+//! Numbers as people read them in summaries: `14,772,512`.
+
+/// `value` with its digits in groups of three, separated by commas.
+pub fn grouped(value: impl Into<u128>) -> String {
+    let digits = value.into().to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (index, digit) in digits.chars().enumerate() {
+        if index > 0 && (digits.len() - index) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::grouped;
+    use proptest::prelude::*;
+
+    #[test]
+    fn digits_are_grouped_by_three() {
+        assert_eq!(grouped(0u8), "0");
+        assert_eq!(grouped(999u32), "999");
+        assert_eq!(grouped(1000u32), "1,000");
+        assert_eq!(grouped(14_772_512u64), "14,772,512");
+        assert_eq!(
+            grouped(u128::MAX),
+            "340,282,366,920,938,463,463,374,607,431,768,211,455"
+        );
+    }
+
+    proptest! {
+        #[test]
+        fn grouping_only_adds_commas(value: u128) {
+            let text = grouped(value);
+            prop_assert_eq!(text.replace(',', ""), value.to_string());
+            prop_assert!(text.split(',').skip(1).all(|group| group.len() == 3));
+        }
+    }
+}
