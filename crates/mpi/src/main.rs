@@ -15,6 +15,9 @@ mod coordinator;
 mod link;
 mod pool;
 mod protocol;
+// The `puzzles` command's validator, so `--threads` means the same here.
+#[path = "../../cli/src/threads.rs"]
+mod threads;
 mod worker;
 
 use std::io::Write;
@@ -97,7 +100,7 @@ struct QueensArgs {
     split: Option<usize>,
 
     /// Counting threads on each rank (default 1: one rank per core).
-    #[arg(long, value_name = "K", default_value_t = 1, value_parser = parse_positive)]
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = threads::parse_threads)]
     threads: usize,
 
     /// Units per batch and counting thread (default: adaptive, about a

@@ -5,6 +5,7 @@ mod util;
 
 mod count;
 mod exact_cover;
+mod limits;
 mod maxsub;
 mod queens;
 mod queens_first;
