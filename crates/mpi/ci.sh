@@ -8,9 +8,11 @@
 # "abort"), runs the driver's unit tests, then under `mpirun -n 3`: exact
 # counts for N = 12 and 13 against OEIS A000170 / A002562 (text and --json),
 # a run stopped after K units and resumed, checkpoints handed from the
-# single-machine counter to MPI and back, a killed rank ending the job and
-# SIGTERM saving it, and the Slurm examples run with mpirun and a loop in
-# place of srun and the job array.
+# single-machine counter to MPI and back, a second job on a checkpoint in
+# use refused, SIGTERM and SIGINT saving the job with exit status 130
+# (through crates/mpi/bin/puzzles-mpirun), a killed rank ending the job, and
+# the Slurm examples run with mpirun and a loop in place of srun and the job
+# array.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$PWD
@@ -124,27 +126,48 @@ expect_status 2 run_mpi queens 13 --count --split 9
 expect_status 2 run_mpi queens 13
 expect_status 2 run_mpi queens 13 --count --threads 0
 
-echo "-- SIGTERM saves; a killed rank ends the job; both resume exact"
+echo "-- SIGTERM and SIGINT save (status 130); a killed rank ends the job; all resume exact"
 long=(queens 17 --count -q --checkpoint long.ckpt)
 units17=$("$cli_bin" queens 17 --count --json | python3 -c 'import json, sys; print(json.load(sys.stdin)["units"])')
-# Starts the n = 17 run in the background and waits for $1 recorded units.
+# Starts the n = 17 run in the background (through $launch, default plain
+# mpirun) and waits for $1 recorded units.
 start_long() {
-  "${mpirun[@]}" -n "$ranks" "$mpi_bin" "${long[@]}" --batch 1 &
+  # Job control on, so that the background job does not ignore SIGINT.
+  set -m
+  # $launch stands for mpirun itself: it takes mpirun's options.
+  ${launch:-mpirun} "${mpirun[@]:1}" -n "$ranks" "$mpi_bin" "${long[@]}" --batch 1 &
   launcher=$!
+  set +m
   while [[ ! -s long.ckpt || $(lines long.ckpt) -lt $1 ]]; do
     kill -0 "$launcher" 2>/dev/null || fail "the n = 17 run ended before $1 units"
     sleep 0.02
   done
 }
+# Open MPI's mpirun exits 1 when it is itself signalled; puzzles-mpirun
+# gives the job's status instead.
+launch=$root/crates/mpi/bin/puzzles-mpirun
 start_long 30
+# The checkpoint is locked by rank 0: a second job stops at once, exit 2.
+out=$(run_mpi "${long[@]}" 2>&1) && fail "a second job on a checkpoint in use ran"
+grep -q "puzzles-mpi: error: checkpoint long.ckpt is in use by another count (pid [0-9]*)" <<<"$out" ||
+  fail "second job's message: $out"
 kill -TERM "$launcher"
 status=0
 wait "$launcher" || status=$?
 term_at=$(lines long.ckpt)
-[[ $status != 0 ]] || fail "the job stopped by SIGTERM exited 0"
+[[ $status == 130 ]] || fail "the job stopped by SIGTERM exited $status, expected 130"
 ((term_at - 1 < units17)) || fail "SIGTERM came too late: every unit was counted"
-echo "SIGTERM: mpirun exited $status with $((term_at - 1)) of $units17 units recorded"
+echo "SIGTERM: exit status $status with $((term_at - 1)) of $units17 units recorded"
 start_long $((term_at + 30))
+kill -INT "$launcher"
+status=0
+wait "$launcher" || status=$?
+int_at=$(lines long.ckpt)
+[[ $status == 130 ]] || fail "the job stopped by SIGINT exited $status, expected 130"
+((int_at - 1 < units17)) || fail "SIGINT came too late: every unit was counted"
+echo "SIGINT: exit status $status with $((int_at - 1)) of $units17 units recorded"
+launch=
+start_long $((int_at + 30))
 victim=
 for pid in $(pgrep -P "$launcher"); do
   if tr '\0' '\n' <"/proc/$pid/environ" | grep -qx 'OMPI_COMM_WORLD_RANK=2'; then victim=$pid; fi

@@ -278,7 +278,16 @@ fn run(world: mpi::topology::SimpleCommunicator, rank: i32) -> ExitCode {
     let mut link = MpiLink::new(world);
     let result = match prepared {
         Some(ready) => coordinate(&mut link, ready, start, &cancel),
-        None => count_only(&mut link, plan, start, &cancel).map(|()| Ok(Outcome::Answer)),
+        // A signal reaches every rank under srun: each then says it was
+        // interrupted, so that srun (which exits with the highest status)
+        // gives 130, as rank 0 does.
+        None => count_only(&mut link, plan, start, &cancel).map(|()| {
+            Ok(if cancel.load(Ordering::SeqCst) {
+                Outcome::Interrupted
+            } else {
+                Outcome::Answer
+            })
+        }),
     };
     match result {
         Ok(Ok(outcome)) => outcome.into(),
