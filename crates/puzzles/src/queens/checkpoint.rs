@@ -753,7 +753,9 @@ impl<W: Write> CheckpointWriter<W> {
 /// missing one is created with its header, and every finished unit is
 /// appended as one flushed line. The file is synced to disk about once a
 /// second, so a crash of the machine loses at most the last second's units
-/// and a crash of the program none.
+/// and a crash of the program none. While it is open it holds an exclusive
+/// lock on the file (see [`lock_exclusive`]): a second `open` of the same
+/// file, from any process, fails with [`CheckpointFileError::InUse`].
 ///
 /// # Example
 ///
