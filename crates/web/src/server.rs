@@ -15,7 +15,7 @@
 //! connection over the limit is answered `503 Service Unavailable` with
 //! `Retry-After`, as is a request whose answer would take the bytes held
 //! for unread answers past [`Limits::reply_bytes`]; at most
-//! [`Limits::builders`] answers are built at once, so that many clients
+//! [`Limits::builders`] traces are built at once, so that many clients
 //! asking for large traces together cannot take more memory than that
 //! either. The `Host` header must name an address the server listens on
 //! (the host it was given, its IP address, `localhost` for a loopback
@@ -81,7 +81,7 @@ pub struct Limits {
     /// yet (default 64 MiB, four capped traces); a request whose answer
     /// would go past it gets `503` with `Retry-After`.
     pub reply_bytes: usize,
-    /// The most answers built at once (default 4); a request waits up to
+    /// The most traces built at once (default 4); a request waits up to
     /// its head deadline for its turn, then gets `503`.
     pub builders: usize,
 }
@@ -666,17 +666,21 @@ fn answer(stream: TcpStream, shared: &Shared) {
     let (reply, head_only) = match read {
         Ok(head) => {
             let head_only = head.method == "HEAD";
+            let respond = || {
+                routes::respond(&Incoming {
+                    method: &head.method,
+                    url: &head.target,
+                    body: head.body,
+                })
+            };
+            // Only a trace is costly to build; the page and its assets are
+            // built into the binary and go out at once.
+            let costly = head.target.starts_with("/api/trace");
             match refusal_before_routing(&head, &shared.hosts) {
                 Some(reply) => (reply, head_only),
+                None if !costly => (respond(), head_only),
                 None => match shared.start_building(head_deadline) {
-                    Some(_turn) => (
-                        routes::respond(&Incoming {
-                            method: &head.method,
-                            url: &head.target,
-                            body: head.body,
-                        }),
-                        head_only,
-                    ),
+                    Some(_turn) => (respond(), head_only),
                     None => (busy("the server is busy: try again in a second"), head_only),
                 },
             }
