@@ -122,6 +122,13 @@ echo "-- bad input is refused by rank 0, and no rank hangs"
 out=$(run_mpi queens 14 --count -q --checkpoint mpi.ckpt 2>&1) && fail "a checkpoint of n = 13 accepted for 14"
 grep -q "puzzles-mpi: error: checkpoint mpi.ckpt line 1: the checkpoint is for n = 13" <<<"$out" ||
   fail "mismatch message: $out"
+# A record copied in from another count's checkpoint (n = 12) is refused.
+expect_status 130 "$cli_bin" queens 12 --count --checkpoint twelve.ckpt --stop-after-units 2
+{ head -n 1 mpi.ckpt; sed -n 2p twelve.ckpt; } >mixed.ckpt
+out=$(run_mpi queens 13 --count -q --checkpoint mixed.ckpt 2>&1) && fail "a mixed checkpoint accepted"
+grep -q "checkpoint mixed.ckpt line 2: the record is for n = 12" <<<"$out" || fail "mixed: $out"
+expect_status 2 run_mpi queens 13 --count --checkpoint mixed.ckpt
+expect_status 2 run_mpi queens 13 --count --threads 1025
 expect_status 2 run_mpi queens 13 --count --split 9
 expect_status 2 run_mpi queens 13
 expect_status 2 run_mpi queens 13 --count --threads 0

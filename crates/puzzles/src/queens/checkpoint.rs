@@ -843,6 +843,8 @@ pub enum CheckpointFileError {
 impl CheckpointFile {
     /// Opens the checkpoint at `path` for `plan`: returns the file, ready
     /// to append, and the units it already records (none for a new file).
+    /// The file is locked before it is read; an empty file (what a crash
+    /// right after creating one leaves) is a new checkpoint.
     ///
     /// # Errors
     ///
