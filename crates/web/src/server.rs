@@ -31,7 +31,7 @@ use std::net::{
     IpAddr, Ipv4Addr, Ipv6Addr, Shutdown, SocketAddr, TcpListener, TcpStream, ToSocketAddrs,
 };
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Condvar, Mutex};
+use std::sync::{Arc, Mutex, mpsc};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -51,6 +51,10 @@ const MAX_REFUSING: usize = 64;
 const REFUSAL_DEADLINE: Duration = Duration::from_secs(1);
 /// The `Retry-After` of a `503`, in seconds.
 const RETRY_AFTER: &str = "1";
+/// About the largest answer: a trace capped at its events is about 16 MB.
+/// A trace is not built when an answer that large would not fit beside
+/// those held, so that refused requests cost no work.
+const LARGEST_ANSWER: usize = 16 << 20;
 
 /// The server's limits: how many clients, how long each may take, how much
 /// memory their answers may hold. [`Limits::default`] is what `puzzles
@@ -81,8 +85,10 @@ pub struct Limits {
     /// yet (default 64 MiB, four capped traces); a request whose answer
     /// would go past it gets `503` with `Retry-After`.
     pub reply_bytes: usize,
-    /// The most traces built at once (default 4); a request waits up to
-    /// its head deadline for its turn, then gets `503`.
+    /// The most traces built at once, each on a builder thread of its own
+    /// (default 2: building is CPU-bound, and each takes about 30 MB while
+    /// it is built); a request waits up to its head deadline for its turn,
+    /// then gets `503`.
     pub builders: usize,
 }
 
@@ -101,7 +107,7 @@ impl Default for Limits {
             head_deadline: Duration::from_secs(10),
             write_deadline: Duration::from_secs(60),
             reply_bytes: 64 << 20,
-            builders: 4,
+            builders: 2,
         }
     }
 }
@@ -486,36 +492,86 @@ struct Shared {
     hosts: Hosts,
     limits: Limits,
     /// Bytes of built answers not yet written out.
-    held: Mutex<usize>,
-    /// Answers being built, and a wake-up when one is done.
-    building: Mutex<usize>,
-    built: Condvar,
+    held: Arc<Mutex<usize>>,
+    /// Traces to build, for the builder threads.
+    jobs: mpsc::SyncSender<Job>,
+}
+
+/// A trace to build on a builder thread, and where its answer goes.
+struct Job {
+    method: String,
+    target: String,
+    body: Body,
+    /// Past it, no one waits for the answer.
+    deadline: Instant,
+    answer: mpsc::SyncSender<Reply>,
 }
 
 impl Shared {
+    /// Starts [`Limits::builders`] builder threads, which end when the
+    /// `Shared` is dropped. Traces are built on them alone, so the memory a
+    /// build takes (and the allocator keeps for the thread afterwards) is
+    /// bounded by their number, however many clients ask at once.
     fn new(hosts: Hosts, limits: Limits) -> Shared {
+        let (jobs, queue) = mpsc::sync_channel::<Job>(limits.connections.max(1));
+        let queue = Arc::new(Mutex::new(queue));
+        let held = Arc::new(Mutex::new(0));
+        for _ in 0..limits.builders.max(1) {
+            let queue = Arc::clone(&queue);
+            let held = Arc::clone(&held);
+            let _ = std::thread::Builder::new()
+                .name("puzzles-web-build".to_string())
+                .spawn(move || {
+                    loop {
+                        let job = queue.lock().unwrap_or_else(|e| e.into_inner()).recv();
+                        let Ok(job) = job else {
+                            return; // the server is gone
+                        };
+                        if Instant::now() >= job.deadline {
+                            continue;
+                        }
+                        // The answers held may have filled up while it waited.
+                        let reply = if has_room(&held, limits.reply_bytes, LARGEST_ANSWER) {
+                            routes::respond(&Incoming {
+                                method: &job.method,
+                                url: &job.target,
+                                body: job.body,
+                            })
+                        } else {
+                            too_many_unread()
+                        };
+                        let _ = job.answer.send(reply);
+                    }
+                });
+        }
         Shared {
             hosts,
             limits,
-            held: Mutex::new(0),
-            building: Mutex::new(0),
-            built: Condvar::new(),
+            held,
+            jobs,
         }
     }
 
-    /// Waits until `deadline` for a turn to build an answer.
-    fn start_building(&self, deadline: Instant) -> Option<BuildTurn<'_>> {
-        let mut building = self.building.lock().unwrap_or_else(|e| e.into_inner());
-        while *building >= self.limits.builders.max(1) {
-            let left = deadline.checked_duration_since(Instant::now())?;
-            building = self
-                .built
-                .wait_timeout(building, left)
-                .unwrap_or_else(|e| e.into_inner())
-                .0;
-        }
-        *building += 1;
-        Some(BuildTurn(self))
+    /// Builds the answer to `head` on a builder thread, waiting for it
+    /// until `deadline`.
+    fn build(&self, head: &Head, deadline: Instant) -> Option<Reply> {
+        let (answer, reply) = mpsc::sync_channel(1);
+        let job = Job {
+            method: head.method.clone(),
+            target: head.target.clone(),
+            body: head.body,
+            deadline,
+            answer,
+        };
+        self.jobs.try_send(job).ok()?;
+        reply
+            .recv_timeout(deadline.checked_duration_since(Instant::now())?)
+            .ok()
+    }
+
+    /// Whether an answer of `bytes` would fit beside those held now.
+    fn has_room(&self, bytes: usize) -> bool {
+        has_room(&self.held, self.limits.reply_bytes, bytes)
     }
 
     /// Takes `bytes` of the answer budget, unless that would pass it (one
@@ -530,14 +586,10 @@ impl Shared {
     }
 }
 
-/// A turn at building an answer, given back when dropped.
-struct BuildTurn<'a>(&'a Shared);
-
-impl Drop for BuildTurn<'_> {
-    fn drop(&mut self) {
-        *self.0.building.lock().unwrap_or_else(|e| e.into_inner()) -= 1;
-        self.0.built.notify_one();
-    }
+/// Whether an answer of `bytes` fits beside those `held` within `budget`.
+fn has_room(held: &Mutex<usize>, budget: usize, bytes: usize) -> bool {
+    let held = *held.lock().unwrap_or_else(|e| e.into_inner());
+    held == 0 || held + bytes <= budget
 }
 
 /// Bytes of the answer budget, given back when dropped.
@@ -604,6 +656,12 @@ fn busy(message: impl Into<String>) -> Reply {
     let mut reply = Reply::refusal(503, message);
     reply.headers.push(("Retry-After", RETRY_AFTER));
     reply
+}
+
+/// `503`: the answers held for clients that have not read them are at
+/// their bound.
+fn too_many_unread() -> Reply {
+    busy("the server holds too many unread answers: try again in a second")
 }
 
 /// Answers a connection over the limit with `503`, without reading its
@@ -679,8 +737,9 @@ fn answer(stream: TcpStream, shared: &Shared) {
             match refusal_before_routing(&head, &shared.hosts) {
                 Some(reply) => (reply, head_only),
                 None if !costly => (respond(), head_only),
-                None => match shared.start_building(head_deadline) {
-                    Some(_turn) => (respond(), head_only),
+                None if !shared.has_room(LARGEST_ANSWER) => (too_many_unread(), head_only),
+                None => match shared.build(&head, head_deadline) {
+                    Some(reply) => (reply, head_only),
                     None => (busy("the server is busy: try again in a second"), head_only),
                 },
             }
@@ -691,10 +750,7 @@ fn answer(stream: TcpStream, shared: &Shared) {
     let sent = if head_only { 0 } else { reply.body.len() };
     let (reply, _held) = match shared.hold(sent) {
         Some(held) => (reply, Some(held)),
-        None => (
-            busy("the server holds too many unread answers: try again in a second"),
-            None,
-        ),
+        None => (too_many_unread(), None),
     };
     let write_deadline = Instant::now() + shared.limits.write_deadline;
     // The client may have gone away; there is no one left to tell.

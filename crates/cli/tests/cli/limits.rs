@@ -155,3 +155,56 @@ fn thread_counts_past_1024_are_refused_with_the_reason() {
         .success()
         .stdout("92\n");
 }
+
+/// Issue 13: 32 clients that asked `puzzles serve` for a 16 MB trace and
+/// never read it held 1.1 GB. Now the answers held unread are bounded
+/// (64 MiB, then 503) and so are the traces built at once (two builder
+/// threads): 64 such clients leave the server under 256 MiB at its peak
+/// (about 150 MB measured), still answering others.
+#[cfg(target_os = "linux")]
+#[test]
+fn clients_that_never_read_their_traces_hold_bounded_memory() {
+    use std::io::{BufRead, BufReader, Read};
+    use std::net::TcpStream;
+    let mut server = Command::new(assert_cmd::cargo::cargo_bin("puzzles"))
+        .args(["serve", "--port", "0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(server.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    let address = first
+        .trim()
+        .strip_prefix("puzzles: serving on http://")
+        .and_then(|rest| rest.strip_suffix('/'))
+        .unwrap_or_else(|| panic!("{first:?}"))
+        .to_string();
+    let request = |target: &str| {
+        let mut stream = TcpStream::connect(&address).unwrap();
+        write!(
+            stream,
+            "GET {target} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\r\n"
+        )
+        .unwrap();
+        stream
+    };
+    let hoarders: Vec<TcpStream> = (0..64)
+        .map(|_| request("/api/trace?puzzle=queens&n=12&mode=all"))
+        .collect();
+    std::thread::sleep(Duration::from_secs(4));
+    let peak = peak_kib(&server).unwrap();
+    let mut page = String::new();
+    request("/").read_to_string(&mut page).unwrap();
+    server.kill().unwrap();
+    server.wait().unwrap();
+    drop(hoarders);
+    assert!(
+        page.starts_with("HTTP/1.1 200 OK\r\n"),
+        "{}",
+        &page[..page.len().min(80)]
+    );
+    assert!(peak < 256 << 10, "peak resident {peak} KiB");
+}
