@@ -8,9 +8,11 @@
 # "abort"), runs the driver's unit tests, then under `mpirun -n 3`: exact
 # counts for N = 12 and 13 against OEIS A000170 / A002562 (text and --json),
 # a run stopped after K units and resumed, checkpoints handed from the
-# single-machine counter to MPI and back, a killed rank ending the job and
-# SIGTERM saving it, and the Slurm examples run with mpirun and a loop in
-# place of srun and the job array.
+# single-machine counter to MPI and back, a second job on a checkpoint in
+# use refused, SIGTERM and SIGINT saving the job with exit status 130
+# (through crates/mpi/bin/puzzles-mpirun), a killed rank ending the job, and
+# the Slurm examples run with mpirun and a loop in place of srun and the job
+# array.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$PWD
@@ -120,31 +122,62 @@ echo "-- bad input is refused by rank 0, and no rank hangs"
 out=$(run_mpi queens 14 --count -q --checkpoint mpi.ckpt 2>&1) && fail "a checkpoint of n = 13 accepted for 14"
 grep -q "puzzles-mpi: error: checkpoint mpi.ckpt line 1: the checkpoint is for n = 13" <<<"$out" ||
   fail "mismatch message: $out"
+# A record copied in from another count's checkpoint (n = 12) is refused.
+expect_status 130 "$cli_bin" queens 12 --count --checkpoint twelve.ckpt --stop-after-units 2
+{ head -n 1 mpi.ckpt; sed -n 2p twelve.ckpt; } >mixed.ckpt
+out=$(run_mpi queens 13 --count -q --checkpoint mixed.ckpt 2>&1) && fail "a mixed checkpoint accepted"
+grep -q "checkpoint mixed.ckpt line 2: the record is for n = 12" <<<"$out" || fail "mixed: $out"
+expect_status 2 run_mpi queens 13 --count --checkpoint mixed.ckpt
+expect_status 2 run_mpi queens 13 --count --threads 1025
 expect_status 2 run_mpi queens 13 --count --split 9
 expect_status 2 run_mpi queens 13
 expect_status 2 run_mpi queens 13 --count --threads 0
 
-echo "-- SIGTERM saves; a killed rank ends the job; both resume exact"
-long=(queens 17 --count -q --checkpoint long.ckpt)
-units17=$("$cli_bin" queens 17 --count --json | python3 -c 'import json, sys; print(json.load(sys.stdin)["units"])')
-# Starts the n = 17 run in the background and waits for $1 recorded units.
+echo "-- SIGTERM and SIGINT save (status 130); a killed rank ends the job; all resume exact"
+# n = 18: long enough (half a minute on two cores) for a second job, two
+# signals and a killed rank to come before its end, even on a busy machine.
+long_n=18
+long=(queens $long_n --count -q --checkpoint long.ckpt)
+# Starts the n = 18 run in the background (through $launch, default plain
+# mpirun) and waits for $1 recorded units.
 start_long() {
-  "${mpirun[@]}" -n "$ranks" "$mpi_bin" "${long[@]}" --batch 1 &
+  # Job control on, so that the background job does not ignore SIGINT.
+  set -m
+  # $launch stands for mpirun itself: it takes mpirun's options.
+  ${launch:-mpirun} "${mpirun[@]:1}" -n "$ranks" "$mpi_bin" "${long[@]}" --batch 1 &
   launcher=$!
+  set +m
   while [[ ! -s long.ckpt || $(lines long.ckpt) -lt $1 ]]; do
-    kill -0 "$launcher" 2>/dev/null || fail "the n = 17 run ended before $1 units"
+    kill -0 "$launcher" 2>/dev/null || fail "the n = $long_n run ended before $1 units"
     sleep 0.02
   done
 }
+# Open MPI's mpirun exits 1 when it is itself signalled; puzzles-mpirun
+# gives the job's status instead.
+launch=$root/crates/mpi/bin/puzzles-mpirun
 start_long 30
+units=$(head -n 1 long.ckpt | python3 -c 'import json, sys; print(json.load(sys.stdin)["units"])')
+# The checkpoint is locked by rank 0: a second job stops at once, exit 2.
+out=$(run_mpi "${long[@]}" 2>&1) && fail "a second job on a checkpoint in use ran"
+grep -q "puzzles-mpi: error: checkpoint long.ckpt is in use by another count (pid [0-9]*)" <<<"$out" ||
+  fail "second job's message: $out"
 kill -TERM "$launcher"
 status=0
 wait "$launcher" || status=$?
 term_at=$(lines long.ckpt)
-[[ $status != 0 ]] || fail "the job stopped by SIGTERM exited 0"
-((term_at - 1 < units17)) || fail "SIGTERM came too late: every unit was counted"
-echo "SIGTERM: mpirun exited $status with $((term_at - 1)) of $units17 units recorded"
+[[ $status == 130 ]] || fail "the job stopped by SIGTERM exited $status, expected 130"
+((term_at - 1 < units)) || fail "SIGTERM came too late: every unit was counted"
+echo "SIGTERM: exit status $status with $((term_at - 1)) of $units units recorded"
 start_long $((term_at + 30))
+kill -INT "$launcher"
+status=0
+wait "$launcher" || status=$?
+int_at=$(lines long.ckpt)
+[[ $status == 130 ]] || fail "the job stopped by SIGINT exited $status, expected 130"
+((int_at - 1 < units)) || fail "SIGINT came too late: every unit was counted"
+echo "SIGINT: exit status $status with $((int_at - 1)) of $units units recorded"
+launch=
+start_long $((int_at + 30))
 victim=
 for pid in $(pgrep -P "$launcher"); do
   if tr '\0' '\n' <"/proc/$pid/environ" | grep -qx 'OMPI_COMM_WORLD_RANK=2'; then victim=$pid; fi
@@ -156,13 +189,13 @@ timeout 60 tail --pid="$launcher" -f /dev/null || fail "the job did not end with
 wait "$launcher" || status=$?
 [[ $status != 0 ]] || fail "the job with a killed rank exited 0"
 killed_at=$(lines long.ckpt)
-((killed_at - 1 < units17)) || fail "rank 2 was killed too late: every unit was counted"
+((killed_at - 1 < units)) || fail "rank 2 was killed too late: every unit was counted"
 echo "rank 2 killed: mpirun exited $status with $((killed_at - 1)) units recorded"
 json=$(run_mpi "${long[@]}" --json)
-[[ $(field "$json" total) == "$(oeis A000170 17)" && $(field "$json" unique) == "$(oeis A002562 17)" ]] ||
-  fail "n = 17 after SIGTERM and a killed rank: $json"
+[[ $(field "$json" total) == "$(oeis A000170 $long_n)" && $(field "$json" unique) == "$(oeis A002562 $long_n)" ]] ||
+  fail "n = $long_n after SIGTERM, SIGINT and a killed rank: $json"
 [[ $(field "$json" resumed_units) == $((killed_at - 1)) ]] || fail "resumed from the wrong units: $json"
-echo "n = 17 resumed from $(field "$json" resumed_units) units: $(field "$json" total)"
+echo "n = $long_n resumed from $(field "$json" resumed_units) units: $(field "$json" total)"
 
 echo "-- the Slurm examples, with mpirun for srun and a loop for the array"
 PATH=$target/mpi:$PATH

@@ -1,7 +1,7 @@
 //! `puzzles exact-cover`: read an exact cover problem from a file and list,
 //! count or trace its solutions.
 
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 use std::path::PathBuf;
 
 use anyhow::{Context, bail};
@@ -93,17 +93,16 @@ fn parse_limit(text: &str) -> Result<u64, String> {
 }
 
 fn read_problem(path: &PathBuf) -> anyhow::Result<Problem> {
+    // Read a line at a time, each line at most exact_cover::MAX_LINE bytes.
     let (name, result) = if path.as_os_str() == "-" {
-        let mut bytes = Vec::new();
-        io::stdin()
-            .lock()
-            .read_to_end(&mut bytes)
-            .context("cannot read standard input")?;
-        ("standard input".to_string(), Problem::read(&bytes[..]))
+        (
+            "standard input".to_string(),
+            Problem::read(io::stdin().lock()),
+        )
     } else {
-        let bytes =
-            std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-        (path.display().to_string(), Problem::read(&bytes[..]))
+        let file =
+            std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+        (path.display().to_string(), Problem::read(file))
     };
     result.with_context(|| format!("{name} is not a valid exact cover problem"))
 }

@@ -59,10 +59,10 @@ pub fn run(args: MergeArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
     let mut parts: Vec<(PathBuf, Part)> = Vec::new();
     for path in &args.files {
         let shown = path.display();
-        let bytes = std::fs::read(path)
+        let file = std::fs::File::open(path)
             .map_err(|err| anyhow::anyhow!("cannot read part file {shown}: {err}"))?;
-        let part = Part::parse(&bytes)
-            .map_err(|problem| anyhow::anyhow!("part file {shown} {problem}"))?;
+        let part =
+            Part::read(file).map_err(|problem| anyhow::anyhow!("part file {shown} {problem}"))?;
         parts.push((path.clone(), part));
     }
     let (first_path, first) = &parts[0];

@@ -15,6 +15,9 @@ mod coordinator;
 mod link;
 mod pool;
 mod protocol;
+// The `puzzles` command's validator, so `--threads` means the same here.
+#[path = "../../cli/src/threads.rs"]
+mod threads;
 mod worker;
 
 use std::io::Write;
@@ -97,7 +100,7 @@ struct QueensArgs {
     split: Option<usize>,
 
     /// Counting threads on each rank (default 1: one rank per core).
-    #[arg(long, value_name = "K", default_value_t = 1, value_parser = parse_positive)]
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = threads::parse_threads)]
     threads: usize,
 
     /// Units per batch and counting thread (default: adaptive, about a
@@ -275,7 +278,16 @@ fn run(world: mpi::topology::SimpleCommunicator, rank: i32) -> ExitCode {
     let mut link = MpiLink::new(world);
     let result = match prepared {
         Some(ready) => coordinate(&mut link, ready, start, &cancel),
-        None => count_only(&mut link, plan, start, &cancel).map(|()| Ok(Outcome::Answer)),
+        // A signal reaches every rank under srun: each then says it was
+        // interrupted, so that srun (which exits with the highest status)
+        // gives 130, as rank 0 does.
+        None => count_only(&mut link, plan, start, &cancel).map(|()| {
+            Ok(if cancel.load(Ordering::SeqCst) {
+                Outcome::Interrupted
+            } else {
+                Outcome::Answer
+            })
+        }),
     };
     match result {
         Ok(Ok(outcome)) => outcome.into(),

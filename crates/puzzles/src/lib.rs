@@ -41,6 +41,7 @@
 #![warn(missing_docs)]
 
 pub mod exact_cover;
+pub mod lines;
 pub mod queens;
 pub mod subarray;
 pub mod sudoku;

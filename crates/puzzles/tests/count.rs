@@ -250,7 +250,11 @@ fn interrupted_run(plan: &CountPlan, stop_after: usize, file: Vec<u8>) -> Vec<u8
     } else {
         let checkpoint = Checkpoint::read(&file[..]).unwrap();
         checkpoint.check_plan(plan).unwrap();
-        (CheckpointWriter::resume(file), checkpoint.done().clone())
+        let header = checkpoint.header().clone();
+        (
+            CheckpointWriter::resume(file, &header),
+            checkpoint.done().clone(),
+        )
     };
     let mut written = 0;
     let run = Counter::new(plan)

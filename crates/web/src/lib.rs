@@ -38,10 +38,11 @@
 //! use puzzles_web::Server;
 //!
 //! let running = Server::bind("127.0.0.1", 0)?.spawn();
-//! let mut stream = std::net::TcpStream::connect(running.local_addr()).unwrap();
-//! stream
-//!     .write_all(b"GET /api/trace?puzzle=queens&n=4&mode=first HTTP/1.1\r\nHost: localhost\r\n\r\n")
-//!     .unwrap();
+//! let address = running.local_addr();
+//! let mut stream = std::net::TcpStream::connect(address).unwrap();
+//! // The Host must be an address the server listens on.
+//! let request = format!("GET /api/trace?puzzle=queens&n=4&mode=first HTTP/1.1\r\nHost: {address}\r\n\r\n");
+//! stream.write_all(request.as_bytes()).unwrap();
 //! let mut answer = String::new();
 //! stream.read_to_string(&mut answer).unwrap();
 //! assert!(answer.starts_with("HTTP/1.1 200"));
@@ -57,4 +58,6 @@ pub mod routes;
 mod server;
 pub mod trace;
 
-pub use server::{MAX_CONNECTIONS, MAX_HEAD_BYTES, MAX_HEADERS, Running, ServeError, Server};
+pub use server::{
+    Limits, MAX_CONNECTIONS, MAX_HEAD_BYTES, MAX_HEADERS, Running, ServeError, Server,
+};

@@ -5,14 +5,14 @@
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::ops::ControlFlow;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use puzzles::queens::Board;
 use puzzles::sudoku::{self, Puzzle};
 use puzzles::trace::{Action, ConflictKind, Event, TraceMode, TraceSummary};
 use puzzles_web::routes::{MAX_BODY_BYTES, MAX_URL_BYTES};
 use puzzles_web::trace::MAX_EVENTS;
-use puzzles_web::{Running, Server};
+use puzzles_web::{Limits, Running, Server};
 use serde_json::Value;
 
 struct Answer {
@@ -42,14 +42,21 @@ fn start() -> Running {
     Server::bind("127.0.0.1", 0).expect("a free port").spawn()
 }
 
-/// Sends `raw` as it is and reads the whole answer (the requests ask the
-/// server to close the connection, or are refused, so it ends).
+/// Sends `raw` as it is (but for `Host: localhost`, which gets the port:
+/// the server answers only for the addresses it listens on) and reads the
+/// whole answer (the requests ask the server to close the connection, or
+/// are refused, so it ends).
 fn exchange(address: SocketAddr, raw: &[u8]) -> Answer {
     let mut stream = TcpStream::connect(address).unwrap();
     stream
         .set_read_timeout(Some(Duration::from_secs(30)))
         .unwrap();
-    stream.write_all(raw).unwrap();
+    let raw = String::from_utf8_lossy(raw).replacen(
+        "\r\nHost: localhost\r\n",
+        &format!("\r\nHost: localhost:{}\r\n", address.port()),
+        1,
+    );
+    stream.write_all(raw.as_bytes()).unwrap();
     let mut bytes = Vec::new();
     // The server may reset a connection whose unread body it drops; what it
     // sent before that is the answer.
@@ -790,4 +797,213 @@ fn shutting_down_closes_the_port() {
         stream.read(&mut byte).ok().filter(|&read| read > 0)
     });
     assert_eq!(answered, None);
+}
+
+#[test]
+fn a_get_or_head_with_a_body_is_413() {
+    let server = start();
+    for method in ["GET", "HEAD"] {
+        let answer = exchange(
+            server.local_addr(),
+            format!(
+                "{method} /api/trace?puzzle=queens&n=4 HTTP/1.1\r\nHost: localhost\r\nContent-Length: 5\r\nConnection: close\r\n\r\nhello"
+            )
+            .as_bytes(),
+        );
+        assert_eq!(answer.status, 413, "{method}");
+    }
+    assert_eq!(get(server.local_addr(), "/").status, 200);
+}
+
+/// Issue 13: the server answered any `Host`, so a page of another site could
+/// reach it by DNS rebinding.
+#[test]
+fn only_the_listening_addresses_are_answered() {
+    let server = start();
+    let address = server.local_addr();
+    let with_host = |host: &str| {
+        exchange(
+            address,
+            format!("GET / HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n").as_bytes(),
+        )
+    };
+    let port = address.port();
+    assert_eq!(with_host(&format!("127.0.0.1:{port}")).status, 200);
+    assert_eq!(with_host(&format!("localhost:{port}")).status, 200);
+    let rebound = with_host(&format!("attacker.example:{port}"));
+    assert_eq!(rebound.status, 400);
+    assert!(
+        rebound.text().contains("does not answer for host"),
+        "{}",
+        rebound.text()
+    );
+    assert_eq!(
+        with_host(&format!("127.0.0.1:{}", port.wrapping_add(1))).status,
+        400
+    );
+    let none = exchange(address, b"GET / HTTP/1.1\r\nConnection: close\r\n\r\n");
+    assert_eq!(none.status, 400);
+}
+
+/// A client sending `GET / HTTP/1.1` one byte every `pause`, never
+/// finishing, reconnecting whenever the server drops it, until `stop`;
+/// returns the status of each answer it got (0: closed without one).
+fn trickle(address: SocketAddr, pause: Duration, stop: Instant) -> Vec<u16> {
+    let mut ends = Vec::new();
+    while Instant::now() < stop {
+        let Ok(mut stream) = TcpStream::connect(address) else {
+            ends.push(0);
+            continue;
+        };
+        let _ = stream.set_read_timeout(Some(pause));
+        let mut bytes = Vec::new();
+        for &byte in b"GET / HTTP/1.1\r\nHost: localhost\r\nX-Slow: "
+            .iter()
+            .cycle()
+        {
+            if Instant::now() >= stop || stream.write_all(&[byte]).is_err() {
+                break;
+            }
+            let mut buf = [0u8; 1024];
+            match stream.read(&mut buf) {
+                Ok(0) => break,
+                Ok(read) => bytes.extend_from_slice(&buf[..read]),
+                Err(_) => {} // nothing yet: the pause
+            }
+        }
+        if Instant::now() >= stop && bytes.is_empty() {
+            break; // still trickling when the test ended
+        }
+        let _ = stream.set_read_timeout(Some(Duration::from_secs(2)));
+        let _ = stream.read_to_end(&mut bytes);
+        ends.push(if bytes.is_empty() {
+            0
+        } else {
+            parse(&bytes).status
+        });
+    }
+    ends
+}
+
+/// Issue 13: the timeout was per read, so a client sending a byte a second
+/// was never dropped, and 32 of them took every connection: 40 such clients
+/// made 60 of 60 normal requests fail. Now each must send its whole head
+/// within the head deadline (2 s here, to keep the test short), and normal
+/// requests are answered at once all along: 40 slow clients for 6 s, on
+/// loopback.
+#[test]
+fn slow_clients_do_not_lock_the_others_out() {
+    let limits = Limits {
+        head_deadline: Duration::from_secs(2),
+        ..Limits::default()
+    };
+    let server = Server::bind("127.0.0.1", 0)
+        .unwrap()
+        .with_limits(limits)
+        .spawn();
+    let address = server.local_addr();
+    let stop = Instant::now() + Duration::from_secs(6);
+    let slow: Vec<_> = (0..40)
+        .map(|_| std::thread::spawn(move || trickle(address, Duration::from_millis(200), stop)))
+        .collect();
+    std::thread::sleep(Duration::from_millis(300));
+    let mut latencies = Vec::new();
+    while Instant::now() < stop {
+        let started = Instant::now();
+        let answer = get(address, "/");
+        latencies.push(started.elapsed());
+        assert_eq!(answer.status, 200, "a normal request among slow clients");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let ends: Vec<u16> = slow
+        .into_iter()
+        .flat_map(|thread| thread.join().unwrap())
+        .collect();
+    // Every slow client was dropped at its deadline, with a 408.
+    assert!(ends.len() >= 40, "{ends:?}");
+    assert!(ends.iter().all(|&status| status == 408), "{ends:?}");
+    latencies.sort();
+    let median = latencies[latencies.len() / 2];
+    let slowest = latencies[latencies.len() - 1];
+    assert!(
+        median < Duration::from_millis(100),
+        "median answer {median:?}"
+    );
+    assert!(
+        slowest < Duration::from_secs(5),
+        "slowest answer {slowest:?}"
+    );
+}
+
+/// Over the connection limit, a client gets `503` and `Retry-After`, not a
+/// connection closed without a word.
+#[test]
+fn a_full_server_answers_503_with_retry_after() {
+    let limits = Limits {
+        connections: 3,
+        ..Limits::default()
+    };
+    let server = Server::bind("127.0.0.1", 0)
+        .unwrap()
+        .with_limits(limits)
+        .spawn();
+    let address = server.local_addr();
+    let idle: Vec<TcpStream> = (0..3)
+        .map(|_| {
+            let mut stream = TcpStream::connect(address).unwrap();
+            stream.write_all(b"GET / HTTP/1.1\r\n").unwrap();
+            stream
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(200));
+    let answer = get(address, "/");
+    assert_eq!(answer.status, 503);
+    assert_eq!(answer.header("Retry-After"), Some("1"));
+    drop(idle);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while get(address, "/").status != 200 {
+        assert!(Instant::now() < deadline, "the server stayed full");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// Issue 13: 32 clients that asked for a 16 MB trace and never read it held
+/// 1.1 GB. Answers held unread are now bounded: past the bound, `503`.
+#[test]
+fn unread_answers_hold_a_bounded_amount_of_memory() {
+    let limits = Limits {
+        reply_bytes: 1 << 20,
+        ..Limits::default()
+    };
+    let server = Server::bind("127.0.0.1", 0)
+        .unwrap()
+        .with_limits(limits)
+        .spawn();
+    let address = server.local_addr();
+    let big = "/api/trace?puzzle=queens&n=12&mode=all";
+    // A client that asks for a large trace and never reads it.
+    let mut hoarder = TcpStream::connect(address).unwrap();
+    write!(
+        hoarder,
+        "GET {big} HTTP/1.1\r\nHost: localhost:{}\r\nConnection: close\r\n\r\n",
+        address.port()
+    )
+    .unwrap();
+    // Its answer is built and held (the socket buffers take only part).
+    std::thread::sleep(Duration::from_millis(1500));
+    let answer = get(address, big);
+    assert_eq!(answer.status, 503);
+    assert_eq!(answer.header("Retry-After"), Some("1"));
+    assert!(
+        answer.text().contains("unread answers"),
+        "{}",
+        answer.text()
+    );
+    // Once the hoarder goes, its memory is given back.
+    drop(hoarder);
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while get(address, big).status != 200 {
+        assert!(Instant::now() < deadline, "the budget was never given back");
+        std::thread::sleep(Duration::from_millis(100));
+    }
 }

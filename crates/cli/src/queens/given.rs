@@ -1,11 +1,12 @@
 //! `puzzles queens N --given ROW:COL,...` and `--given-file FILE`: complete a
 //! board with queens already placed.
 
-use std::io::Write;
+use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 
 use anyhow::Context;
-use puzzles::queens::{Board, Rules};
+use puzzles::lines::{Line, read_line_bounded};
+use puzzles::queens::{Board, MAX_SEARCH_N, Rules};
 use serde_json::json;
 
 use super::args::{Format, QueensArgs};
@@ -13,15 +14,55 @@ use super::printer::Printer;
 use super::trace::{Traced, trace};
 use crate::outcome::Outcome;
 
+/// The longest line of a given-queens file, in bytes: a square takes a
+/// few, so 4 KiB leaves room for any comment, and a file of one huge line
+/// costs 4 KiB to refuse.
+pub const MAX_GIVEN_LINE: usize = 4096;
+
+/// The most squares a given-queens file may name: the squares of the
+/// largest board searched.
+pub const MAX_GIVEN_SQUARES: usize = MAX_SEARCH_N * MAX_SEARCH_N;
+
 /// Parses a given-queens file: one square a line, `ROW:COL` or `ROW COL`,
 /// with blank lines and `#` comments. Errors name the line and column.
+#[cfg(test)]
 pub fn parse_given_lines(text: &str) -> Result<Vec<(usize, usize)>, String> {
+    read_given_lines(text.as_bytes())
+}
+
+/// [`parse_given_lines`] a line at a time, each at most
+/// [`MAX_GIVEN_LINE`] bytes, at most [`MAX_GIVEN_SQUARES`] squares.
+pub fn read_given_lines(mut reader: impl BufRead) -> Result<Vec<(usize, usize)>, String> {
     let mut squares = Vec::new();
-    for (index, line) in text.lines().enumerate() {
-        let line_number = index + 1;
+    let mut bytes = Vec::new();
+    let mut line_number = 0;
+    loop {
+        let read = read_line_bounded(&mut reader, &mut bytes, MAX_GIVEN_LINE)
+            .map_err(|err| format!("line {}: cannot read: {err}", line_number + 1))?;
+        line_number += 1;
+        match read {
+            Line::End => break,
+            Line::TooLong => {
+                return Err(format!(
+                    "line {line_number}: the line is longer than {MAX_GIVEN_LINE} bytes \
+                     (one square a line)"
+                ));
+            }
+            Line::Read => {}
+        }
+        let raw = bytes.strip_suffix(b"\n").unwrap_or(&bytes);
+        let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
+        let line =
+            std::str::from_utf8(raw).map_err(|_| format!("line {line_number}: not UTF-8 text"))?;
         let content = line.split('#').next().unwrap_or("");
         if content.trim().is_empty() {
             continue;
+        }
+        if squares.len() == MAX_GIVEN_SQUARES {
+            return Err(format!(
+                "line {line_number}: more than {MAX_GIVEN_SQUARES} squares given, more than \
+                 the largest board ({MAX_SEARCH_N}×{MAX_SEARCH_N}) has"
+            ));
         }
         squares.push(parse_line(content).map_err(|(column, message)| {
             format!("line {line_number}, column {column}: {message}")
@@ -91,8 +132,8 @@ fn parse_line(line: &str) -> Result<(usize, usize), (usize, String)> {
 
 fn read_given_file(path: &Path) -> anyhow::Result<Vec<(usize, usize)>> {
     let name = path.display();
-    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {name}"))?;
-    parse_given_lines(&text).map_err(|message| anyhow::anyhow!("{name}: {message}"))
+    let file = std::fs::File::open(path).with_context(|| format!("cannot read {name}"))?;
+    read_given_lines(BufReader::new(file)).map_err(|message| anyhow::anyhow!("{name}: {message}"))
 }
 
 pub fn run(args: &QueensArgs, n: usize, out: &mut dyn Write) -> anyhow::Result<Outcome> {

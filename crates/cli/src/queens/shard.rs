@@ -14,13 +14,19 @@
 //!  "units":351,"shards":4,"shard":1,"assignment":"round-robin","shard_units":88,"total":…,
 //!  "unique":…,"nodes":…,"elapsed_seconds":…,"check":"…"}
 //! ```
+//!
+//! The line names its whole problem, so a part of another count is refused
+//! by `merge`. While the shard counts it holds an exclusive lock on
+//! `PART.partial`, the file it writes the part into and then renames onto
+//! PART: a second run with the same part file stops at once.
 
-use std::io::Write;
+use std::fs::{File, OpenOptions};
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use anyhow::Context;
-use puzzles::queens::checkpoint::{seal_line, unseal_line};
+use anyhow::{Context, bail};
+use puzzles::queens::checkpoint::{LockFailure, lock_exclusive, seal_line, unseal_line};
 use puzzles::queens::count::{SCHEME, UnitId};
 use serde::{Deserialize, Serialize};
 
@@ -38,6 +44,10 @@ pub const PART_VERSION: u32 = 1;
 
 /// How units are dealt to shards.
 pub const ASSIGNMENT: &str = "round-robin";
+
+/// The longest part file read: a written one is under 400 bytes, so 4 KiB
+/// is ample, and a huge file given by mistake costs 4 KiB to refuse.
+pub const MAX_PART: usize = 4096;
 
 /// A shard's result, as a part file holds it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -84,6 +94,22 @@ impl Part {
     pub fn line(&self) -> String {
         let object = serde_json::to_string(self).expect("a part serializes");
         seal_line(object.strip_suffix('}').expect("an object ends in a brace"))
+    }
+
+    /// Reads a part file: at most [`MAX_PART`] bytes of it, then
+    /// [`Part::parse`].
+    pub fn read(reader: impl Read) -> Result<Part, String> {
+        let mut bytes = Vec::new();
+        reader
+            .take(MAX_PART as u64 + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|err| format!("cannot be read: {err}"))?;
+        if bytes.len() > MAX_PART {
+            return Err(format!(
+                "is longer than {MAX_PART} bytes, so it is no part file"
+            ));
+        }
+        Part::parse(&bytes)
     }
 
     /// Reads a part file's bytes: one sealed line, fields as written,
@@ -175,6 +201,20 @@ pub fn run(
 ) -> anyhow::Result<Outcome> {
     let started = Instant::now();
     let plan = plan_for(n, args)?;
+    let path = args.part.clone().unwrap_or_else(|| {
+        PathBuf::from(format!(
+            "queens-{n}-shard-{}-of-{}.json",
+            shard.index, shard.count
+        ))
+    });
+    let to_stdout = path.as_os_str() == "-";
+    // Taken before the checkpoint is opened and held until the part is in
+    // place, so that two runs for one part never both count.
+    let partial = if to_stdout {
+        None
+    } else {
+        Some(PartialFile::lock(&path)?)
+    };
     let ids: Vec<UnitId> = plan.ids().filter(|&id| shard.contains(id)).collect();
     let Some(Counted { tally, elapsed, .. }) = count_units(&plan, Some(&ids), args, started)?
     else {
@@ -197,16 +237,8 @@ pub fn run(
         elapsed_seconds: elapsed.as_secs_f64(),
     };
     let line = part.line();
-    let path = args.part.clone().unwrap_or_else(|| {
-        PathBuf::from(format!(
-            "queens-{n}-shard-{}-of-{}.json",
-            shard.index, shard.count
-        ))
-    });
-    if path.as_os_str() == "-" {
-        out.write_all(line.as_bytes())?;
-    } else {
-        write_atomically(&path, &line)?;
+    if let Some(partial) = partial {
+        partial.finish(&line)?;
         if chatty(args) {
             eprintln!(
                 "{shard}: {} units, {} solutions ({} fundamental), {:.2} s; written to {}",
@@ -217,29 +249,101 @@ pub fn run(
                 path.display()
             );
         }
+    } else {
+        out.write_all(line.as_bytes())?;
     }
     Ok(Outcome::Answer)
 }
 
-/// Writes `text` to a fresh file beside `path`, then renames it: a reader
-/// sees the old file or the whole new one, never half of one.
-fn write_atomically(path: &Path, text: &str) -> anyhow::Result<()> {
-    let shown = path.display();
-    let mut name = path
-        .file_name()
-        .with_context(|| format!("cannot write the part file {shown}: not a file name"))?
-        .to_os_string();
-    name.push(format!(".{}.tmp", std::process::id()));
-    let temporary = path.with_file_name(name);
-    let written = std::fs::File::create(&temporary).and_then(|mut file| {
-        file.write_all(text.as_bytes())?;
-        file.sync_all()
-    });
-    if let Err(err) = written.and_then(|()| std::fs::rename(&temporary, path)) {
-        let _ = std::fs::remove_file(&temporary);
-        return Err(err).with_context(|| format!("cannot write the part file {shown}"));
+/// `PART.partial`, locked: where a shard's part is written before it is
+/// renamed onto PART, so that a reader sees the old part or the whole new
+/// one, never half of one. Removed if the count ends without a part.
+struct PartialFile {
+    part: PathBuf,
+    partial: PathBuf,
+    file: File,
+    finished: bool,
+}
+
+impl PartialFile {
+    /// Opens and locks `PART.partial`, or says who holds it.
+    fn lock(part: &Path) -> anyhow::Result<PartialFile> {
+        let shown = part.display();
+        let mut name = part
+            .file_name()
+            .with_context(|| format!("cannot write the part file {shown}: not a file name"))?
+            .to_os_string();
+        name.push(".partial");
+        let partial = part.with_file_name(name);
+        loop {
+            let file = OpenOptions::new()
+                .write(true)
+                .create(true)
+                .truncate(false)
+                .open(&partial)
+                .with_context(|| format!("cannot create {}", partial.display()))?;
+            match lock_exclusive(&file) {
+                Ok(()) => {}
+                Err(LockFailure::Held { pid }) => {
+                    let pid = pid.map_or("pid unknown".to_string(), |pid| format!("pid {pid}"));
+                    bail!(
+                        "part file {shown} is in use by another count ({pid}); wait for it to \
+                         end, or stop it, then run this again"
+                    );
+                }
+                Err(LockFailure::Io(err)) => {
+                    return Err(err).with_context(|| format!("cannot lock {}", partial.display()));
+                }
+            }
+            // The holder before us may have renamed the file we locked onto
+            // the part: then lock the new one.
+            if is_at(&file, &partial) {
+                return Ok(PartialFile {
+                    part: part.to_path_buf(),
+                    partial,
+                    file,
+                    finished: false,
+                });
+            }
+        }
     }
-    Ok(())
+
+    /// Writes `text`, syncs it and renames the file onto the part.
+    fn finish(mut self, text: &str) -> anyhow::Result<()> {
+        let shown = self.part.display().to_string();
+        let written = self.file.set_len(0).and_then(|()| {
+            self.file.write_all(text.as_bytes())?;
+            self.file.sync_all()?;
+            std::fs::rename(&self.partial, &self.part)
+        });
+        written.with_context(|| format!("cannot write the part file {shown}"))?;
+        self.finished = true;
+        Ok(())
+    }
+}
+
+impl Drop for PartialFile {
+    fn drop(&mut self) {
+        if !self.finished {
+            // Still locked by us, so no other run is using it.
+            let _ = std::fs::remove_file(&self.partial);
+        }
+    }
+}
+
+/// Whether `path` still names the open `file`.
+#[cfg(unix)]
+fn is_at(file: &File, path: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (file.metadata(), std::fs::metadata(path)) {
+        (Ok(open), Ok(named)) => open.dev() == named.dev() && open.ino() == named.ino(),
+        _ => false,
+    }
+}
+
+#[cfg(not(unix))]
+fn is_at(_file: &File, path: &Path) -> bool {
+    path.exists()
 }
 
 #[cfg(test)]

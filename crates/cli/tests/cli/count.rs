@@ -242,12 +242,148 @@ fn checkpoints_for_other_problems_or_damaged_ones_are_refused() {
     .unwrap();
     refused(&["queens", "13"], &doubled, "line 32: unit");
 
+    // What a crash just after creating the file leaves: a new checkpoint.
     let empty = dir.join("empty.ckpt");
     std::fs::write(&empty, "").unwrap();
-    refused(&["queens", "13"], &empty, "empty");
+    let json = json_of(&[
+        "queens",
+        "13",
+        "--count",
+        "--json",
+        "--checkpoint",
+        empty.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        (json["total"].as_u64(), json["resumed_units"].as_u64()),
+        (Some(73712), Some(0))
+    );
 
     // Nothing was appended to the refused files.
     assert_eq!(std::fs::read_to_string(&checkpoint).unwrap(), text);
+}
+
+/// Issue 13: a record line copied from another count's checkpoint (its own
+/// checksum intact) was summed in, giving a wrong total with exit 0.
+#[test]
+fn a_line_of_another_counts_checkpoint_is_refused() {
+    let dir = scratch("mixed");
+    let stopped = |n: &str, file: &Path| {
+        puzzles()
+            .args([
+                "queens",
+                n,
+                "--count",
+                "--checkpoint",
+                file.to_str().unwrap(),
+            ])
+            .args(["--stop-after-units", "3", "--threads", "1"])
+            .assert()
+            .code(130);
+        std::fs::read_to_string(file).unwrap()
+    };
+    let ten = stopped("10", &dir.join("a.ckpt"));
+    let eleven = stopped("11", &dir.join("b.ckpt"));
+    let mixed = dir.join("c.ckpt");
+    let copied = eleven.lines().nth(1).unwrap();
+    std::fs::write(
+        &mixed,
+        format!("{}\n{copied}\n", ten.lines().next().unwrap()),
+    )
+    .unwrap();
+    let file = mixed.to_str().unwrap();
+    puzzles()
+        .args(["queens", "10", "--count", "--checkpoint", file])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(format!(
+            "checkpoint {file} line 2: the record is for n = 11, split"
+        )))
+        .stderr(predicate::str::contains("another count's checkpoint"));
+}
+
+#[test]
+fn an_old_format_checkpoint_is_refused_saying_so() {
+    let dir = scratch("old-format");
+    let old = dir.join("old.ckpt");
+    // A version 1 file, as earlier builds wrote it.
+    std::fs::write(
+        &old,
+        concat!(
+            r#"{"format":"puzzles-queens-count","version":1,"scheme":"lexmin-rows-1","n":8,"split":2,"units":16,"check":"819a74245cc056e3"}"#,
+            "\n"
+        ),
+    )
+    .unwrap();
+    let file = old.to_str().unwrap();
+    let before = std::fs::read(&old).unwrap();
+    puzzles()
+        .args(["queens", "8", "--count", "--checkpoint", file])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(format!(
+            "checkpoint {file} line 1: "
+        )))
+        .stderr(predicate::str::contains(
+            "format version 1 is an old checkpoint format",
+        ));
+    assert_eq!(std::fs::read(&old).unwrap(), before);
+}
+
+/// Issue 13: two counts on one checkpoint duplicated and lost lines.
+#[cfg(unix)]
+#[test]
+fn a_second_count_on_a_checkpoint_in_use_stops_at_once() {
+    let dir = scratch("locked");
+    let checkpoint = dir.join("q.ckpt");
+    let path = checkpoint.to_str().unwrap();
+    let args = [
+        "queens",
+        "18",
+        "--count",
+        "--threads",
+        "1",
+        "--checkpoint",
+        path,
+    ];
+    let mut first = std::process::Command::new(assert_cmd::cargo::cargo_bin("puzzles"))
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while lines(&checkpoint) < 1 {
+        assert!(Instant::now() < deadline, "no header written in a minute");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let second = puzzles()
+        .args(args)
+        .timeout(Duration::from_secs(20))
+        .output()
+        .unwrap();
+    let still_running = first.try_wait().unwrap().is_none();
+    first.kill().unwrap();
+    first.wait().unwrap();
+    assert!(still_running, "the first count ended too soon for the test");
+    assert_eq!(second.status.code(), Some(2), "{second:?}");
+    assert!(second.stdout.is_empty());
+    let stderr = String::from_utf8(second.stderr).unwrap();
+    assert_eq!(
+        stderr,
+        format!(
+            "puzzles: error: checkpoint {path} is in use by another count (pid {}); wait for it \
+             to end, or stop it, then run this again\n",
+            first.id()
+        )
+    );
+    // The lock died with the killed count, and its file is whole.
+    puzzles()
+        .args(args)
+        .args(["--stop-after-units", "1"])
+        .assert()
+        .code(130);
 }
 
 #[cfg(unix)]

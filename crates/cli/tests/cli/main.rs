@@ -6,6 +6,7 @@ mod util;
 mod command_line;
 mod count;
 mod exact_cover;
+mod limits;
 mod maxsub;
 mod queens;
 mod queens_first;

@@ -326,3 +326,60 @@ fn bad_shard_options_are_usage_errors() {
             .stderr(predicate::str::contains(message));
     }
 }
+
+/// Issue 13: two runs of one shard wrote over each other's part file.
+#[cfg(unix)]
+#[test]
+fn a_second_run_on_a_part_file_in_use_stops_at_once() {
+    use std::time::{Duration, Instant};
+    let dir = scratch("locked");
+    let part = dir.join("part.json");
+    let partial = dir.join("part.json.partial");
+    let args = [
+        "queens",
+        "18",
+        "--count",
+        "--shard",
+        "1/2",
+        "--threads",
+        "1",
+        "--part",
+    ];
+    let mut first = std::process::Command::new(assert_cmd::cargo::cargo_bin("puzzles"))
+        .args(args)
+        .arg(&part)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !partial.exists() {
+        assert!(Instant::now() < deadline, "no partial file in a minute");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    // It is locked the moment after it is created.
+    std::thread::sleep(Duration::from_millis(200));
+    let second = puzzles().args(args).arg(&part).output().unwrap();
+    let still_running = first.try_wait().unwrap().is_none();
+    first.kill().unwrap();
+    first.wait().unwrap();
+    assert!(still_running, "the first shard ended too soon for the test");
+    assert_eq!(second.status.code(), Some(2), "{second:?}");
+    let stderr = String::from_utf8(second.stderr).unwrap();
+    assert!(
+        stderr.starts_with(&format!(
+            "puzzles: error: part file {} is in use by another count (pid {})",
+            part.display(),
+            first.id()
+        )),
+        "{stderr}"
+    );
+    assert!(!part.exists());
+    // The lock died with the killed run: a shard of a small count goes through.
+    puzzles()
+        .args(["queens", "9", "--count", "--shard", "1/2", "--part"])
+        .arg(&part)
+        .assert()
+        .success();
+    assert!(part.exists() && !partial.exists());
+}

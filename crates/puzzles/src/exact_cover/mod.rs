@@ -100,7 +100,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::ops::ControlFlow;
 
-pub use parse::{ParseError, ParseErrorKind};
+pub use parse::{MAX_LINE, ParseError, ParseErrorKind};
 pub use search::Solutions;
 
 use crate::trace::{Event, TraceMode, TraceSummary};

@@ -2,10 +2,17 @@
 //! [module docs](super#the-text-format)).
 
 use std::fmt;
-use std::io::Read;
+use std::io::{BufRead, BufReader, Read};
 use std::str::FromStr;
 
 use super::{ExactCoverError, Problem};
+use crate::lines::{Line, read_line_bounded};
+
+/// The longest line the reader accepts, in bytes: the items line of a
+/// 25×25 Sudoku is about 20 KB, so 1 MiB leaves room for much bigger
+/// problems while one huge line (or one huge name) costs 1 MiB to refuse,
+/// not its size.
+pub const MAX_LINE: usize = 1 << 20;
 
 /// A problem file that could not be read, with the 1-based line and column
 /// (in characters) of the trouble.
@@ -57,6 +64,9 @@ pub enum ParseErrorKind {
     /// The reader failed.
     #[error("cannot read the problem: {0}")]
     Io(String),
+    /// A line longer than [`MAX_LINE`] bytes.
+    #[error("the line is longer than {MAX_LINE} bytes, the longest line read")]
+    LineTooLong,
     /// The items or an option break a rule of [`Problem`].
     #[error(transparent)]
     Problem(#[from] ExactCoverError),
@@ -95,7 +105,7 @@ impl Problem {
     /// # Ok::<(), puzzles::exact_cover::ParseError>(())
     /// ```
     pub fn parse(text: &str) -> Result<Problem, ParseError> {
-        parse_bytes(text.as_bytes())
+        parse_lines(text.as_bytes())
     }
 
     /// Reads a problem in the text format from `reader` (see
@@ -104,7 +114,9 @@ impl Problem {
     /// # Errors
     ///
     /// As [`Problem::parse`], plus [`ParseErrorKind::NotUtf8`] for bytes that
-    /// are not UTF-8 and [`ParseErrorKind::Io`] when the reader fails.
+    /// are not UTF-8, [`ParseErrorKind::LineTooLong`] for a line over
+    /// [`MAX_LINE`] bytes (read no further) and [`ParseErrorKind::Io`] when
+    /// the reader fails. The input is read a line at a time.
     ///
     /// # Example
     ///
@@ -116,14 +128,8 @@ impl Problem {
     /// assert!(Problem::read(&b"a\n\xff\n"[..]).is_err());
     /// # Ok::<(), puzzles::exact_cover::ParseError>(())
     /// ```
-    pub fn read<R: Read>(mut reader: R) -> Result<Problem, ParseError> {
-        let mut bytes = Vec::new();
-        reader.read_to_end(&mut bytes).map_err(|err| ParseError {
-            line: 1,
-            column: 1,
-            kind: ParseErrorKind::Io(err.to_string()),
-        })?;
-        parse_bytes(&bytes)
+    pub fn read<R: Read>(reader: R) -> Result<Problem, ParseError> {
+        parse_lines(BufReader::new(reader))
     }
 }
 
@@ -172,14 +178,41 @@ fn words(line: &str) -> Vec<Word<'_>> {
     words
 }
 
-fn parse_bytes(bytes: &[u8]) -> Result<Problem, ParseError> {
+fn parse_lines(mut reader: impl BufRead) -> Result<Problem, ParseError> {
     let mut problem: Option<Problem> = None;
     let mut line_number = 0;
     let mut option = Vec::new();
     // `seen[item]` holds the last line whose option named the item.
     let mut seen: Vec<usize> = Vec::new();
-    for raw in bytes.split(|&b| b == b'\n') {
+    let mut bytes = Vec::new();
+    // Whether the last line read ended in a newline: then the end of the
+    // input is on the line after it.
+    let mut ended_line = true;
+    loop {
+        let read =
+            read_line_bounded(&mut reader, &mut bytes, MAX_LINE).map_err(|err| ParseError {
+                line: line_number + 1,
+                column: 1,
+                kind: ParseErrorKind::Io(err.to_string()),
+            })?;
+        if read == Line::End {
+            break;
+        }
         line_number += 1;
+        if read == Line::TooLong {
+            return Err(ParseError {
+                line: line_number,
+                column: 1,
+                kind: ParseErrorKind::LineTooLong,
+            });
+        }
+        let raw = match bytes.strip_suffix(b"\n") {
+            Some(raw) => raw,
+            None => {
+                ended_line = false;
+                &bytes[..]
+            }
+        };
         let line = std::str::from_utf8(raw).map_err(|err| ParseError {
             line: line_number,
             column: String::from_utf8_lossy(&raw[..err.valid_up_to()])
@@ -266,8 +299,40 @@ fn parse_bytes(bytes: &[u8]) -> Result<Problem, ParseError> {
         }
     }
     problem.ok_or(ParseError {
-        line: line_number.max(1),
+        line: line_number + usize::from(ended_line),
         column: 1,
         kind: ParseErrorKind::MissingItems,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 13: one 1 GB token took 3.9 GB; a line past the bound is now
+    /// refused after reading about the bound.
+    #[test]
+    fn a_line_past_the_bound_is_refused_without_reading_on() {
+        struct Endless(usize);
+        impl Read for Endless {
+            fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+                self.0 += buf.len();
+                assert!(self.0 < 4 * MAX_LINE, "read far past the bound");
+                buf.fill(b'x');
+                Ok(buf.len())
+            }
+        }
+        let err = Problem::read(b"a b\na\n".chain(Endless(0))).unwrap_err();
+        assert_eq!((err.line, err.column), (3, 1));
+        assert_eq!(err.kind, ParseErrorKind::LineTooLong);
+        let fits = format!("{} b\n", "a".repeat(MAX_LINE - 2));
+        assert!(Problem::read(fits.as_bytes()).is_ok());
+    }
+
+    #[test]
+    fn the_end_is_on_the_line_after_a_final_newline() {
+        assert_eq!(Problem::parse("").unwrap_err().line, 1);
+        assert_eq!(Problem::parse("# x").unwrap_err().line, 1);
+        assert_eq!(Problem::parse("# x\n").unwrap_err().line, 2);
+    }
 }

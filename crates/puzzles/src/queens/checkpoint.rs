@@ -2,24 +2,38 @@
 //! unit, so that an interrupted count resumes where it stopped — on this
 //! machine or on a cluster, since every driver writes the same format.
 //!
-//! # Format (version 1)
+//! # Format (version 2)
 //!
 //! One JSON object per line, each line ending in `\n`:
 //!
 //! ```text
-//! {"format":"puzzles-queens-count","version":1,"scheme":"lexmin-rows-1","n":17,"split":4,"units":5617,"check":"…"}
-//! {"unit":0,"total":133392,"unique":16674,"nodes":2093466,"check":"…"}
-//! {"unit":2,"total":60768,"unique":7596,"nodes":1040193,"check":"…"}
+//! {"format":"puzzles-queens-count","version":2,"scheme":"lexmin-rows-1","n":17,"split":4,"units":5617,"check":"…"}
+//! {"n":17,"split":4,"units":5617,"scheme":"lexmin-rows-1","unit":0,"total":133392,"unique":16674,"nodes":2093466,"check":"…"}
+//! {"n":17,"split":4,"units":5617,"scheme":"lexmin-rows-1","unit":2,"total":60768,"unique":7596,"nodes":1040193,"check":"…"}
 //! ```
 //!
 //! The first line names the problem: board size, split depth, number of
 //! units and the reduction scheme (see [`count`](super::count)), which
 //! together fix what each unit id means. Every other line records one
-//! finished unit (in the order units finished). `check` is the FNV-1a 64-bit
-//! hash of the line's bytes before `,"check":"`, in 16 lower-case hex digits:
-//! an edited or damaged line no longer matches it. (It detects accidents, not
-//! forgery.) A file whose last line has no newline was cut short while being
-//! written and is refused, like any other damage: the reader never guesses.
+//! finished unit (in the order units finished) and names its problem again,
+//! so a line copied in from another count's checkpoint is refused rather
+//! than summed. `check` is the FNV-1a 64-bit hash of the line's bytes before
+//! `,"check":"`, in 16 lower-case hex digits: an edited or damaged line no
+//! longer matches it. (It detects accidents, not forgery.) A file whose last
+//! line has no newline was cut short while being written and is refused,
+//! like any other damage: the reader never guesses. A line is at most
+//! [`MAX_LINE`] bytes; a longer one is refused after reading that much.
+//!
+//! Version 1 records did not name their problem; this build refuses version
+//! 1 files, saying so, rather than trust their records.
+//!
+//! # Locking
+//!
+//! [`CheckpointFile`] holds an exclusive lock on the file (`flock`, through
+//! [`File::try_lock`]) while it is open: a second count on the same file
+//! stops at once with [`CheckpointFileError::InUse`], touching nothing. The
+//! operating system drops the lock when the process ends, however it ends,
+//! so a crash never leaves a stale lock behind.
 //!
 //! # Example
 //!
@@ -41,19 +55,25 @@
 use std::collections::BTreeMap;
 use std::fmt;
 use std::fs::{File, OpenOptions};
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, Seek, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use serde::Deserialize;
 
 use super::count::{CountPlan, SCHEME, Tally, UnitCount, UnitId};
+use crate::lines::{Line, read_line_bounded};
 
 /// The `format` field of a header line.
 pub const FORMAT: &str = "puzzles-queens-count";
 
 /// The format version this module writes and reads.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
+
+/// The longest checkpoint line, newline excluded, that the reader accepts:
+/// a written line is under 200 bytes, so 4 KiB leaves room for any header
+/// while a damaged file of one huge line costs 4 KiB, not its size.
+pub const MAX_LINE: usize = 4096;
 
 /// What a checkpoint's header line records: the problem its unit ids refer
 /// to.
@@ -110,7 +130,7 @@ impl CheckpointHeader {
     /// use puzzles::queens::count::CountPlan;
     ///
     /// let line = CheckpointHeader::for_plan(&CountPlan::new(8, 2)?).line();
-    /// assert!(line.starts_with(r#"{"format":"puzzles-queens-count","version":1,"#));
+    /// assert!(line.starts_with(r#"{"format":"puzzles-queens-count","version":2,"#));
     /// assert!(line.ends_with("\"}\n"));
     /// # Ok::<(), puzzles::queens::count::CountError>(())
     /// ```
@@ -120,6 +140,16 @@ impl CheckpointHeader {
             r#"{{"format":"{FORMAT}","version":{VERSION},"scheme":{scheme},"n":{},"split":{},"units":{}"#,
             self.n, self.split, self.units
         ))
+    }
+
+    /// The fields that bind a record to this problem, as a record line
+    /// starts with them: `"n":17,"split":4,"units":5617,"scheme":"…"`.
+    fn record_prefix(&self) -> String {
+        let scheme = serde_json::to_string(&self.scheme).expect("a string serializes");
+        format!(
+            r#""n":{},"split":{},"units":{},"scheme":{scheme}"#,
+            self.n, self.split, self.units
+        )
     }
 }
 
@@ -134,22 +164,29 @@ impl fmt::Display for CheckpointHeader {
     }
 }
 
-/// The line recording that unit `id` finished with `count`, newline
-/// included.
+/// The line recording that unit `id` of `header`'s problem finished with
+/// `count`, newline included.
 ///
 /// # Example
 ///
 /// ```
-/// use puzzles::queens::checkpoint::record_line;
-/// use puzzles::queens::count::UnitCount;
+/// use puzzles::queens::checkpoint::{CheckpointHeader, record_line};
+/// use puzzles::queens::count::{CountPlan, UnitCount};
 ///
-/// let line = record_line(7, UnitCount { total: 16, unique: 2, nodes: 100 });
-/// assert!(line.starts_with(r#"{"unit":7,"total":16,"unique":2,"nodes":100,"check":""#));
+/// let header = CheckpointHeader::for_plan(&CountPlan::new(8, 2)?);
+/// let line = record_line(&header, 7, UnitCount { total: 16, unique: 2, nodes: 100 });
+/// assert!(line.starts_with(
+///     r#"{"n":8,"split":2,"units":16,"scheme":"lexmin-rows-1","unit":7,"total":16,"unique":2,"nodes":100,"check":""#
+/// ));
+/// # Ok::<(), puzzles::queens::count::CountError>(())
 /// ```
-pub fn record_line(id: UnitId, count: UnitCount) -> String {
+pub fn record_line(header: &CheckpointHeader, id: UnitId, count: UnitCount) -> String {
     seal(&format!(
-        r#"{{"unit":{id},"total":{},"unique":{},"nodes":{}"#,
-        count.total, count.unique, count.nodes
+        r#"{{{},"unit":{id},"total":{},"unique":{},"nodes":{}"#,
+        header.record_prefix(),
+        count.total,
+        count.unique,
+        count.nodes
     ))
 }
 
@@ -202,6 +239,10 @@ struct HeaderFields {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RecordFields {
+    n: usize,
+    split: usize,
+    units: u64,
+    scheme: String,
     unit: u64,
     total: u64,
     unique: u64,
@@ -245,6 +286,9 @@ pub enum Problem {
     /// The bytes are not UTF-8 text.
     #[error("not UTF-8 text")]
     NotText,
+    /// A line longer than [`MAX_LINE`] bytes: no checkpoint line is.
+    #[error("the line is longer than {MAX_LINE} bytes, so it is no checkpoint line")]
+    TooLong,
     /// The line does not end in `,"check":"<16 hex digits>"}`.
     #[error(r#"no checksum (a line ends in ,"check":"<16 lower-case hex digits>"}})"#)]
     NoChecksum,
@@ -257,6 +301,25 @@ pub enum Problem {
     /// A format version this build cannot read.
     #[error("format version {0} is not supported (this build reads version {VERSION})")]
     Version(u32),
+    /// A file in an older format, whose records this build does not trust.
+    #[error(
+        "format version {0} is an old checkpoint format that this build no longer reads \
+         (its records do not name their problem, so lines of another count could mix in); \
+         this build reads version {VERSION}: move the file aside and count afresh"
+    )]
+    OldVersion(u32),
+    /// A record of another problem than the header's: a line copied in from
+    /// another count's checkpoint.
+    #[error(
+        "the record is for {found}, but the file's header is for {header}: \
+         a line of another count's checkpoint"
+    )]
+    ForeignRecord {
+        /// The header's problem.
+        header: CheckpointHeader,
+        /// The problem the record names.
+        found: CheckpointHeader,
+    },
     /// A unit line that does not parse.
     #[error("not a unit record: {0}")]
     NotARecord(String),
@@ -309,8 +372,9 @@ pub enum Problem {
 /// use puzzles::queens::count::{CountPlan, UnitCount};
 ///
 /// let plan = CountPlan::new(8, 2)?;
-/// let mut text = CheckpointHeader::for_plan(&plan).line();
-/// text += &record_line(3, UnitCount { total: 8, unique: 1, nodes: 20 });
+/// let header = CheckpointHeader::for_plan(&plan);
+/// let mut text = header.line();
+/// text += &record_line(&header, 3, UnitCount { total: 8, unique: 1, nodes: 20 });
 /// let checkpoint = Checkpoint::read(text.as_bytes())?;
 /// assert_eq!(checkpoint.header().n, 8);
 /// assert_eq!(checkpoint.tally().total, 8);
@@ -350,14 +414,13 @@ impl Checkpoint {
         let mut done = BTreeMap::new();
         let mut first_seen: BTreeMap<UnitId, usize> = BTreeMap::new();
         loop {
-            bytes.clear();
-            let read = reader
-                .read_until(b'\n', &mut bytes)
-                .map_err(|err| CheckpointError {
+            let read = read_line_bounded(&mut reader, &mut bytes, MAX_LINE).map_err(|err| {
+                CheckpointError {
                     line: line_number + 1,
                     problem: Problem::Io(err),
-                })?;
-            if read == 0 {
+                }
+            })?;
+            if read == Line::End {
                 break;
             }
             line_number += 1;
@@ -365,6 +428,9 @@ impl Checkpoint {
                 line: line_number,
                 problem,
             };
+            if read == Line::TooLong {
+                return Err(fail(Problem::TooLong));
+            }
             let Some(content) = bytes.strip_suffix(b"\n") else {
                 return Err(fail(Problem::Truncated));
             };
@@ -373,7 +439,7 @@ impl Checkpoint {
             match &header {
                 None => header = Some(parse_header(&object).map_err(fail)?),
                 Some(header) => {
-                    let (id, count) = parse_record(&object, header.units).map_err(fail)?;
+                    let (id, count) = parse_record(&object, header).map_err(fail)?;
                     if let Some(&first) = first_seen.get(&id) {
                         return Err(fail(Problem::Duplicate { id, first }));
                     }
@@ -446,7 +512,8 @@ impl Checkpoint {
     /// use puzzles::queens::count::CountPlan;
     ///
     /// let plan = CountPlan::new(5, 0)?; // one unit
-    /// let text = CheckpointHeader::for_plan(&plan).line() + &record_line(0, plan.count_unit(0)?);
+    /// let header = CheckpointHeader::for_plan(&plan);
+    /// let text = header.line() + &record_line(&header, 0, plan.count_unit(0)?);
     /// assert!(Checkpoint::read(text.as_bytes())?.is_complete());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -502,6 +569,9 @@ fn parse_header(object: &str) -> Result<CheckpointHeader, Problem> {
             fields.format
         )));
     }
+    if fields.version < VERSION {
+        return Err(Problem::OldVersion(fields.version));
+    }
     if fields.version != VERSION {
         return Err(Problem::Version(fields.version));
     }
@@ -513,9 +583,22 @@ fn parse_header(object: &str) -> Result<CheckpointHeader, Problem> {
     })
 }
 
-fn parse_record(object: &str, units: u64) -> Result<(UnitId, UnitCount), Problem> {
+fn parse_record(object: &str, header: &CheckpointHeader) -> Result<(UnitId, UnitCount), Problem> {
     let fields: RecordFields =
         serde_json::from_str(object).map_err(|err| Problem::NotARecord(err.to_string()))?;
+    let found = CheckpointHeader {
+        scheme: fields.scheme,
+        n: fields.n,
+        split: fields.split,
+        units: fields.units,
+    };
+    if found != *header {
+        return Err(Problem::ForeignRecord {
+            header: header.clone(),
+            found,
+        });
+    }
+    let units = header.units;
     let id = fields.unit;
     if id >= units {
         return Err(Problem::OutOfRange { id, units });
@@ -544,10 +627,11 @@ fn parse_record(object: &str, units: u64) -> Result<(UnitId, UnitCount), Problem
 /// use puzzles::queens::count::{CountPlan, UnitCount};
 ///
 /// let plan = CountPlan::new(8, 2)?;
-/// let mut first = CheckpointWriter::create(Vec::new(), &CheckpointHeader::for_plan(&plan))?;
+/// let header = CheckpointHeader::for_plan(&plan);
+/// let mut first = CheckpointWriter::create(Vec::new(), &header)?;
 /// first.record(0, plan.count_unit(0)?)?;
 /// // A later run appends to the same file.
-/// let mut second = CheckpointWriter::resume(first.into_inner());
+/// let mut second = CheckpointWriter::resume(first.into_inner(), &header);
 /// second.record(1, plan.count_unit(1)?)?;
 /// let checkpoint = Checkpoint::read(&second.into_inner()[..])?;
 /// assert_eq!(checkpoint.done().len(), 2);
@@ -556,6 +640,7 @@ fn parse_record(object: &str, units: u64) -> Result<(UnitId, UnitCount), Problem
 #[derive(Debug)]
 pub struct CheckpointWriter<W: Write> {
     out: W,
+    header: CheckpointHeader,
 }
 
 impl<W: Write> CheckpointWriter<W> {
@@ -579,22 +664,29 @@ impl<W: Write> CheckpointWriter<W> {
     pub fn create(mut out: W, header: &CheckpointHeader) -> io::Result<CheckpointWriter<W>> {
         out.write_all(header.line().as_bytes())?;
         out.flush()?;
-        Ok(CheckpointWriter { out })
+        Ok(CheckpointWriter::resume(out, header))
     }
 
-    /// Continues a checkpoint whose header is already written (`out` opened
-    /// for appending, after [`Checkpoint::read`] has validated it).
+    /// Continues a checkpoint of `header`'s problem whose header line is
+    /// already written (`out` opened for appending, after
+    /// [`Checkpoint::read`] has validated it).
     ///
     /// # Example
     ///
     /// ```
-    /// use puzzles::queens::checkpoint::CheckpointWriter;
+    /// use puzzles::queens::checkpoint::{CheckpointHeader, CheckpointWriter};
+    /// use puzzles::queens::count::CountPlan;
     ///
-    /// let writer = CheckpointWriter::resume(Vec::<u8>::new());
+    /// let header = CheckpointHeader::for_plan(&CountPlan::new(8, 2)?);
+    /// let writer = CheckpointWriter::resume(Vec::<u8>::new(), &header);
     /// assert!(writer.into_inner().is_empty());
+    /// # Ok::<(), puzzles::queens::count::CountError>(())
     /// ```
-    pub fn resume(out: W) -> CheckpointWriter<W> {
-        CheckpointWriter { out }
+    pub fn resume(out: W, header: &CheckpointHeader) -> CheckpointWriter<W> {
+        CheckpointWriter {
+            out,
+            header: header.clone(),
+        }
     }
 
     /// Records that unit `id` finished with `count`, in one write, flushed.
@@ -606,17 +698,19 @@ impl<W: Write> CheckpointWriter<W> {
     /// # Example
     ///
     /// ```
-    /// use puzzles::queens::checkpoint::{CheckpointWriter, record_line};
-    /// use puzzles::queens::count::UnitCount;
+    /// use puzzles::queens::checkpoint::{CheckpointHeader, CheckpointWriter, record_line};
+    /// use puzzles::queens::count::{CountPlan, UnitCount};
     ///
+    /// let header = CheckpointHeader::for_plan(&CountPlan::new(8, 2)?);
     /// let count = UnitCount { total: 8, unique: 1, nodes: 3 };
-    /// let mut writer = CheckpointWriter::resume(Vec::new());
+    /// let mut writer = CheckpointWriter::resume(Vec::new(), &header);
     /// writer.record(5, count)?;
-    /// assert_eq!(writer.into_inner(), record_line(5, count).into_bytes());
-    /// # Ok::<(), std::io::Error>(())
+    /// assert_eq!(writer.into_inner(), record_line(&header, 5, count).into_bytes());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn record(&mut self, id: UnitId, count: UnitCount) -> io::Result<()> {
-        self.out.write_all(record_line(id, count).as_bytes())?;
+        self.out
+            .write_all(record_line(&self.header, id, count).as_bytes())?;
         self.out.flush()
     }
 
@@ -625,10 +719,13 @@ impl<W: Write> CheckpointWriter<W> {
     /// # Example
     ///
     /// ```
-    /// use puzzles::queens::checkpoint::CheckpointWriter;
+    /// use puzzles::queens::checkpoint::{CheckpointHeader, CheckpointWriter};
+    /// use puzzles::queens::count::CountPlan;
     ///
-    /// let writer = CheckpointWriter::resume(Vec::<u8>::new());
+    /// let header = CheckpointHeader::for_plan(&CountPlan::new(8, 2)?);
+    /// let writer = CheckpointWriter::resume(Vec::<u8>::new(), &header);
     /// assert!(writer.get_ref().is_empty());
+    /// # Ok::<(), puzzles::queens::count::CountError>(())
     /// ```
     pub fn get_ref(&self) -> &W {
         &self.out
@@ -639,9 +736,12 @@ impl<W: Write> CheckpointWriter<W> {
     /// # Example
     ///
     /// ```
-    /// use puzzles::queens::checkpoint::CheckpointWriter;
+    /// use puzzles::queens::checkpoint::{CheckpointHeader, CheckpointWriter};
+    /// use puzzles::queens::count::CountPlan;
     ///
-    /// assert!(CheckpointWriter::resume(Vec::<u8>::new()).into_inner().is_empty());
+    /// let header = CheckpointHeader::for_plan(&CountPlan::new(8, 2)?);
+    /// assert!(CheckpointWriter::resume(Vec::<u8>::new(), &header).into_inner().is_empty());
+    /// # Ok::<(), puzzles::queens::count::CountError>(())
     /// ```
     pub fn into_inner(self) -> W {
         self.out
@@ -653,7 +753,9 @@ impl<W: Write> CheckpointWriter<W> {
 /// missing one is created with its header, and every finished unit is
 /// appended as one flushed line. The file is synced to disk about once a
 /// second, so a crash of the machine loses at most the last second's units
-/// and a crash of the program none.
+/// and a crash of the program none. While it is open it holds an exclusive
+/// lock on the file (see [`lock_exclusive`]): a second `open` of the same
+/// file, from any process, fails with [`CheckpointFileError::InUse`].
 ///
 /// # Example
 ///
@@ -713,10 +815,23 @@ pub enum CheckpointFileError {
         /// The first bad line and what is wrong with it.
         invalid: Box<CheckpointError>,
     },
+    /// Another process holds the file's lock: another count is using it.
+    #[error(
+        "checkpoint {} is in use by another count ({}); wait for it to end, or stop it, \
+         then run this again",
+        path.display(),
+        holder_text(*pid)
+    )]
+    InUse {
+        /// The checkpoint's path.
+        path: PathBuf,
+        /// The process holding the lock, when the system says.
+        pid: Option<u32>,
+    },
     /// Reading, creating, opening or writing the file failed.
     #[error("cannot {action} checkpoint {}: {cause}", path.display())]
     Io {
-        /// What was being done: `read`, `create`, `append to` or `write`.
+        /// What was being done: `read`, `create`, `open`, `lock`, `write`.
         action: &'static str,
         /// The checkpoint's path.
         path: PathBuf,
@@ -728,12 +843,16 @@ pub enum CheckpointFileError {
 impl CheckpointFile {
     /// Opens the checkpoint at `path` for `plan`: returns the file, ready
     /// to append, and the units it already records (none for a new file).
+    /// The file is locked before it is read; an empty file (what a crash
+    /// right after creating one leaves) is a new checkpoint.
     ///
     /// # Errors
     ///
     /// [`CheckpointFileError::Invalid`] for a damaged file or one written
-    /// for another N or split; [`CheckpointFileError::Io`] when the file
-    /// cannot be read, created or opened.
+    /// for another N or split; [`CheckpointFileError::InUse`] when another
+    /// process has it open (the file is left as it is);
+    /// [`CheckpointFileError::Io`] when the file cannot be read, created or
+    /// opened.
     ///
     /// # Example
     ///
@@ -758,31 +877,47 @@ impl CheckpointFile {
             path: path.clone(),
             cause,
         };
-        let (writer, done) = match File::open(&path) {
-            Ok(file) => {
-                let checked = Checkpoint::read(io::BufReader::new(file))
-                    .and_then(|checkpoint| checkpoint.check_plan(plan).map(|()| checkpoint));
-                let checkpoint = checked.map_err(|invalid| CheckpointFileError::Invalid {
-                    path: path.clone(),
-                    invalid: Box::new(invalid),
-                })?;
-                let file = OpenOptions::new()
-                    .append(true)
-                    .open(&path)
-                    .map_err(|err| io_error("append to", err))?;
-                (CheckpointWriter::resume(file), checkpoint.done)
-            }
-            Err(err) if err.kind() == io::ErrorKind::NotFound => {
-                let file = OpenOptions::new()
-                    .write(true)
-                    .create_new(true)
-                    .open(&path)
-                    .map_err(|err| io_error("create", err))?;
-                let writer = CheckpointWriter::create(file, &CheckpointHeader::for_plan(plan))
-                    .map_err(|err| io_error("write", err))?;
-                (writer, BTreeMap::new())
-            }
-            Err(err) => return Err(io_error("read", err)),
+        // Opened for appending and created if missing in one step, then
+        // locked before anything is read or written: of two processes
+        // racing on a new file, the one that gets the lock writes the header
+        // (an empty locked file is a new checkpoint), the other stops.
+        let mut file = OpenOptions::new()
+            .read(true)
+            .append(true)
+            .create(true)
+            .open(&path)
+            .map_err(|err| {
+                let action = if err.kind() == io::ErrorKind::NotFound {
+                    "create"
+                } else {
+                    "open"
+                };
+                io_error(action, err)
+            })?;
+        lock_exclusive(&file).map_err(|failure| match failure {
+            LockFailure::Held { pid } => CheckpointFileError::InUse {
+                path: path.clone(),
+                pid,
+            },
+            LockFailure::Io(err) => io_error("lock", err),
+        })?;
+        let length = file.metadata().map_err(|err| io_error("read", err))?.len();
+        let (writer, done) = if length == 0 {
+            let writer = CheckpointWriter::create(file, &CheckpointHeader::for_plan(plan))
+                .map_err(|err| io_error("write", err))?;
+            (writer, BTreeMap::new())
+        } else {
+            file.rewind().map_err(|err| io_error("read", err))?;
+            let checked = Checkpoint::read(io::BufReader::new(&file))
+                .and_then(|checkpoint| checkpoint.check_plan(plan).map(|()| checkpoint));
+            let checkpoint = checked.map_err(|invalid| CheckpointFileError::Invalid {
+                path: path.clone(),
+                invalid: Box::new(invalid),
+            })?;
+            (
+                CheckpointWriter::resume(file, &checkpoint.header),
+                checkpoint.done,
+            )
         };
         Ok((
             CheckpointFile {
@@ -882,6 +1017,106 @@ impl CheckpointFile {
 /// How often [`CheckpointFile::record`] asks the disk to keep the file.
 const SYNC_EVERY: Duration = Duration::from_secs(1);
 
+/// Why [`lock_exclusive`] did not lock a file.
+#[derive(Debug)]
+pub enum LockFailure {
+    /// Another open file (another process, as a rule) holds the lock.
+    Held {
+        /// That process, when the system says (on Linux, from
+        /// `/proc/locks`).
+        pid: Option<u32>,
+    },
+    /// Locking failed for another reason.
+    Io(io::Error),
+}
+
+/// `pid 1234`, or `pid unknown`.
+fn holder_text(pid: Option<u32>) -> String {
+    match pid {
+        Some(pid) => format!("pid {pid}"),
+        None => "pid unknown".to_string(),
+    }
+}
+
+/// Takes an exclusive advisory lock on `file` without waiting, for as long
+/// as `file` stays open. The lock belongs to the open file, so it ends with
+/// the process, however the process ends: a crash leaves no stale lock.
+/// Other record files (a shard's part file) use it as checkpoints do.
+///
+/// # Errors
+///
+/// [`LockFailure::Held`] when another open file holds the lock, naming the
+/// holder's pid where the system says; [`LockFailure::Io`] otherwise.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::checkpoint::{LockFailure, lock_exclusive};
+///
+/// let path = std::env::temp_dir().join(format!("doc-lock-{}", std::process::id()));
+/// let first = std::fs::File::create(&path)?;
+/// lock_exclusive(&first).unwrap();
+/// let second = std::fs::File::open(&path)?;
+/// let Err(LockFailure::Held { pid }) = lock_exclusive(&second) else { panic!() };
+/// # #[cfg(target_os = "linux")]
+/// assert_eq!(pid, Some(std::process::id()));
+/// drop(first);
+/// assert!(lock_exclusive(&second).is_ok());
+/// # std::fs::remove_file(&path)?;
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn lock_exclusive(file: &File) -> Result<(), LockFailure> {
+    match file.try_lock() {
+        Ok(()) => Ok(()),
+        Err(std::fs::TryLockError::WouldBlock) => Err(LockFailure::Held {
+            pid: lock_holder(file),
+        }),
+        Err(std::fs::TryLockError::Error(err)) => Err(LockFailure::Io(err)),
+    }
+}
+
+/// The process holding a `flock` lock on `file`, from `/proc/locks`, whose
+/// lines read `1: FLOCK  ADVISORY  WRITE 2765 fe:00:5455952 0 EOF` (pid,
+/// then the device's major and minor number in hex and the inode).
+#[cfg(target_os = "linux")]
+fn lock_holder(file: &File) -> Option<u32> {
+    use std::os::unix::fs::MetadataExt;
+    let metadata = file.metadata().ok()?;
+    let dev = metadata.dev();
+    let major = ((dev >> 8) & 0xfff) | ((dev >> 32) & !0xfff);
+    let minor = (dev & 0xff) | ((dev >> 12) & !0xff);
+    let wanted = format!("{major:02x}:{minor:02x}:{}", metadata.ino());
+    let inode_only = format!(":{}", metadata.ino());
+    let locks = std::fs::read_to_string("/proc/locks").ok()?;
+    let mut by_inode = None;
+    for line in locks.lines() {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        // `->` marks a process waiting for the lock, not holding it.
+        if fields.get(1) != Some(&"FLOCK") || fields.contains(&"->") {
+            continue;
+        }
+        let (Some(pid), Some(id)) = (fields.get(4), fields.get(5)) else {
+            continue;
+        };
+        let Ok(pid) = pid.parse::<u32>() else {
+            continue;
+        };
+        if *id == wanted {
+            return Some(pid);
+        }
+        // Some file systems (overlays) show another device number.
+        if id.ends_with(&inode_only) {
+            by_inode = Some(pid);
+        }
+    }
+    by_inode
+}
+
+#[cfg(not(target_os = "linux"))]
+fn lock_holder(_file: &File) -> Option<u32> {
+    None
+}
+
 /// Seals a JSON object the way checkpoint lines are sealed: `payload` is
 /// the object's text without its closing brace; the result adds the
 /// `check` field (FNV-1a 64 of `payload`), the brace and a newline. Other
@@ -931,9 +1166,10 @@ mod tests {
 
     fn sample() -> (CountPlan, String) {
         let plan = CountPlan::new(9, 2).unwrap();
-        let mut text = CheckpointHeader::for_plan(&plan).line();
+        let header = CheckpointHeader::for_plan(&plan);
+        let mut text = header.line();
         for id in [0, 3, 1] {
-            text += &record_line(id, plan.count_unit(id).unwrap());
+            text += &record_line(&header, id, plan.count_unit(id).unwrap());
         }
         (plan, text)
     }
@@ -988,11 +1224,12 @@ mod tests {
     #[test]
     fn repeated_and_out_of_range_units_are_refused() {
         let (plan, text) = sample();
+        let header = CheckpointHeader::for_plan(&plan);
         let count = plan.count_unit(3).unwrap();
-        let (line, found) = problem(&(text.clone() + &record_line(3, count)));
+        let (line, found) = problem(&(text.clone() + &record_line(&header, 3, count)));
         assert_eq!(line, 5);
         assert!(matches!(found, Problem::Duplicate { id: 3, first: 3 }));
-        let (line, found) = problem(&(text + &record_line(plan.len(), count)));
+        let (line, found) = problem(&(text + &record_line(&header, plan.len(), count)));
         assert_eq!(line, 5);
         assert!(matches!(found, Problem::OutOfRange { .. }));
     }
@@ -1001,6 +1238,7 @@ mod tests {
     fn impossible_counts_are_refused_even_with_a_good_checksum() {
         let (plan, mut text) = sample();
         text += &record_line(
+            &CheckpointHeader::for_plan(&plan),
             4,
             UnitCount {
                 total: 17,
@@ -1032,12 +1270,104 @@ mod tests {
     fn other_files_are_not_headers() {
         assert!(matches!(problem("hello\n").1, Problem::NoChecksum));
         let versioned = seal(&format!(
-            r#"{{"format":"{FORMAT}","version":2,"scheme":"x","n":8,"split":2,"units":16"#
+            r#"{{"format":"{FORMAT}","version":3,"scheme":"x","n":8,"split":2,"units":16"#
         ));
-        assert!(matches!(problem(&versioned).1, Problem::Version(2)));
-        let record_first = record_line(0, UnitCount::default());
+        assert!(matches!(problem(&versioned).1, Problem::Version(3)));
+        let header = CheckpointHeader::for_plan(&CountPlan::new(8, 2).unwrap());
+        let record_first = record_line(&header, 0, UnitCount::default());
         assert!(matches!(problem(&record_first).1, Problem::NotAHeader(_)));
         assert!(matches!(problem("\n").1, Problem::NoChecksum));
+    }
+
+    /// Issue 13: a line of another count's checkpoint, checksum intact, was
+    /// summed in (version 1 records did not name their problem).
+    #[test]
+    fn a_record_of_another_count_is_refused_with_its_line() {
+        let (plan, text) = sample();
+        for other in [
+            CountPlan::new(10, 2).unwrap(),
+            CountPlan::new(9, 3).unwrap(),
+        ] {
+            let foreign = CheckpointHeader::for_plan(&other);
+            let copied = record_line(&foreign, 2, other.count_unit(2).unwrap());
+            let (line, found) = problem(&(text.clone() + &copied));
+            assert_eq!(line, 5);
+            let Problem::ForeignRecord { header, found } = found else {
+                panic!("{found}")
+            };
+            assert_eq!(
+                (header, found),
+                (CheckpointHeader::for_plan(&plan), foreign)
+            );
+        }
+        let mut scheme = CheckpointHeader::for_plan(&plan);
+        scheme.scheme = "other-scheme".into();
+        let copied = record_line(&scheme, 2, plan.count_unit(2).unwrap());
+        assert!(matches!(
+            problem(&(text + &copied)).1,
+            Problem::ForeignRecord { .. }
+        ));
+    }
+
+    #[test]
+    fn version_1_files_are_refused_as_an_old_format() {
+        let old = seal(&format!(
+            r#"{{"format":"{FORMAT}","version":1,"scheme":"lexmin-rows-1","n":8,"split":2,"units":16"#
+        ));
+        let (line, found) = problem(&(old + &seal(r#"{"unit":0,"total":8,"unique":1,"nodes":9"#)));
+        assert_eq!(line, 1);
+        assert!(matches!(found, Problem::OldVersion(1)));
+        assert!(
+            found.to_string().contains("old checkpoint format"),
+            "{found}"
+        );
+    }
+
+    #[test]
+    fn a_long_line_is_refused_after_reading_its_bound() {
+        let (_, text) = sample();
+        struct Endless(usize);
+        impl io::Read for Endless {
+            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+                self.0 += buf.len();
+                assert!(self.0 < 1 << 20, "read far past the bound");
+                buf.fill(b'7');
+                Ok(buf.len())
+            }
+        }
+        let long = io::BufReader::new(io::Read::chain(text.as_bytes(), Endless(0)));
+        let err = Checkpoint::read(long).unwrap_err();
+        assert_eq!(err.line, 5);
+        assert!(matches!(err.problem, Problem::TooLong));
+        let just_fits = format!("{}{}\n", text, "x".repeat(MAX_LINE));
+        assert!(matches!(problem(&just_fits).1, Problem::NoChecksum));
+    }
+
+    /// Issue 13: two processes on one checkpoint duplicated and lost lines.
+    #[test]
+    fn a_second_open_of_one_checkpoint_is_refused_and_changes_nothing() {
+        let path = std::env::temp_dir().join(format!("ckpt-lock-{}.ckpt", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        let plan = CountPlan::new(8, 2).unwrap();
+        let (mut first, _) = CheckpointFile::open(&path, &plan).unwrap();
+        first.record(0, plan.count_unit(0).unwrap()).unwrap();
+        let before = std::fs::read(&path).unwrap();
+        let err = CheckpointFile::open(&path, &plan).unwrap_err();
+        let CheckpointFileError::InUse { pid, .. } = &err else {
+            panic!("{err}")
+        };
+        if cfg!(target_os = "linux") {
+            assert_eq!(*pid, Some(std::process::id()));
+        }
+        assert!(
+            err.to_string().contains("is in use by another count (pid "),
+            "{err}"
+        );
+        assert_eq!(std::fs::read(&path).unwrap(), before);
+        drop(first);
+        let (_, done) = CheckpointFile::open(&path, &plan).unwrap();
+        assert_eq!(done.len(), 1);
+        std::fs::remove_file(&path).unwrap();
     }
 
     proptest! {

@@ -1,0 +1,136 @@
+//! Reading text line by line in bounded memory: a line longer than the
+//! reader's bound is reported as too long after reading at most one byte
+//! past the bound, instead of being gathered whole (a 1 GB line would
+//! otherwise take 1 GB, or several times that once parsed).
+//!
+//! # Example
+//!
+//! ```
+//! use puzzles::lines::{Line, read_line_bounded};
+//!
+//! let mut input = &b"short\nmuch too long\n"[..];
+//! let mut line = Vec::new();
+//! assert_eq!(read_line_bounded(&mut input, &mut line, 8)?, Line::Read);
+//! assert_eq!(line, b"short\n");
+//! assert_eq!(read_line_bounded(&mut input, &mut line, 8)?, Line::TooLong);
+//! # Ok::<(), std::io::Error>(())
+//! ```
+
+use std::io::{self, BufRead};
+
+/// What [`read_line_bounded`] found.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::lines::{Line, read_line_bounded};
+///
+/// let mut line = Vec::new();
+/// assert_eq!(read_line_bounded(&mut &b""[..], &mut line, 8)?, Line::End);
+/// # Ok::<(), std::io::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Line {
+    /// A line is in the buffer, with its `\n` unless it is the input's
+    /// last line and has none.
+    Read,
+    /// The input has ended: the buffer is empty.
+    End,
+    /// The line has more than the bound's bytes before its `\n`; the buffer
+    /// holds its first bytes only, and the rest of it is unread.
+    TooLong,
+}
+
+/// Reads one line into `line` (cleared first), holding at most `bound`
+/// bytes before the newline plus the newline itself.
+///
+/// # Errors
+///
+/// The reader's error.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::lines::{Line, read_line_bounded};
+///
+/// let mut input = &b"abc"[..];
+/// let mut line = Vec::new();
+/// assert_eq!(read_line_bounded(&mut input, &mut line, 3)?, Line::Read);
+/// assert_eq!(line, b"abc"); // the last line, without a newline
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn read_line_bounded(
+    reader: &mut impl BufRead,
+    line: &mut Vec<u8>,
+    bound: usize,
+) -> io::Result<Line> {
+    line.clear();
+    loop {
+        let available = match reader.fill_buf() {
+            Ok(available) => available,
+            Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
+            Err(err) => return Err(err),
+        };
+        if available.is_empty() {
+            return Ok(if line.is_empty() {
+                Line::End
+            } else {
+                Line::Read
+            });
+        }
+        let room = bound - line.len();
+        match available.iter().position(|&byte| byte == b'\n') {
+            Some(at) if at <= room => {
+                line.extend_from_slice(&available[..=at]);
+                reader.consume(at + 1);
+                return Ok(Line::Read);
+            }
+            _ if available.len() > room => {
+                line.extend_from_slice(&available[..room]);
+                reader.consume(room);
+                return Ok(Line::TooLong);
+            }
+            _ => {
+                let taken = available.len();
+                line.extend_from_slice(available);
+                reader.consume(taken);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn bounded_lines_are_the_lines_or_too_long(
+            bytes in proptest::collection::vec(prop_oneof![Just(b'\n'), Just(b'a')], 0..60),
+            bound in 0usize..12,
+            capacity in 1usize..8,
+        ) {
+            let mut reader = io::BufReader::with_capacity(capacity, &bytes[..]);
+            let mut expected = bytes.split_inclusive(|&b| b == b'\n');
+            let mut line = Vec::new();
+            loop {
+                let found = read_line_bounded(&mut reader, &mut line, bound).unwrap();
+                prop_assert!(line.len() <= bound + 1);
+                match found {
+                    Line::End => {
+                        prop_assert!(expected.next().is_none());
+                        break;
+                    }
+                    Line::Read => prop_assert_eq!(Some(&line[..]), expected.next()),
+                    Line::TooLong => {
+                        let whole = expected.next().unwrap();
+                        prop_assert!(whole.strip_suffix(b"\n").unwrap_or(whole).len() > bound);
+                        prop_assert_eq!(&line[..], &whole[..bound]);
+                        break;
+                    }
+                }
+            }
+        }
+    }
+}
