@@ -18,7 +18,8 @@
 //!   and `sudoku::Sudoku::some_solution` over puzzles read beforehand, and what
 //!   the whole process costs beyond the loop.
 //!
-//! Every figure is the median of K runs (default 9; `--quick`: 3) by wall
+//! `--loops` runs the solver loops only. Every figure is the median of K
+//! runs (default 9; `--quick`: 3) by wall
 //! clock, with the median CPU time (user + system, from `wait4`) beside it,
 //! which other work on a busy machine inflates less. Before timing, both
 //! commands' outputs are compared: they must agree line for line.
@@ -155,6 +156,8 @@ fn time_loop(runs: usize, mut body: impl FnMut()) -> (f64, f64) {
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let quick = args.iter().any(|arg| arg == "--quick");
+    // `--loops`: only the solver loops, in process.
+    let whole = !args.iter().any(|arg| arg == "--loops");
     let runs = args
         .iter()
         .position(|arg| arg == "--runs")
@@ -183,7 +186,7 @@ fn main() {
         let count = lines.len() as f64;
 
         // The two must agree before they are timed.
-        for extra in [None, Some("--count")] {
+        for extra in [None, Some("--count")].into_iter().filter(|_| whole) {
             let mut our_args = vec!["sudoku", "--file", file];
             let mut their_args = vec![file];
             our_args.extend(extra);
@@ -196,8 +199,8 @@ fn main() {
 
         println!("{name} ({} puzzles)", lines.len());
         let rate = |seconds: f64| count / seconds;
-        let mut whole_solve = (0.0, 0.0);
-        for extra in [None, Some("--count")] {
+        let mut whole_solve = (f64::NAN, f64::NAN);
+        for extra in [None, Some("--count")].into_iter().filter(|_| whole) {
             let mut our_args = vec!["sudoku", "--file", file];
             let mut their_args = vec![file];
             our_args.extend(extra);
@@ -227,15 +230,21 @@ fn main() {
             first: (&ours, vec!["sudoku", "--threads", "2", "--file", file]),
             second: (&ours, vec!["sudoku", "--file", file]),
         };
-        let ((two, two_cpu), (one, one_cpu)) = alternate(&pair, runs);
-        println!(
-            "  {:<24} puzzles {:>8.0}/s on 2 threads, {:>8.0}/s on 1: {:.2}× (CPU {:+.0}%)",
-            pair.name,
-            rate(two),
-            rate(one),
-            one / two,
-            (two_cpu / one_cpu - 1.0) * 100.0
-        );
+        let ((two, two_cpu), (one, one_cpu)) = if whole {
+            alternate(&pair, runs)
+        } else {
+            ((f64::NAN, f64::NAN), (f64::NAN, f64::NAN))
+        };
+        if whole {
+            println!(
+                "  {:<24} puzzles {:>8.0}/s on 2 threads, {:>8.0}/s on 1: {:.2}× (CPU {:+.0}%)",
+                pair.name,
+                rate(two),
+                rate(one),
+                one / two,
+                (two_cpu / one_cpu - 1.0) * 100.0
+            );
+        }
 
         // The solver loops alone, puzzles read beforehand.
         let puzzles: Vec<puzzles::sudoku::Puzzle> = lines
@@ -267,11 +276,14 @@ fn main() {
             their_loop_wall / loop_wall,
             their_loop_cpu / loop_cpu,
         );
-        println!(
-            "  whole process / solver loop: {:.2}× wall, {:.2}× CPU\n",
-            whole_solve.0 / loop_wall,
-            whole_solve.1 / loop_cpu
-        );
+        if whole {
+            println!(
+                "  whole process / solver loop: {:.2}× wall, {:.2}× CPU",
+                whole_solve.0 / loop_wall,
+                whole_solve.1 / loop_cpu
+            );
+        }
+        println!();
     }
     println!(
         "load average: {}",

@@ -212,6 +212,9 @@ pub(crate) struct Board {
     settled: [[u32; 3]; 9],
     /// The cells not yet placed, per band.
     unsolved: [u32; 3],
+    /// The unsolved cells with two digits, per band, as the last pass over
+    /// naked singles found them.
+    pairs: [u32; 3],
 }
 
 impl Board {
@@ -221,6 +224,7 @@ impl Board {
             cells: [[BAND; 3]; 9],
             settled: [[0; 3]; 9],
             unsolved: [BAND; 3],
+            pairs: [0; 3],
         }
     }
 
@@ -243,9 +247,18 @@ impl Board {
         self.unsolved == [0; 3]
     }
 
-    /// Places digit `d + 1` in cell `i` of `band`, which must still be open
-    /// to it.
+    /// Puts digit `d + 1` in cell `i` of `band` during the search: only the
+    /// digit's own word changes (the cell's row and box lose it), and
+    /// [`Board::update`] then finds the cell alone in its row and does the
+    /// rest. The digit must be open at the cell.
     #[inline(always)]
+    fn insert(&mut self, d: usize, band: usize, i: u32) {
+        debug_assert!(self.cells[d][band] >> i & 1 == 1);
+        self.cells[d][band] &= !PEERS[i as usize];
+    }
+
+    /// Places given digit `d + 1` in cell `i` of `band`, with every
+    /// consequence at once; `Err` when a given peer holds the digit.
     fn place(&mut self, d: usize, band: usize, i: u32) -> Result<(), Stuck> {
         let bit = 1u32 << i;
         if self.cells[d][band] & bit == 0 {
@@ -325,8 +338,9 @@ impl Board {
             // Naked singles; a cell with no digit left is a contradiction.
             let mut placed = false;
             for band in 0..3 {
-                let (mut some, mut several) = (0u32, 0u32);
+                let (mut some, mut several, mut three) = (0u32, 0u32, 0u32);
                 for digit in &self.cells {
+                    three |= several & digit[band];
                     several |= some & digit[band];
                     some |= digit[band];
                 }
@@ -334,6 +348,7 @@ impl Board {
                 if unsolved & !some != 0 {
                     return Err(Stuck);
                 }
+                self.pairs[band] = unsolved & several & !three;
                 let mut singles = unsolved & !several;
                 while singles != 0 {
                     let i = singles.trailing_zeros();
@@ -342,7 +357,7 @@ impl Board {
                     let d = (0..9)
                         .find(|&d| self.cells[d][band] & bit != 0)
                         .ok_or(Stuck)?;
-                    self.place(d, band, i)?;
+                    self.insert(d, band, i);
                     placed = true;
                 }
             }
@@ -356,15 +371,7 @@ impl Board {
     /// for the last cell with two digits in the first band that has one,
     /// else the first with the fewest.
     fn choose(&self) -> (usize, u32, u16) {
-        for band in 0..3 {
-            let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
-            for digit in &self.cells {
-                let a = digit[band];
-                three |= two & a;
-                two |= one & a;
-                one |= a;
-            }
-            let pairs = self.unsolved[band] & two & !three;
+        for (band, &pairs) in self.pairs.iter().enumerate() {
             if pairs != 0 {
                 let i = 31 - pairs.leading_zeros();
                 return (band, i, self.digits_at(band, i));
@@ -440,17 +447,13 @@ impl Search<'_> {
                 digits &= digits - 1;
                 self.guesses += 1;
                 let mut child = *board;
-                if child.place(d, band, i).is_ok() && self.run(&mut child) {
+                child.insert(d, band, i);
+                if self.run(&mut child) {
                     return true;
                 }
             }
             self.guesses += 1;
-            if board
-                .place(digits.trailing_zeros() as usize, band, i)
-                .is_err()
-            {
-                return false;
-            }
+            board.insert(digits.trailing_zeros() as usize, band, i);
         }
     }
 }
