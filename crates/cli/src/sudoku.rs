@@ -32,7 +32,7 @@ letters: 1-9 and A-G for 16×16, 1-9 and A-P for 25×25 (--alphabet zero-based
 reads and writes 0-9 and A-F for 16×16 instead, '.' being the only empty mark).
 
 A file holds one puzzle per line; blank lines and lines starting with '#' are
-skipped. Each puzzle gets one answer, in input order: its solution, 'no
+skipped; a line longer than 64 KiB is answered 'invalid' (unless a comment). Each puzzle gets one answer, in input order: its solution, 'no
 solution', or with --count its number of solutions. A line that is not a
 valid puzzle (wrong length, a bad character, givens that clash) is answered
 'invalid' and explained on standard error with its line number; the run goes
@@ -70,7 +70,9 @@ pub struct SudokuArgs {
 
     /// Print the search of PUZZLE step by step: placements (guesses and the
     /// digits they force), conflicts, removals, backtracks and solutions,
-    /// then the counters (text, or JSON lines with --format json).
+    /// then the counters (text, or JSON lines with --format json). This is
+    /// the general solver's search; 9×9 puzzles are solved and counted by
+    /// the band engine, which finds the same solutions another way.
     #[arg(long, requires = "puzzle", conflicts_with = "count")]
     pub trace: bool,
 

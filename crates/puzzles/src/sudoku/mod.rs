@@ -19,9 +19,10 @@
 //! 9×9 puzzles are solved and counted ([`Puzzle::solve`],
 //! [`Puzzle::count_up_to`], [`Solver`], [`batch`]) by a *band engine*:
 //! digit-major bitboards, for each digit three 27-bit words, one per band of
-//! three rows, in the manner of JCZSolve. It finds naked and hidden singles
-//! (rows, columns and boxes) and locked candidates in both directions with
-//! shifts and small tables, and guesses on a cell with two candidates.
+//! three rows, in the manner of JCZSolve. With shifts and small tables it
+//! applies locked candidates between rows and boxes, takes from the other
+//! bands a column that a box allows alone, places hidden singles of rows and
+//! boxes and naked singles, and guesses on a cell with two candidates.
 //!
 //! Every size, 9×9 included, also has the general solver below: it lists
 //! solutions ([`Puzzle::solutions`]), is the search a [`trace`] shows (the
