@@ -298,13 +298,12 @@ impl Board {
         self.cells[d][second] &= !locked;
         let one = (kept ^ kept >> 1 ^ kept >> 2) & !(kept & kept >> 1 & kept >> 2) & MINIROWS;
         let solved = kept & ((rule.alone & one) * 7) & self.unsolved[band];
-        if solved != 0 {
-            self.unsolved[band] &= !solved;
-            for digit in &mut self.cells {
-                digit[band] &= !solved;
-            }
-            self.cells[d][band] = kept;
+        // Unconditional: a branch here is hard to predict.
+        self.unsolved[band] &= !solved;
+        for digit in &mut self.cells {
+            digit[band] &= !solved;
         }
+        self.cells[d][band] = kept;
         Ok(())
     }
 
