@@ -13,6 +13,7 @@ use puzzles::trace::{Action, Event, TraceMode};
 use serde_json::json;
 
 use crate::outcome::Outcome;
+use crate::threads::parse_threads;
 
 #[derive(Debug, Args)]
 #[command(after_help = "\
@@ -32,7 +33,7 @@ letters: 1-9 and A-G for 16×16, 1-9 and A-P for 25×25 (--alphabet zero-based
 reads and writes 0-9 and A-F for 16×16 instead, '.' being the only empty mark).
 
 A file holds one puzzle per line; blank lines and lines starting with '#' are
-skipped. Each puzzle gets one answer, in input order: its solution, 'no
+skipped; a line longer than 64 KiB is answered 'invalid' (unless a comment). Each puzzle gets one answer, in input order: its solution, 'no
 solution', or with --count its number of solutions. A line that is not a
 valid puzzle (wrong length, a bad character, givens that clash) is answered
 'invalid' and explained on standard error with its line number; the run goes
@@ -70,7 +71,9 @@ pub struct SudokuArgs {
 
     /// Print the search of PUZZLE step by step: placements (guesses and the
     /// digits they force), conflicts, removals, backtracks and solutions,
-    /// then the counters (text, or JSON lines with --format json).
+    /// then the counters (text, or JSON lines with --format json). This is
+    /// the general solver's search; 9×9 puzzles are solved and counted by
+    /// the band engine, which finds the same solutions another way.
     #[arg(long, requires = "puzzle", conflicts_with = "count")]
     pub trace: bool,
 
@@ -108,17 +111,6 @@ impl From<AlphabetArg> for Alphabet {
     }
 }
 
-fn parse_threads(text: &str) -> Result<usize, String> {
-    match text.trim().parse::<usize>() {
-        Ok(0) => Err("at least one thread is needed".to_string()),
-        Ok(k) if k > 1024 => Err(format!("{k} threads is too many (at most 1024)")),
-        Ok(k) => Ok(k),
-        Err(_) => Err(format!(
-            "the number of threads must be a positive whole number, got {text:?}"
-        )),
-    }
-}
-
 pub fn run(args: SudokuArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
     let alphabet = Alphabet::from(args.alphabet);
     let Some(text) = &args.puzzle else {
@@ -140,14 +132,24 @@ pub fn run(args: SudokuArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
         alphabet,
     };
     // One puzzle is a batch of one line: the same answers, the same output.
-    let printer = Printer::new(&args, alphabet, false);
-    let mut separator = Separator::default();
-    let summary = batch::run_rendered(
-        text.replace(['\n', '\r'], " ").as_bytes(),
-        &options,
-        |answer, bytes, _| printer.render(answer, bytes),
-        |bytes, _| out.write_all(separator.strip(bytes)),
-    )?;
+    let line = text.replace(['\n', '\r'], " ");
+    let summary = if args.format == Format::Line {
+        batch::run_lines(
+            line.as_bytes(),
+            &options,
+            |_, _, _| {},
+            |bytes, _| out.write_all(bytes),
+        )?
+    } else {
+        let printer = Printer::new(&args, alphabet, false);
+        let mut separator = Separator::default();
+        batch::run_rendered(
+            line.as_bytes(),
+            &options,
+            |answer, bytes, _| printer.render(answer, bytes),
+            |bytes, _| out.write_all(separator.strip(bytes)),
+        )?
+    };
     Ok(if summary.no_solution > 0 {
         Outcome::NoSolution
     } else {
@@ -191,44 +193,58 @@ fn run_stream(
         threads: if interactive { 1 } else { args.threads },
         alphabet,
     };
-    let printer = Printer::new(args, alphabet, true);
+    let place = |line: usize| match &source {
+        Some(name) => format!("{name}, line {line}"),
+        None => format!("line {line}"),
+    };
+    // Answers leave in large writes; messages go out as they come.
+    let mut out = io::BufWriter::with_capacity(1 << 16, out);
     let mut separator = Separator::default();
-    let summary = batch::run_rendered(
-        input,
-        &options,
-        |answer, bytes, messages| {
-            if let BatchOutcome::Invalid(error) = &answer.outcome {
-                let place = match &source {
-                    Some(name) => format!("{name}, line {}", answer.line),
-                    None => format!("line {}", answer.line),
-                };
+    let mut deliver = |bytes: &[u8], messages: &[u8]| -> io::Result<()> {
+        if !messages.is_empty() {
+            // Whatever came before goes out first, so that the messages
+            // follow the answers they concern as closely as possible.
+            out.flush()?;
+            io::stderr().write_all(messages)?;
+        }
+        out.write_all(separator.strip(bytes))?;
+        if interactive {
+            out.flush()?;
+        }
+        Ok(())
+    };
+    let summary = if args.format == Format::Line {
+        batch::run_lines(
+            input,
+            &options,
+            |line, error, messages| {
                 // Writing to a vector cannot fail.
-                let _ = writeln!(messages, "puzzles: {place}: {error}");
-            }
-            printer.render(answer, bytes);
-        },
-        |bytes, messages| {
-            if !messages.is_empty() {
-                // Whatever came before goes out first, so that the messages
-                // follow the answers they concern as closely as possible.
-                out.flush()?;
-                io::stderr().write_all(messages)?;
-            }
-            out.write_all(separator.strip(bytes))?;
-            if interactive {
-                out.flush()?;
-            }
-            Ok(())
-        },
-    )
+                let _ = writeln!(messages, "puzzles: {}: {error}", place(line));
+            },
+            &mut deliver,
+        )
+    } else {
+        let printer = Printer::new(args, alphabet, true);
+        batch::run_rendered(
+            input,
+            &options,
+            |answer, bytes, messages| {
+                if let BatchOutcome::Invalid(error) = &answer.outcome {
+                    let _ = writeln!(messages, "puzzles: {}: {error}", place(answer.line));
+                }
+                printer.render(answer, bytes);
+            },
+            &mut deliver,
+        )
+    }
     .map_err(|err| match &source {
         Some(name) if err.kind() != io::ErrorKind::BrokenPipe => {
             anyhow!(err).context(format!("while reading {name}"))
         }
         _ => anyhow!(err),
     })?;
+    out.flush()?;
     if summary.invalid > 0 {
-        out.flush()?;
         let first = summary
             .first_invalid_line
             .expect("an invalid line was seen");
@@ -284,37 +300,9 @@ impl Printer {
     /// Appends the answer's output to `bytes`.
     fn render(&self, answer: &Answer, bytes: &mut Vec<u8>) {
         match self.format {
-            Format::Line => self.line(bytes, &answer.outcome),
+            Format::Line => unreachable!("line output is written by batch::run_lines"),
             Format::Grid => self.grid(bytes, &answer.outcome),
             Format::Json => self.json(bytes, answer),
-        }
-    }
-
-    fn count_text(solutions: u64) -> &'static str {
-        match solutions {
-            0 => "0",
-            1 => "1",
-            _ => "2 or more",
-        }
-    }
-
-    fn line(&self, bytes: &mut Vec<u8>, outcome: &BatchOutcome) {
-        match outcome {
-            BatchOutcome::Solved { solution, .. } => {
-                bytes.extend(
-                    solution
-                        .cells()
-                        .iter()
-                        .map(|&d| self.alphabet.symbol(d) as u8),
-                );
-                bytes.push(b'\n');
-            }
-            BatchOutcome::NoSolution { .. } => bytes.extend_from_slice(b"no solution\n"),
-            BatchOutcome::Counted { solutions, .. } => {
-                bytes.extend_from_slice(Self::count_text(*solutions).as_bytes());
-                bytes.push(b'\n');
-            }
-            BatchOutcome::Invalid(_) => bytes.extend_from_slice(b"invalid\n"),
         }
     }
 

@@ -444,3 +444,54 @@ proptest! {
         prop_assert_eq!(answered, expected);
     }
 }
+
+/// The peak memory of a running process, in KiB (Linux).
+#[cfg(target_os = "linux")]
+fn peak_memory_kib(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let line = status
+        .lines()
+        .find(|line| line.starts_with("VmHWM:"))
+        .expect("VmHWM in /proc/PID/status");
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn a_line_without_end_is_refused_in_bounded_memory() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("puzzles"))
+        .arg("sudoku")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    // 256 MiB without a line break: the command reads it as it comes.
+    let chunk = vec![b'1'; 1 << 20];
+    for _ in 0..256 {
+        stdin.write_all(&chunk).unwrap();
+    }
+    // It waits for more now; what it ever held stays far below the line.
+    let peak = peak_memory_kib(child.id());
+    assert!(peak < 48 * 1024, "{peak} KiB held for a 256 MiB line");
+    stdin
+        .write_all(format!("\n{CLASSIC}\n").as_bytes())
+        .unwrap();
+    drop(stdin);
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8(output.stdout).unwrap(),
+        format!("invalid\n{CLASSIC_SOLVED}\n")
+    );
+    assert_eq!(
+        String::from_utf8(output.stderr).unwrap(),
+        "puzzles: line 1: line too long: more than 65536 bytes before its line break \
+         (a puzzle has at most 625 cells)\n\
+         puzzles: error: 1 invalid puzzle (the first on line 1); see the messages above\n"
+    );
+}

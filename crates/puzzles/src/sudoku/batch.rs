@@ -11,12 +11,42 @@
 //! as every earlier chunk is done: answers still come in input order, no
 //! more threads run than were asked for, memory stays bounded however long
 //! the input, and the caller's sink runs on the calling thread only.
+//!
+//! A line is never held whole past [`MAX_LINE_BYTES`]: a longer one is
+//! answered with [`SudokuError::LineTooLong`] (unless it is a comment) and
+//! the rest of it is skipped as it is read.
+//!
+//! [`run_lines`] writes the answers as `puzzles sudoku` prints them, one line
+//! each; for 9×9 puzzles it reads, solves and writes without allocating,
+//! with the band engine.
 
 use std::collections::{BTreeMap, VecDeque};
-use std::io::{self, BufRead};
+use std::io::{self, BufRead, Read};
 use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 
-use super::{Alphabet, Grid, Puzzle, Solver, SudokuError, parse};
+use super::{Alphabet, Grid, Puzzle, Solver, SudokuError, bands, parse};
+
+/// The longest line read, in bytes, not counting its line break: a puzzle
+/// line needs at most 625 cells (a 25×25 grid), so this leaves room for any
+/// spacing while keeping memory bounded.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::sudoku::batch::{self, MAX_LINE_BYTES, Options, Outcome};
+/// use puzzles::sudoku::SudokuError;
+///
+/// let input = format!("{}\n1...............\n", "1".repeat(MAX_LINE_BYTES + 1));
+/// let mut outcomes = Vec::new();
+/// batch::run(input.as_bytes(), &Options::default(), |answer| {
+///     outcomes.push(answer.outcome.clone());
+///     Ok(())
+/// })?;
+/// assert_eq!(outcomes[0], Outcome::Invalid(SudokuError::LineTooLong { limit: MAX_LINE_BYTES }));
+/// assert!(matches!(outcomes[1], Outcome::Solved { .. }));
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub const MAX_LINE_BYTES: usize = 1 << 16;
 
 /// What to do with each puzzle.
 ///
@@ -268,7 +298,13 @@ where
             sink(answer)
         })?;
     } else {
-        run_pooled(input, options, &|_: &mut Chunk| {}, |chunk: &Chunk| {
+        let process = |solver: &mut Solver, chunk: &mut Chunk| {
+            let Chunk { items, text, .. } = chunk;
+            for item in items {
+                item.answer = Some(answer(solver, item, &text[item.start..item.end], options));
+            }
+        };
+        run_pooled(input, options, &process, |chunk: &Chunk| {
             for item in &chunk.items {
                 let answer = item
                     .answer
@@ -346,17 +382,22 @@ where
             sink(&out, &err)
         })?;
     } else {
-        let finish = |chunk: &mut Chunk| {
-            for item in &mut chunk.items {
-                let answer = item
-                    .answer
-                    .take()
-                    .expect("every item of a solved chunk has its answer");
-                chunk.summary.record(&answer, task);
-                render(&answer, &mut chunk.out, &mut chunk.err);
+        let process = |solver: &mut Solver, chunk: &mut Chunk| {
+            let Chunk {
+                items,
+                text,
+                out,
+                err,
+                summary,
+                ..
+            } = chunk;
+            for item in items.iter() {
+                let answer = answer(solver, item, &text[item.start..item.end], options);
+                summary.record(&answer, task);
+                render(&answer, out, err);
             }
         };
-        run_pooled(input, options, &finish, |chunk: &Chunk| {
+        run_pooled(input, options, &process, |chunk: &Chunk| {
             summary.merge(&chunk.summary);
             sink(&chunk.out, &chunk.err)
         })?;
@@ -364,27 +405,300 @@ where
     Ok(summary)
 }
 
-/// The next line holding a puzzle, with its number; `false` at the end.
-fn next_puzzle_line<R: BufRead>(
-    input: &mut R,
-    line: &mut usize,
-    buffer: &mut Vec<u8>,
-) -> io::Result<bool> {
-    loop {
-        buffer.clear();
-        if input.read_until(b'\n', buffer)? == 0 {
-            return Ok(false);
+/// Solves every puzzle of `input` like [`run_rendered`], writing each
+/// answer on one line as `puzzles sudoku` prints it: the solution (in
+/// `options.alphabet`), `no solution`, the number of solutions
+/// ([`Task::Count`]; `2 or more` at a limit of 2, `K or more` at a limit of
+/// K), or `invalid`. For an invalid line, `explain` appends a message to the
+/// second buffer `sink` receives, given the line number and the error.
+///
+/// A 9×9 line of exactly 81 cells (no spacing) takes a fast path: read into
+/// a fixed array, solved by the band engine, written straight into the
+/// output buffer — no allocation per puzzle. Other lines, and lines the
+/// fast path refuses (givens that clash), take the general path, so
+/// messages are the same either way.
+///
+/// # Errors
+///
+/// As [`run`].
+///
+/// # Example
+///
+/// ```
+/// use std::io::Write;
+/// use puzzles::sudoku::batch::{self, Options};
+///
+/// let input = "1...............\n11..............\n";
+/// let (mut out, mut err) = (Vec::new(), Vec::new());
+/// let summary = batch::run_lines(
+///     input.as_bytes(),
+///     &Options { threads: 2, ..Options::default() },
+///     |line, error, messages| writeln!(messages, "line {line}: {error}").unwrap(),
+///     |bytes, messages| {
+///         out.extend_from_slice(bytes);
+///         err.extend_from_slice(messages);
+///         Ok(())
+///     },
+/// )?;
+/// assert_eq!(summary.invalid, 1);
+/// assert_eq!(String::from_utf8(out).unwrap(), "1234341221434321\ninvalid\n");
+/// assert!(String::from_utf8(err).unwrap().starts_with("line 2: the givens clash"));
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn run_lines<R, E, F>(
+    input: R,
+    options: &Options,
+    explain: E,
+    mut sink: F,
+) -> io::Result<Summary>
+where
+    R: BufRead,
+    E: Fn(usize, &SudokuError, &mut Vec<u8>) + Sync,
+    F: FnMut(&[u8], &[u8]) -> io::Result<()>,
+{
+    let mut summary = Summary::default();
+    if options.threads <= 1 {
+        let mut input = input;
+        let mut solver = Solver::new();
+        let (mut line, mut buffer) = (0, Vec::new());
+        let (mut out, mut err) = (Vec::with_capacity(128), Vec::new());
+        while let Some(too_long) = next_puzzle_line(&mut input, &mut line, &mut buffer)? {
+            out.clear();
+            err.clear();
+            let item = Item::new(line, too_long);
+            answer_line(
+                &mut solver,
+                &item,
+                &buffer,
+                options,
+                &explain,
+                &mut out,
+                &mut err,
+                &mut summary,
+            );
+            sink(&out, &err)?;
         }
-        *line += 1;
-        match buffer.iter().find(|b| !b.is_ascii_whitespace()) {
-            None | Some(b'#') => continue,
-            Some(_) => return Ok(true),
+    } else {
+        let process = |solver: &mut Solver, chunk: &mut Chunk| {
+            let Chunk {
+                items,
+                text,
+                out,
+                err,
+                summary,
+                ..
+            } = chunk;
+            out.reserve(items.len() * 82);
+            for item in items.iter() {
+                let text = &text[item.start..item.end];
+                answer_line(solver, item, text, options, &explain, out, err, summary);
+            }
+        };
+        run_pooled(input, options, &process, |chunk: &Chunk| {
+            summary.merge(&chunk.summary);
+            sink(&chunk.out, &chunk.err)
+        })?;
+    }
+    Ok(summary)
+}
+
+/// The cells of a line of exactly 81 cells in `alphabet` (a line break at
+/// the end allowed), or `None` for anything else.
+#[inline]
+fn quick_cells(text: &[u8], alphabet: Alphabet) -> Option<[u8; 81]> {
+    let text = text.strip_suffix(b"\n").unwrap_or(text);
+    let text = text.strip_suffix(b"\r").unwrap_or(text);
+    let text: &[u8; 81] = text.try_into().ok()?;
+    let table = match alphabet {
+        Alphabet::Standard => &STANDARD_CELLS,
+        Alphabet::ZeroBased => &ZERO_BASED_CELLS,
+    };
+    let mut cells = [0u8; 81];
+    let mut bad = 0;
+    for (cell, &byte) in cells.iter_mut().zip(text) {
+        *cell = table[usize::from(byte)];
+        bad |= *cell;
+    }
+    // Anything but a digit 0 to 9 has the high bit set.
+    (bad & 0x80 == 0).then_some(cells)
+}
+
+/// The cell values of the bytes of a 9×9 line, `0x80` for a byte that is no
+/// digit of a 9×9 grid.
+const fn cell_table(alphabet: Alphabet) -> [u8; 256] {
+    let mut table = [0x80u8; 256];
+    table[b'.' as usize] = 0;
+    let mut digit = 0;
+    while digit <= 9 {
+        let value = match alphabet {
+            Alphabet::Standard => Some(digit),
+            Alphabet::ZeroBased if digit < 9 => Some(digit + 1),
+            Alphabet::ZeroBased => None,
+        };
+        if let Some(value) = value {
+            table[(b'0' + digit) as usize] = value;
+        }
+        digit += 1;
+    }
+    table
+}
+
+static STANDARD_CELLS: [u8; 256] = cell_table(Alphabet::Standard);
+static ZERO_BASED_CELLS: [u8; 256] = cell_table(Alphabet::ZeroBased);
+
+/// Answers one line for [`run_lines`], appending its output line to `out`
+/// and any message to `err`.
+#[allow(clippy::too_many_arguments)]
+#[inline]
+fn answer_line<E>(
+    solver: &mut Solver,
+    item: &Item,
+    text: &[u8],
+    options: &Options,
+    explain: &E,
+    out: &mut Vec<u8>,
+    err: &mut Vec<u8>,
+    summary: &mut Summary,
+) where
+    E: Fn(usize, &SudokuError, &mut Vec<u8>),
+{
+    let task = options.task;
+    if !item.too_long
+        && let Some(cells) = quick_cells(text, options.alphabet)
+    {
+        let limit = match task {
+            Task::Solve => 1,
+            Task::Count { limit } => limit,
+        };
+        let mut grid = [0u8; 81];
+        if let Some(found) = bands::search(&cells, limit, &mut grid) {
+            summary.puzzles += 1;
+            if found.solutions == 0 {
+                summary.no_solution += 1;
+            } else {
+                summary.solved += 1;
+            }
+            match task {
+                Task::Solve if found.solutions > 0 => {
+                    let zero = match options.alphabet {
+                        Alphabet::Standard => b'0',
+                        Alphabet::ZeroBased => b'0' - 1,
+                    };
+                    let mut text = [b'\n'; 82];
+                    for (byte, digit) in text.iter_mut().zip(grid) {
+                        *byte = zero + digit;
+                    }
+                    out.extend_from_slice(&text);
+                }
+                Task::Solve => out.extend_from_slice(b"no solution\n"),
+                Task::Count { limit } => {
+                    if found.solutions >= limit {
+                        summary.at_limit += 1;
+                    }
+                    write_count(out, found.solutions, limit);
+                }
+            }
+            return;
+        }
+    }
+    let answer = answer(solver, item, text, options);
+    summary.record(&answer, task);
+    match &answer.outcome {
+        Outcome::Solved { solution, .. } => {
+            out.extend(
+                solution
+                    .cells()
+                    .iter()
+                    .map(|&digit| options.alphabet.symbol(digit) as u8),
+            );
+            out.push(b'\n');
+        }
+        Outcome::NoSolution { .. } => out.extend_from_slice(b"no solution\n"),
+        Outcome::Counted { solutions, .. } => {
+            let limit = match task {
+                Task::Count { limit } => limit,
+                Task::Solve => u64::MAX,
+            };
+            write_count(out, *solutions, limit);
+        }
+        Outcome::Invalid(error) => {
+            explain(answer.line, error, err);
+            out.extend_from_slice(b"invalid\n");
         }
     }
 }
 
-fn answer(solver: &mut Solver, line: usize, text: &[u8], options: &Options) -> Answer {
-    let outcome = match parse::parse(text, options.alphabet) {
+/// `N`, or `K or more` at the limit `K`, and a line break.
+fn write_count(out: &mut Vec<u8>, solutions: u64, limit: u64) {
+    use std::io::Write;
+    // Writing to a vector cannot fail.
+    let _ = if solutions >= limit {
+        writeln!(out, "{limit} or more")
+    } else {
+        writeln!(out, "{solutions}")
+    };
+}
+
+/// The next line holding a puzzle, with its number: `Some(too_long)`, where
+/// `too_long` says the line was longer than [`MAX_LINE_BYTES`] (`buffer`
+/// then holds its beginning and the rest was skipped); `None` at the end.
+fn next_puzzle_line<R: BufRead>(
+    input: &mut R,
+    line: &mut usize,
+    buffer: &mut Vec<u8>,
+) -> io::Result<Option<bool>> {
+    loop {
+        buffer.clear();
+        let bound = MAX_LINE_BYTES as u64 + 1;
+        if (&mut *input).take(bound).read_until(b'\n', buffer)? == 0 {
+            return Ok(None);
+        }
+        *line += 1;
+        let too_long = buffer.len() > MAX_LINE_BYTES && buffer.last() != Some(&b'\n');
+        if too_long {
+            skip_line(input)?;
+        }
+        match buffer.iter().find(|b| !b.is_ascii_whitespace()) {
+            Some(b'#') => continue,
+            None if !too_long => continue,
+            _ => return Ok(Some(too_long)),
+        }
+    }
+}
+
+/// Reads past the next line break (or to the end), keeping nothing.
+fn skip_line<R: BufRead>(input: &mut R) -> io::Result<()> {
+    loop {
+        let available = match input.fill_buf() {
+            Ok(available) => available,
+            Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
+            Err(err) => return Err(err),
+        };
+        if available.is_empty() {
+            return Ok(());
+        }
+        match available.iter().position(|&byte| byte == b'\n') {
+            Some(end) => {
+                input.consume(end + 1);
+                return Ok(());
+            }
+            None => {
+                let read = available.len();
+                input.consume(read);
+            }
+        }
+    }
+}
+
+fn answer(solver: &mut Solver, item: &Item, text: &[u8], options: &Options) -> Answer {
+    let parsed = if item.too_long {
+        Err(SudokuError::LineTooLong {
+            limit: MAX_LINE_BYTES,
+        })
+    } else {
+        parse::parse(text, options.alphabet)
+    };
+    let outcome = match parsed {
         Err(error) => Outcome::Invalid(error),
         Ok(puzzle) => match options.task {
             Task::Solve => match solver.solve(&puzzle) {
@@ -397,7 +711,10 @@ fn answer(solver: &mut Solver, line: usize, text: &[u8], options: &Options) -> A
             },
         },
     };
-    Answer { line, outcome }
+    Answer {
+        line: item.line,
+        outcome,
+    }
 }
 
 /// One thread: each line is answered as soon as it is read.
@@ -409,8 +726,9 @@ where
     let mut solver = Solver::new();
     let mut line = 0;
     let mut buffer = Vec::new();
-    while next_puzzle_line(&mut input, &mut line, &mut buffer)? {
-        deliver(&answer(&mut solver, line, &buffer, options))?;
+    while let Some(too_long) = next_puzzle_line(&mut input, &mut line, &mut buffer)? {
+        let item = Item::new(line, too_long);
+        deliver(&answer(&mut solver, &item, &buffer, options))?;
     }
     Ok(())
 }
@@ -421,7 +739,22 @@ struct Item {
     line: usize,
     start: usize,
     end: usize,
+    /// The line was longer than [`MAX_LINE_BYTES`]; the text is its start.
+    too_long: bool,
     answer: Option<Answer>,
+}
+
+impl Item {
+    /// A line read on its own (not into a chunk).
+    fn new(line: usize, too_long: bool) -> Item {
+        Item {
+            line,
+            start: 0,
+            end: 0,
+            too_long,
+            answer: None,
+        }
+    }
 }
 
 /// Consecutive puzzle lines, their text in one buffer, and what became of
@@ -435,7 +768,7 @@ struct Chunk {
     /// dropped: freeing memory another thread allocated is slow with some
     /// allocators (glibc's among them).
     solved_by: Option<usize>,
-    /// What [`run_rendered`]'s render step wrote.
+    /// What [`run_rendered`]'s render step (or [`run_lines`]) wrote.
     out: Vec<u8>,
     err: Vec<u8>,
     /// The tallies of a rendered chunk.
@@ -463,13 +796,17 @@ fn read_chunk<R: BufRead>(
         err: Vec::new(),
         summary: Summary::default(),
     };
-    while chunk.items.len() < CHUNK_LINES && next_puzzle_line(input, line, buffer)? {
+    while chunk.items.len() < CHUNK_LINES {
+        let Some(too_long) = next_puzzle_line(input, line, buffer)? else {
+            break;
+        };
         let start = chunk.text.len();
         chunk.text.extend_from_slice(buffer);
         chunk.items.push(Item {
             line: *line,
             start,
             end: chunk.text.len(),
+            too_long,
             answer: None,
         });
     }
@@ -507,24 +844,11 @@ impl Shared {
     }
 }
 
-/// Answers every line of `chunk`, then runs the caller's `finish` step on
-/// it, on the same thread.
-fn solve_chunk<P>(solver: &mut Solver, chunk: &mut Chunk, options: &Options, finish: &P)
-where
-    P: Fn(&mut Chunk) + Sync,
-{
-    for item in &mut chunk.items {
-        let text = &chunk.text[item.start..item.end];
-        item.answer = Some(answer(solver, item.line, text, options));
-    }
-    finish(chunk);
-}
-
 /// Worker `id`: takes the oldest chunk, solves it, hands it back, until the
 /// queue closes.
-fn work<P>(id: usize, shared: &Shared, options: &Options, finish: &P)
+fn work<P>(id: usize, shared: &Shared, process: &P)
 where
-    P: Fn(&mut Chunk) + Sync,
+    P: Fn(&mut Solver, &mut Chunk) + Sync,
 {
     /// Marks the queue broken if the worker unwinds.
     struct Guard<'a>(&'a Shared);
@@ -563,7 +887,7 @@ where
             }
         };
         drop(trash);
-        solve_chunk(&mut solver, &mut chunk, options, finish);
+        process(&mut solver, &mut chunk);
         chunk.solved_by = Some(id);
         shared.lock().done.insert(chunk.index, chunk);
         shared.results.notify_one();
@@ -580,12 +904,12 @@ where
 fn run_pooled<R, P, D>(
     mut input: R,
     options: &Options,
-    finish: &P,
+    process: &P,
     mut deliver: D,
 ) -> io::Result<()>
 where
     R: BufRead,
-    P: Fn(&mut Chunk) + Sync,
+    P: Fn(&mut Solver, &mut Chunk) + Sync,
     D: FnMut(&Chunk) -> io::Result<()>,
 {
     let workers = options.threads - 1;
@@ -606,7 +930,7 @@ where
             let shared = &shared;
             std::thread::Builder::new()
                 .name(format!("sudoku-{id}"))
-                .spawn_scoped(scope, move || work(id, shared, options, finish))?;
+                .spawn_scoped(scope, move || work(id, shared, process))?;
         }
         let result = (|| {
             let mut solver = Solver::new();
@@ -652,7 +976,7 @@ where
                 // Help with the oldest chunk nobody has taken.
                 let job = shared.lock().todo.pop_front();
                 if let Some(mut chunk) = job {
-                    solve_chunk(&mut solver, &mut chunk, options, finish);
+                    process(&mut solver, &mut chunk);
                     shared.lock().done.insert(chunk.index, chunk);
                     continue;
                 }

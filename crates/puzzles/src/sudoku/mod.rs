@@ -14,7 +14,21 @@
 //!   as an [exact cover](crate::exact_cover) problem (the oracle the fast
 //!   solver is tested against).
 //!
-//! # The solver
+//! # The solvers
+//!
+//! 9×9 puzzles are solved and counted ([`Puzzle::solve`],
+//! [`Puzzle::count_up_to`], [`Solver`], [`batch`]) by a *band engine*:
+//! digit-major bitboards, for each digit three 27-bit words, one per band of
+//! three rows, in the manner of JCZSolve. With shifts and small tables it
+//! applies locked candidates between rows and boxes, takes from the other
+//! bands a column that a box allows alone, places hidden singles of rows and
+//! boxes and naked singles, and guesses on a cell with two candidates.
+//!
+//! Every size, 9×9 included, also has the general solver below: it lists
+//! solutions ([`Puzzle::solutions`]), is the search a [`trace`] shows (the
+//! web page's and `puzzles sudoku --trace`'s), and solves 4×4, 16×16 and
+//! 25×25 grids. Both find the same solutions; of several, the first each
+//! finds may differ.
 //!
 //! A dedicated bitmask solver: every cell keeps its candidates as a bitmask
 //! and every unit (row, column, box) counts, for each digit, the cells left
@@ -52,11 +66,13 @@
 //! # Ok::<(), puzzles::sudoku::SudokuError>(())
 //! ```
 
+mod bands;
 pub mod batch;
 pub mod cover;
 mod parse;
 pub mod render;
 mod solver;
+mod state;
 mod tables;
 mod trace;
 
@@ -263,6 +279,15 @@ pub enum SudokuError {
     /// of range.
     #[error("{0}")]
     BadCells(String),
+    /// A line of a [`batch`] input longer than [`batch::MAX_LINE_BYTES`]:
+    /// it is skipped without being held in memory.
+    #[error(
+        "line too long: more than {limit} bytes before its line break (a puzzle has at most 625 cells)"
+    )]
+    LineTooLong {
+        /// The bound, in bytes.
+        limit: usize,
+    },
 }
 
 /// Where a character is: its column alone on a one-line text.
@@ -386,6 +411,11 @@ impl Puzzle {
         let puzzle = Puzzle { box_size, cells };
         puzzle.check_clashes(Alphabet::Standard)?;
         Ok(puzzle)
+    }
+
+    /// The cells of a 9×9 puzzle, for the band engine.
+    fn nine_by_nine(&self) -> Option<&[u8; 81]> {
+        self.cells.as_slice().try_into().ok()
     }
 
     /// The first pair of givens, in reading order of the second, that share
@@ -722,8 +752,9 @@ impl fmt::Display for Grid {
     }
 }
 
-/// Solves puzzles with the dedicated solver, keeping its buffers between
-/// them: once warm it allocates only the grids it returns.
+/// Solves puzzles — 9×9 with the band engine, other sizes with the general
+/// solver — keeping its buffers between them: once warm it allocates only the
+/// grids it returns.
 ///
 /// # Example
 ///
@@ -780,6 +811,14 @@ impl Solver {
     /// # Ok::<(), puzzles::sudoku::SudokuError>(())
     /// ```
     pub fn solve(&mut self, puzzle: &Puzzle) -> Option<Grid> {
+        if let Some(givens) = puzzle.nine_by_nine() {
+            let mut grid = [0; 81];
+            let found = bands::search(givens, 1, &mut grid).expect("puzzles are checked");
+            return (found.solutions == 1).then(|| Grid {
+                box_size: 3,
+                cells: grid.to_vec(),
+            });
+        }
         let box_size = puzzle.box_size;
         let engine = self.engine(puzzle);
         engine.advance().then(|| Grid {
@@ -800,6 +839,11 @@ impl Solver {
     /// # Ok::<(), puzzles::sudoku::SudokuError>(())
     /// ```
     pub fn count_up_to(&mut self, puzzle: &Puzzle, limit: u64) -> u64 {
+        if let Some(givens) = puzzle.nine_by_nine() {
+            return bands::search(givens, limit, &mut [0; 81])
+                .expect("puzzles are checked")
+                .solutions;
+        }
         let engine = self.engine(puzzle);
         let mut found = 0;
         while found < limit && engine.advance() {
@@ -822,6 +866,15 @@ impl Solver {
     /// # Ok::<(), puzzles::sudoku::SudokuError>(())
     /// ```
     pub fn solve_counting_guesses(&mut self, puzzle: &Puzzle) -> (Option<Grid>, u64) {
+        if let Some(givens) = puzzle.nine_by_nine() {
+            let mut grid = [0; 81];
+            let found = bands::search(givens, 1, &mut grid).expect("puzzles are checked");
+            let solution = (found.solutions == 1).then(|| Grid {
+                box_size: 3,
+                cells: grid.to_vec(),
+            });
+            return (solution, found.guesses);
+        }
         let box_size = puzzle.box_size;
         let engine = self.engine(puzzle);
         let solution = engine.advance().then(|| Grid {
@@ -871,11 +924,14 @@ impl Iterator for Solutions {
 
 impl std::iter::FusedIterator for Solutions {}
 
-/// Runs the dedicated solver's search on `puzzle` event by event, handing
+/// Runs the general solver's search on `puzzle` event by event, handing
 /// each [`Event`] to `observer`; it may return [`ControlFlow::Break`] to
-/// stop. This is the search of [`Puzzle::solve`] and [`Solver`] — same
-/// propagation, same branching cell, digits in the same order — so the
-/// trace shows how the fast solver works.
+/// stop. This is the search of the general solver — the one behind
+/// [`Puzzle::solutions`], and behind [`Puzzle::solve`] and [`Solver`] for
+/// grids other than 9×9 — with the same propagation, the same branching
+/// cell and digits in the same order, so the trace shows how that solver
+/// works. (9×9 puzzles are solved by the band engine, a different search
+/// over the same rules; see the [module documentation](self).)
 ///
 /// How the events read:
 ///

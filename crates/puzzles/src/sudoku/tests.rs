@@ -446,7 +446,7 @@ fn traces_replay_to_the_solutions() {
         if puzzle.count_up_to(50) == 50 {
             // Too many to trace them all; the first one will do.
             let (first, _) = replay(&puzzle, TraceMode::FirstSolution);
-            assert_eq!(first[0], puzzle.solve().unwrap().cells);
+            assert_eq!(first[0], puzzle.solutions().next().unwrap().cells);
             continue;
         }
         let (found, summary) = replay(&puzzle, TraceMode::AllSolutions);
@@ -459,9 +459,11 @@ fn traces_replay_to_the_solutions() {
         let (first, first_summary) = replay(&puzzle, TraceMode::FirstSolution);
         assert_eq!(first.len(), 1);
         assert_eq!(first_summary.counters.solutions, 1);
-        // The trace runs the solver's search: its first solution is the
-        // solver's.
-        assert_eq!(first[0], puzzle.solve().unwrap().cells);
+        // The trace runs the dedicated solver's search: its first solution
+        // is the one that solver finds first. (9×9 puzzles are solved by the
+        // band engine, whose first of several solutions may be another.)
+        assert_eq!(first[0], puzzle.solutions().next().unwrap().cells);
+        assert!(puzzle.solve().unwrap().solves(&puzzle));
     }
 }
 
@@ -497,11 +499,13 @@ fn every_puzzle_of_17_clue_has_exactly_one_valid_solution() {
             .unwrap_or_else(|| panic!("line {line}: no solution"));
         assert!(solution.solves(&puzzle), "line {line}: {solution}");
         assert_eq!(solutions.next(), None, "line {line}: a second solution");
+        // The band engine finds the same solution, and no second one.
         assert_eq!(
             solver.solve(&puzzle).as_ref(),
             Some(&solution),
             "line {line}"
         );
+        assert_eq!(solver.count_up_to(&puzzle, 2), 1, "line {line}");
     }
 }
 
@@ -514,6 +518,14 @@ fn every_puzzle_of_top1465_has_exactly_one_valid_solution() {
         let solutions: Vec<Grid> = puzzle.solutions().collect();
         assert_eq!(solutions.len(), 1, "line {line}");
         assert!(solutions[0].solves(&puzzle), "line {line}");
+        // The band engine: the same solution, and no second one.
+        let mut solver = Solver::new();
+        assert_eq!(
+            solver.solve(&puzzle).as_ref(),
+            Some(&solutions[0]),
+            "line {line}"
+        );
+        assert_eq!(solver.count_up_to(&puzzle, 2), 1, "line {line}");
     }
 }
 
@@ -619,6 +631,80 @@ fn batch_answers_in_order_on_any_number_of_threads() {
     }
 }
 
+/// Endless text without a line break, then (after `length` bytes) a line
+/// break and a puzzle: read as it goes, never held.
+struct LongLine {
+    length: u64,
+    sent: u64,
+    rest: &'static [u8],
+}
+
+impl std::io::Read for LongLine {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.sent < self.length {
+            let n = buf.len().min((self.length - self.sent) as usize);
+            buf[..n].fill(b'1');
+            self.sent += n as u64;
+            return Ok(n);
+        }
+        let n = buf.len().min(self.rest.len());
+        buf[..n].copy_from_slice(&self.rest[..n]);
+        self.rest = &self.rest[n..];
+        Ok(n)
+    }
+}
+
+#[test]
+fn a_line_past_the_bound_is_refused_and_skipped() {
+    let rest = "\n1...............\n# the end\n";
+    for threads in [1, 2] {
+        for length in [batch::MAX_LINE_BYTES as u64 + 1, 64 << 20] {
+            let input = std::io::BufReader::new(LongLine {
+                length,
+                sent: 0,
+                rest: rest.as_bytes(),
+            });
+            let options = batch::Options {
+                threads,
+                ..batch::Options::default()
+            };
+            let mut answers = Vec::new();
+            let summary = batch::run(input, &options, |answer| {
+                answers.push(answer.clone());
+                Ok(())
+            })
+            .unwrap();
+            assert_eq!(answers.len(), 2);
+            assert_eq!(
+                answers[0],
+                batch::Answer {
+                    line: 1,
+                    outcome: batch::Outcome::Invalid(SudokuError::LineTooLong {
+                        limit: batch::MAX_LINE_BYTES
+                    }),
+                }
+            );
+            assert_eq!(answers[1].line, 2);
+            assert!(matches!(answers[1].outcome, batch::Outcome::Solved { .. }));
+            assert_eq!((summary.invalid, summary.solved), (1, 1));
+        }
+    }
+    // A line of exactly the bound is read; a long comment is skipped.
+    let exact = format!(
+        "{}\n#{}\n",
+        " ".repeat(batch::MAX_LINE_BYTES - 16) + "1...............",
+        "x".repeat(100_000)
+    );
+    let mut outcomes = Vec::new();
+    batch::run(exact.as_bytes(), &batch::Options::default(), |answer| {
+        outcomes.push(answer.outcome.clone());
+        Ok(())
+    })
+    .unwrap();
+    assert_eq!(outcomes.len(), 1);
+    assert!(matches!(outcomes[0], batch::Outcome::Solved { .. }));
+}
+
 #[test]
 fn batch_counts_and_stops_on_a_sink_error() {
     let input = format!("{CLASSIC}\n{}\n1.....23........\n", ".".repeat(81));
@@ -685,6 +771,90 @@ proptest! {
             if let Some(solution) = puzzle.solve() {
                 prop_assert!(solution.solves(&puzzle));
             }
+        }
+    }
+
+    #[test]
+    fn band_engine_and_general_solver_agree_on_9x9(seed in any::<u64>(), keep in 0usize..70, tamper in any::<bool>(), limit in 1u64..5) {
+        if let Some(puzzle) = random_puzzle(3, seed, keep, tamper) {
+            // The band engine (count_up_to, solve) against the general
+            // solver (solutions), which is its own search.
+            let general: Vec<Grid> = puzzle.solutions().take(limit.max(2) as usize).collect();
+            prop_assert_eq!(puzzle.count_up_to(limit), (general.len() as u64).min(limit));
+            let solution = puzzle.solve();
+            prop_assert_eq!(solution.is_some(), !general.is_empty());
+            if let Some(solution) = solution {
+                prop_assert!(solution.solves(&puzzle));
+                if general.len() == 1 {
+                    prop_assert_eq!(&solution, &general[0]);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn run_lines_writes_what_the_general_path_answers(
+        seed in any::<u64>(),
+        keep in 0usize..70,
+        tamper in any::<bool>(),
+        damage in 0usize..6,
+        zero_based in any::<bool>(),
+        threads in 1usize..3,
+    ) {
+        let alphabet = if zero_based { Alphabet::ZeroBased } else { Alphabet::Standard };
+        // A few lines around a random puzzle, some of them damaged: a
+        // clash, a bad character, spacing, a wrong length.
+        let mut rng = Rng(seed);
+        let mut cells = random_solution(3, &mut rng);
+        for cell in &mut cells {
+            if rng.below(100) >= keep {
+                *cell = 0;
+            }
+        }
+        if tamper {
+            cells[rng.below(81)] = 1 + rng.below(9) as u8;
+        }
+        let mut line: Vec<u8> = cells.iter().map(|&d| alphabet.symbol(d) as u8).collect();
+        match damage {
+            1 => line[rng.below(81)] = b'x',
+            2 => line.insert(rng.below(81), b' '),
+            3 => { line.pop(); }
+            _ => {}
+        }
+        let input = format!("{}\n# a comment\n\n{}\r\n", String::from_utf8_lossy(&line), CLASSIC);
+        for task in [batch::Task::Solve, batch::Task::Count { limit: 2 }] {
+            let options = batch::Options { task, threads, alphabet };
+            let (mut fast, mut fast_err) = (Vec::new(), Vec::new());
+            let fast_summary = batch::run_lines(
+                input.as_bytes(),
+                &options,
+                |line, error, err| err.extend(format!("{line}: {error}\n").bytes()),
+                |out, err| {
+                    fast.extend_from_slice(out);
+                    fast_err.extend_from_slice(err);
+                    Ok(())
+                },
+            ).unwrap();
+            // The general path: answers rendered one by one.
+            let (mut slow, mut slow_err) = (Vec::new(), Vec::new());
+            let slow_summary = batch::run(input.as_bytes(), &options, |answer| {
+                let text = match &answer.outcome {
+                    batch::Outcome::Solved { solution, .. } => solution.to_line(alphabet),
+                    batch::Outcome::NoSolution { .. } => "no solution".to_string(),
+                    batch::Outcome::Counted { solutions: 0, .. } => "0".to_string(),
+                    batch::Outcome::Counted { solutions: 1, .. } => "1".to_string(),
+                    batch::Outcome::Counted { .. } => "2 or more".to_string(),
+                    batch::Outcome::Invalid(error) => {
+                        slow_err.extend(format!("{}: {error}\n", answer.line).bytes());
+                        "invalid".to_string()
+                    }
+                };
+                slow.extend(format!("{text}\n").bytes());
+                Ok(())
+            }).unwrap();
+            prop_assert_eq!(String::from_utf8(fast).unwrap(), String::from_utf8(slow).unwrap());
+            prop_assert_eq!(String::from_utf8(fast_err).unwrap(), String::from_utf8(slow_err).unwrap());
+            prop_assert_eq!(fast_summary, slow_summary);
         }
     }
 

@@ -5,7 +5,7 @@
 
 use std::ops::ControlFlow;
 
-use super::solver::{Branch, Clash, State};
+use super::state::{Branch, Clash, State};
 use super::tables::Tables;
 use crate::trace::{Action, ConflictKind, Event, TraceMode, TraceSummary, Tracer};
 
