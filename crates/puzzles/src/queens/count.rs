@@ -715,6 +715,237 @@ impl CountPlan {
             .map(|id| self.count_unit(id).expect("ids come from the plan"))
             .collect()
     }
+
+    /// `size` distinct unit ids drawn uniformly at random (every unit when
+    /// `size` is at least [`CountPlan::len`]), in increasing order. The draw
+    /// is a function of `seed` and the plan alone, so a sample can be
+    /// repeated anywhere.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::CountPlan;
+    ///
+    /// let plan = CountPlan::new(12, 3)?;
+    /// let ids = plan.sample_ids(5, 7);
+    /// assert_eq!(ids.len(), 5);
+    /// assert!(ids.windows(2).all(|w| w[0] < w[1]) && ids[4] < plan.len());
+    /// assert_eq!(ids, plan.sample_ids(5, 7));
+    /// assert_eq!(plan.sample_ids(u64::MAX, 7).len() as u64, plan.len());
+    /// # Ok::<(), puzzles::queens::count::CountError>(())
+    /// ```
+    pub fn sample_ids(&self, size: u64, seed: u64) -> Vec<UnitId> {
+        let units = self.units;
+        if size >= units {
+            return self.ids().collect();
+        }
+        // Floyd's algorithm: `size` draws, each from one more id than the last.
+        let mut random = SplitMix64(seed ^ (self.n as u64) << 56 ^ (self.depth as u64) << 48);
+        let mut chosen = std::collections::BTreeSet::new();
+        for top in units - size..units {
+            let pick = random.below(top + 1);
+            if !chosen.insert(pick) {
+                chosen.insert(top);
+            }
+        }
+        chosen.into_iter().collect()
+    }
+
+    /// Counts and times, on the calling thread, the units
+    /// [`CountPlan::sample_ids`] draws: the raw material of a
+    /// [`Projection`] of the whole count.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::CountPlan;
+    ///
+    /// let plan = CountPlan::new(12, 3)?;
+    /// let sample = plan.count_sample(8, 1);
+    /// assert_eq!(sample.units.len(), 8);
+    /// assert_eq!(sample.plan_units, plan.len());
+    /// # Ok::<(), puzzles::queens::count::CountError>(())
+    /// ```
+    pub fn count_sample(&self, size: u64, seed: u64) -> Sample {
+        let units = self
+            .sample_ids(size, seed)
+            .into_iter()
+            .map(|id| {
+                let start = std::time::Instant::now();
+                let count = self.count_unit(id).expect("sampled ids come from the plan");
+                SampledUnit {
+                    id,
+                    count,
+                    seconds: start.elapsed().as_secs_f64(),
+                }
+            })
+            .collect();
+        Sample {
+            plan_units: self.units,
+            units,
+        }
+    }
+}
+
+/// A small, fast, seedable generator (Steele, Lea and Flood's SplitMix64):
+/// enough to draw a sample, and stable across versions, unlike a crate's.
+struct SplitMix64(u64);
+
+impl SplitMix64 {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..bound` (`bound > 0`), by multiplying and keeping the
+    /// high word: biased by at most `bound / 2^64`, nothing a sample notices.
+    fn below(&mut self, bound: u64) -> u64 {
+        ((u128::from(self.next()) * u128::from(bound)) >> 64) as u64
+    }
+}
+
+/// One unit of a [`Sample`]: its id, its count and the seconds it took.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SampledUnit {
+    /// The unit.
+    pub id: UnitId,
+    /// What it contributes.
+    pub count: UnitCount,
+    /// Wall-clock seconds to count it on one thread.
+    pub seconds: f64,
+}
+
+/// Units drawn at random from a plan, counted and timed: see
+/// [`CountPlan::count_sample`].
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::count::CountPlan;
+///
+/// let plan = CountPlan::new(13, 3)?;
+/// let projection = plan.count_sample(plan.len(), 0).projection();
+/// // Every unit sampled: the projection is the count itself.
+/// assert_eq!(projection.total.value, 73712.0);
+/// assert_eq!(projection.total.std_error, 0.0);
+/// # Ok::<(), puzzles::queens::count::CountError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sample {
+    /// How many units the plan has.
+    pub plan_units: u64,
+    /// The units drawn, in increasing id order.
+    pub units: Vec<SampledUnit>,
+}
+
+/// An estimate of a sum over all units and its standard error.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Estimate {
+    /// The estimate.
+    pub value: f64,
+    /// Its standard error: the true sum lies within two of them of the
+    /// estimate about 95 times in 100.
+    pub std_error: f64,
+}
+
+impl Estimate {
+    /// The expansion estimator of a simple random sample without
+    /// replacement: `N × mean`, standard error
+    /// `N × s / √k × √(1 − k / N)` with `s` the sample's standard deviation
+    /// (infinite from a single unit, zero when every unit is in the sample).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::Estimate;
+    ///
+    /// let estimate = Estimate::of_sum(10, [1.0, 3.0]);
+    /// assert_eq!(estimate.value, 20.0);
+    /// assert!((estimate.std_error - 10.0 * 2f64.sqrt() / 2f64.sqrt() * 0.8f64.sqrt()).abs() < 1e-9);
+    /// assert_eq!(Estimate::of_sum(2, [1.0, 3.0]).std_error, 0.0);
+    /// ```
+    pub fn of_sum(population: u64, values: impl IntoIterator<Item = f64>) -> Estimate {
+        let values: Vec<f64> = values.into_iter().collect();
+        let k = values.len() as f64;
+        let big_n = population as f64;
+        if values.is_empty() {
+            return Estimate {
+                value: if population == 0 { 0.0 } else { f64::NAN },
+                std_error: if population == 0 { 0.0 } else { f64::INFINITY },
+            };
+        }
+        let mean = values.iter().sum::<f64>() / k;
+        let std_error = if values.len() as u64 >= population {
+            0.0
+        } else if values.len() == 1 {
+            f64::INFINITY
+        } else {
+            let variance = values.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (k - 1.0);
+            big_n * (variance / k * (1.0 - k / big_n)).sqrt()
+        };
+        Estimate {
+            value: big_n * mean,
+            std_error,
+        }
+    }
+}
+
+/// What a [`Sample`] says about the whole count.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Projection {
+    /// Units in the plan.
+    pub plan_units: u64,
+    /// Units sampled.
+    pub sampled: u64,
+    /// The sample's nodes.
+    pub sample_nodes: u64,
+    /// The sample's seconds, on one thread.
+    pub sample_seconds: f64,
+    /// Nanoseconds per node over the sample.
+    pub ns_per_node: f64,
+    /// The whole count's nodes.
+    pub nodes: Estimate,
+    /// The whole count's solutions.
+    pub total: Estimate,
+    /// The whole count's seconds on one core of this machine.
+    pub core_seconds: Estimate,
+}
+
+impl Sample {
+    /// The whole count projected from the sample: nodes, solutions and
+    /// one-core seconds, each by [`Estimate::of_sum`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::CountPlan;
+    ///
+    /// let plan = CountPlan::new(12, 3)?;
+    /// let projection = plan.count_sample(40, 3).projection();
+    /// let exact = plan.count_all().total as f64;
+    /// assert!((projection.total.value - exact).abs() <= 3.0 * projection.total.std_error);
+    /// # Ok::<(), puzzles::queens::count::CountError>(())
+    /// ```
+    pub fn projection(&self) -> Projection {
+        let sum = |f: fn(&SampledUnit) -> f64| {
+            Estimate::of_sum(self.plan_units, self.units.iter().map(f))
+        };
+        let sample_nodes: u64 = self.units.iter().map(|u| u.count.nodes).sum();
+        let sample_seconds: f64 = self.units.iter().map(|u| u.seconds).sum();
+        Projection {
+            plan_units: self.plan_units,
+            sampled: self.units.len() as u64,
+            sample_nodes,
+            sample_seconds,
+            ns_per_node: sample_seconds * 1e9 / sample_nodes as f64,
+            nodes: sum(|u| u.count.nodes as f64),
+            total: sum(|u| u.count.total as f64),
+            core_seconds: sum(|u| u.seconds),
+        }
+    }
 }
 
 /// How a [`Counter::run`] ended.

@@ -8,19 +8,21 @@
 //! advances all sixteen by one placement or one backtrack, with masks
 //! instead of branches.
 //!
-//! A lane keeps no stack. The parent row's columns and diagonals come back
-//! from the child's by undoing the placed bit: the left diagonal loses only
-//! bits beyond the board when it overflows 32 bits, and the right diagonal is
-//! kept shifted up [`MAX_ROWS`] bits so nothing it needs falls off the
-//! bottom. The placed bit comes from a path register holding the column of
-//! each row in five bits, and the parent's columns left to try are its free
-//! columns above that bit (the search takes them lowest first).
+//! A lane keeps no stack of boards. The parent row's columns and diagonals
+//! come back from the child's by undoing the placed bit and shifting back;
+//! what a shift pushed out of the 32-bit lane is kept one bit per row in a
+//! *fallen* register (a stack of bits): the right diagonal's bit below
+//! column 0 on every board, and the left diagonal's bit above column 31 on
+//! boards where that bit can come back onto the board ([`ld_spills`]). The
+//! placed bit comes from a path register holding the column of each row in
+//! five bits, and the parent's columns left to try are its free columns
+//! above that bit (the search takes them lowest first).
 //!
 //! The reduction's rules come along as per-row masks (a register indexed by
 //! depth; the closing row's edge rule in its plain form, no edge column below
 //! the closing row), and a leaf that may tie with another image is set aside,
 //! its placement rebuilt later from the job's stored prefix and the lane's
-//! path, for the scalar classification. Boards up to 24 columns fit these
+//! path, for the scalar classification. Boards up to 32 columns fit these
 //! lanes; beyond, the scalar kernel counts alone.
 
 use std::arch::x86_64::*;
@@ -29,13 +31,25 @@ use super::{Case, Isa, Rules, SYMMETRIES, Tallies, kernel};
 
 mod narrow;
 
-/// Rows the lanes search at most; also how far up the right diagonal is
-/// kept shifted.
+/// Rows the lanes search at most.
 const MAX_ROWS: usize = 8;
 
-/// The largest board the 32-bit lanes hold: columns plus the right
-/// diagonal's headroom.
-const MAX_N: usize = 32 - MAX_ROWS;
+/// The largest board the 32-bit lanes hold: one bit per column.
+const MAX_N: usize = 32;
+
+/// Whether the left diagonal needs its fallen bits kept, on a board of `n`
+/// columns searched `k` rows deep.
+///
+/// A lane restores its parent's left diagonal by shifting the child's back
+/// down, so a bit the child's shift pushed out of the 32-bit lane is gone
+/// unless kept, and with each further climb the hole moves down a column.
+/// The deepest stored row is `k - 2` (the penultimate row does not
+/// descend), so the hole reaches bit `34 - k` at the lanes' first row; it
+/// does no harm above the board: `n + k ≤ 34` (boards up to 26 columns with
+/// eight rows) needs nothing kept.
+fn ld_spills(n: usize, k: usize) -> bool {
+    n + k > 34
+}
 
 /// Jobs gathered before the lanes run them.
 const BATCH: usize = 16384;
@@ -252,7 +266,8 @@ impl<'r> Engine<'r> {
         jobs.cols.push(taken as u32 | !(self.rules.full as u32));
         // Bits of the left diagonal beyond 32 are beyond the board.
         jobs.lds.push(ld as u32);
-        jobs.rds.push((rd << MAX_ROWS) as u32);
+        // The right diagonal's bits below column 0 are gone already.
+        jobs.rds.push(rd as u32);
         match self.tail.ties {
             Some((b, tie_row)) => {
                 let mut early = bits[b];
@@ -296,11 +311,10 @@ impl<'r> Engine<'r> {
             // SAFETY: `Engine::new` checked the processor's features, and
             // every job array holds `count + LANES` entries.
             Isa::Avx512 => unsafe {
-                match tail.ties {
-                    None => run::<NO_TIES>(rules, tail, jobs, count),
-                    Some((_, TieRow::Above)) => run::<TIES_ABOVE>(rules, tail, jobs, count),
-                    Some((_, TieRow::InPath(_))) => run::<TIES_IN_PATH>(rules, tail, jobs, count),
-                    Some((_, TieRow::Placing)) => run::<TIES_PLACING>(rules, tail, jobs, count),
+                if ld_spills(rules.n, tail.k) {
+                    run_ties::<true>(rules, tail, jobs, count)
+                } else {
+                    run_ties::<false>(rules, tail, jobs, count)
                 }
             },
             Isa::Avx2 => narrow::run_avx2(rules, tail, jobs, count),
@@ -322,15 +336,45 @@ const TIES_ABOVE: u8 = 1;
 const TIES_IN_PATH: u8 = 2;
 const TIES_PLACING: u8 = 3;
 
+/// [`run`] with the tie checks `tail` needs.
+///
+/// # Safety
+///
+/// As [`run`].
+#[target_feature(enable = "avx512f,avx512cd,popcnt")]
+unsafe fn run_ties<const SPILL_LD: bool>(
+    rules: &Rules,
+    tail: &Tail,
+    jobs: &Jobs,
+    count: usize,
+) -> Tallies {
+    // SAFETY: as this function's.
+    unsafe {
+        match tail.ties {
+            None => run::<NO_TIES, SPILL_LD>(rules, tail, jobs, count),
+            Some((_, TieRow::Above)) => run::<TIES_ABOVE, SPILL_LD>(rules, tail, jobs, count),
+            Some((_, TieRow::InPath(_))) => run::<TIES_IN_PATH, SPILL_LD>(rules, tail, jobs, count),
+            Some((_, TieRow::Placing)) => run::<TIES_PLACING, SPILL_LD>(rules, tail, jobs, count),
+        }
+    }
+}
+
 /// Runs the first `count` jobs on the lanes to the end; `TIES` says which
-/// tie checks `tail` needs.
+/// tie checks `tail` needs, `SPILL_LD` whether the left diagonal's fallen
+/// bits are kept ([`ld_spills`]).
 ///
 /// # Safety
 ///
 /// The processor must have AVX-512F, AVX-512CD and POPCNT, and every job
 /// array must hold at least `count + LANES` entries.
 #[target_feature(enable = "avx512f,avx512cd,popcnt")]
-unsafe fn run<const TIES: u8>(rules: &Rules, tail: &Tail, jobs: &Jobs, count: usize) -> Tallies {
+unsafe fn run<const TIES: u8, const SPILL_LD: bool>(
+    rules: &Rules,
+    tail: &Tail,
+    jobs: &Jobs,
+    count: usize,
+) -> Tallies {
+    debug_assert_eq!(SPILL_LD, ld_spills(rules.n, tail.k));
     let n = rules.n;
     let k = tail.k;
     let zero = _mm512_setzero_si512();
@@ -363,20 +407,21 @@ unsafe fn run<const TIES: u8>(rules: &Rules, tail: &Tail, jobs: &Jobs, count: us
     // The columns a row may take, given the columns and diagonals above it
     // and its depth.
     let allowed = |cols: __m512i, ld: __m512i, rd: __m512i, depth: __m512i| {
-        let attacked = _mm512_or_si512(
-            _mm512_or_si512(cols, ld),
-            _mm512_or_si512(
-                _mm512_srli_epi32::<{ MAX_ROWS as u32 }>(rd),
-                _mm512_permutexvar_epi32(depth, blocks),
-            ),
-        );
-        // Off-board columns are in `cols`, so the complement is the board's.
-        _mm512_xor_si512(attacked, _mm512_set1_epi32(-1))
+        // Off-board columns are in `cols`, so the complement (a three-way
+        // nor) is the board's.
+        _mm512_ternarylogic_epi32::<0x01>(
+            cols,
+            ld,
+            _mm512_or_si512(rd, _mm512_permutexvar_epi32(depth, blocks)),
+        )
     };
 
     let mut depth = zero;
     let mut cur = zero;
     let (mut cols, mut ld, mut rd) = (zero, zero, zero);
+    // Per row descended, the right diagonal's bit shifted below column 0
+    // and (`SPILL_LD`) the left diagonal's above column 31, latest lowest.
+    let (mut fallen_rd, mut fallen_ld) = (zero, zero);
     let mut path = zero;
     let mut job = zero;
     let (mut leaves, mut nodes) = (0u64, 0u64);
@@ -411,6 +456,10 @@ unsafe fn run<const TIES: u8>(rules: &Rules, tail: &Tail, jobs: &Jobs, count: us
             }
             depth = _mm512_mask_mov_epi32(depth, refill, zero);
             path = _mm512_mask_mov_epi32(path, refill, zero);
+            fallen_rd = _mm512_mask_mov_epi32(fallen_rd, refill, zero);
+            if SPILL_LD {
+                fallen_ld = _mm512_mask_mov_epi32(fallen_ld, refill, zero);
+            }
             cur = _mm512_mask_mov_epi32(cur, refill, allowed(cols, ld, rd, zero));
             active |= refill;
             next += take;
@@ -422,11 +471,21 @@ unsafe fn run<const TIES: u8>(rules: &Rules, tail: &Tail, jobs: &Jobs, count: us
         let bit = _mm512_and_si512(cur, _mm512_sub_epi32(zero, cur));
         // Placing `bit`: the next row's state.
         let child_cols = _mm512_or_si512(cols, bit);
-        let child_ld = _mm512_slli_epi32::<1>(_mm512_or_si512(ld, bit));
-        let child_rd = _mm512_srli_epi32::<1>(_mm512_or_si512(
-            rd,
-            _mm512_slli_epi32::<{ MAX_ROWS as u32 }>(bit),
-        ));
+        let ld_bit = _mm512_or_si512(ld, bit);
+        let rd_bit = _mm512_or_si512(rd, bit);
+        let child_ld = _mm512_slli_epi32::<1>(ld_bit);
+        let child_rd = _mm512_srli_epi32::<1>(rd_bit);
+        // (fallen << 1) | (rd_bit & 1), and (fallen << 1) | (ld_bit >> 31).
+        let child_fallen_rd =
+            _mm512_ternarylogic_epi32::<0xf8>(_mm512_slli_epi32::<1>(fallen_rd), rd_bit, one);
+        let child_fallen_ld = if SPILL_LD {
+            _mm512_or_si512(
+                _mm512_slli_epi32::<1>(fallen_ld),
+                _mm512_srli_epi32::<31>(ld_bit),
+            )
+        } else {
+            zero
+        };
         let deeper = _mm512_add_epi32(depth, one);
         let child = allowed(child_cols, child_ld, child_rd, deeper);
         let at_penultimate = _mm512_cmpeq_epi32_mask(depth, penultimate);
@@ -462,10 +521,20 @@ unsafe fn run<const TIES: u8>(rules: &Rules, tail: &Tail, jobs: &Jobs, count: us
         let rising = exhausted & !finished;
         let placed = _mm512_sllv_epi32(one, _mm512_and_si512(path, low5));
         let parent_cols = _mm512_xor_si512(cols, placed);
-        let parent_ld = _mm512_xor_si512(_mm512_srli_epi32::<1>(ld), placed);
-        let parent_rd = _mm512_xor_si512(
+        // (shifted | fallen bit) ^ placed.
+        let parent_ld = if SPILL_LD {
+            _mm512_ternarylogic_epi32::<0x56>(
+                _mm512_srli_epi32::<1>(ld),
+                _mm512_slli_epi32::<31>(fallen_ld),
+                placed,
+            )
+        } else {
+            _mm512_xor_si512(_mm512_srli_epi32::<1>(ld), placed)
+        };
+        let parent_rd = _mm512_ternarylogic_epi32::<0x56>(
             _mm512_slli_epi32::<1>(rd),
-            _mm512_slli_epi32::<{ MAX_ROWS as u32 }>(placed),
+            _mm512_and_si512(fallen_rd, one),
+            placed,
         );
         let shallower = _mm512_sub_epi32(depth, one);
         let above = _mm512_sub_epi32(zero, _mm512_slli_epi32::<1>(placed));
@@ -488,6 +557,12 @@ unsafe fn run<const TIES: u8>(rules: &Rules, tail: &Tail, jobs: &Jobs, count: us
         ld = _mm512_mask_mov_epi32(ld, rising, parent_ld);
         rd = _mm512_mask_mov_epi32(rd, descending, child_rd);
         rd = _mm512_mask_mov_epi32(rd, rising, parent_rd);
+        fallen_rd = _mm512_mask_mov_epi32(fallen_rd, descending, child_fallen_rd);
+        fallen_rd = _mm512_mask_srli_epi32::<1>(fallen_rd, rising, fallen_rd);
+        if SPILL_LD {
+            fallen_ld = _mm512_mask_mov_epi32(fallen_ld, descending, child_fallen_ld);
+            fallen_ld = _mm512_mask_srli_epi32::<1>(fallen_ld, rising, fallen_ld);
+        }
         depth = _mm512_mask_mov_epi32(depth, descending, deeper);
         depth = _mm512_mask_mov_epi32(depth, rising, shallower);
         active &= !finished;

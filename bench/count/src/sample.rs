@@ -1,0 +1,53 @@
+//! `count-sample N K [KERNEL] [SEED] [SPLIT]`: counts K work units of
+//! `n`-queens drawn at random (seeded) on one thread with one kernel
+//! (`auto`, `avx512`, `avx2`, `sse2` or `scalar`) and prints their nodes, the
+//! ns per node and the projection of the whole count (nodes, solutions,
+//! core-hours, each with its standard error).
+//!
+//! ```text
+//! cargo run --release -p count-bench --bin count-sample -- 25 20 avx512 1
+//! ```
+
+use puzzles::queens::count::{CountPlan, Kernel};
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let usage = "usage: count-sample N K [auto|avx512|avx2|sse2|scalar] [SEED] [SPLIT]";
+    let n: usize = args.next().and_then(|n| n.parse().ok()).expect(usage);
+    let size: u64 = args.next().and_then(|k| k.parse().ok()).expect(usage);
+    let kernel = match args.next().as_deref() {
+        None | Some("auto") => Kernel::Auto,
+        Some("scalar") => Kernel::Scalar,
+        Some("sse2") => Kernel::Sse2,
+        Some("avx2") => Kernel::Avx2,
+        Some("avx512") => Kernel::Avx512,
+        Some(other) => panic!("unknown kernel {other:?}"),
+    };
+    let seed: u64 = args.next().map_or(1, |s| s.parse().expect(usage));
+    let split = args
+        .next()
+        .map_or(CountPlan::default_split(n), |s| s.parse().expect(usage));
+    let plan = CountPlan::new(n, split)
+        .expect("a board size")
+        .with_kernel(kernel);
+    let sample = plan.count_sample(size, seed);
+    let p = sample.projection();
+    println!(
+        "n = {n}, split {split}, kernel {:?}: {} of {} units, {} nodes in {:.3} s, {:.3} ns per node",
+        kernel.selected(),
+        p.sampled,
+        p.plan_units,
+        p.sample_nodes,
+        p.sample_seconds,
+        p.ns_per_node
+    );
+    println!(
+        "projected: {:.4e} ± {:.2e} nodes, {:.4e} ± {:.2e} solutions, {:.4e} ± {:.2e} core-hours",
+        p.nodes.value,
+        p.nodes.std_error,
+        p.total.value,
+        p.total.std_error,
+        p.core_seconds.value / 3600.0,
+        p.core_seconds.std_error / 3600.0
+    );
+}
