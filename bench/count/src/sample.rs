@@ -1,18 +1,20 @@
-//! `count-sample N K [KERNEL] [SEED] [SPLIT]`: counts K work units of
+//! `count-sample N K [KERNEL] [SEED] [SPLIT] [DEPTH]`: counts K work units of
 //! `n`-queens drawn at random (seeded) on one thread with one kernel
 //! (`auto`, `avx512`, `avx2`, `sse2` or `scalar`) and prints their nodes, the
 //! ns per node and the projection of the whole count (nodes, solutions,
-//! core-hours, each with its standard error).
+//! core-hours, each with its standard error). With DEPTH deeper than the
+//! split, it draws K subtrees that deep below random units instead
+//! (`CountPlan::count_sample_below`), for sizes whose units are too large.
 //!
 //! ```text
-//! cargo run --release -p count-bench --bin count-sample -- 25 20 avx512 1
+//! cargo run --release -p count-bench --bin count-sample -- 25 20 avx512 1 5 8
 //! ```
 
 use puzzles::queens::count::{CountPlan, Kernel};
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let usage = "usage: count-sample N K [auto|avx512|avx2|sse2|scalar] [SEED] [SPLIT]";
+    let usage = "usage: count-sample N K [auto|avx512|avx2|sse2|scalar] [SEED] [SPLIT] [DEPTH]";
     let n: usize = args.next().and_then(|n| n.parse().ok()).expect(usage);
     let size: u64 = args.next().and_then(|k| k.parse().ok()).expect(usage);
     let kernel = match args.next().as_deref() {
@@ -30,10 +32,14 @@ fn main() {
     let plan = CountPlan::new(n, split)
         .expect("a board size")
         .with_kernel(kernel);
-    let sample = plan.count_sample(size, seed);
+    let depth: Option<usize> = args.next().map(|d| d.parse().expect(usage));
+    let sample = match depth {
+        Some(depth) if depth > split => plan.count_sample_below(size, seed, depth),
+        _ => plan.count_sample(size, seed),
+    };
     let p = sample.projection();
     println!(
-        "n = {n}, split {split}, kernel {:?}: {} of {} units, {} nodes in {:.3} s, {:.3} ns per node",
+        "n = {n}, split {split}, depth {depth:?}, kernel {:?}: {} draws, {} units, {} nodes in {:.3} s, {:.3} ns per node",
         kernel.selected(),
         p.sampled,
         p.plan_units,
