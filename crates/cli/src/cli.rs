@@ -5,7 +5,7 @@ use clap::{Parser, Subcommand};
 use crate::exact_cover::ExactCoverArgs;
 use crate::maxsub::MaxsubArgs;
 use crate::merge::MergeArgs;
-use crate::queens::QueensArgs;
+use crate::queens::args::QueensArgs;
 use crate::sudoku::SudokuArgs;
 
 /// Solve, count, trace and draw backtracking puzzles.

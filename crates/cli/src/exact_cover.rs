@@ -10,7 +10,7 @@ use puzzles::exact_cover::Problem;
 use puzzles::trace::{Action, Event, TraceMode};
 use serde_json::json;
 
-use crate::Outcome;
+use crate::outcome::Outcome;
 
 #[derive(Debug, Args)]
 #[command(after_help = "\

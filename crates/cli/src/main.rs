@@ -2,18 +2,15 @@
 //! arguments, formats output and maps outcomes to exit codes.
 
 mod cli;
-mod count;
 mod exact_cover;
 mod maxsub;
 mod merge;
+mod outcome;
 mod queens;
-mod queens_first;
-mod queens_given;
-mod queens_verify;
 #[cfg(feature = "serve")]
 mod serve;
-mod shard;
 mod sudoku;
+mod threads;
 mod trace_out;
 
 use std::io::{self, Write};
@@ -22,27 +19,7 @@ use std::process::ExitCode;
 use clap::Parser;
 
 use crate::cli::{Cli, Command};
-
-/// What a finished command found, as the shell sees it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    /// An answer was printed (exit 0).
-    Answer,
-    /// The question has no answer, like grep finding no match (exit 1).
-    NoSolution,
-    /// The user interrupted a long run after its work was saved (exit 130).
-    Interrupted,
-}
-
-impl From<Outcome> for ExitCode {
-    fn from(outcome: Outcome) -> ExitCode {
-        match outcome {
-            Outcome::Answer => ExitCode::SUCCESS,
-            Outcome::NoSolution => ExitCode::from(1),
-            Outcome::Interrupted => ExitCode::from(130),
-        }
-    }
-}
+use crate::outcome::Outcome;
 
 /// Exit status for bad input or usage, as clap uses for its own errors.
 const USAGE_ERROR: u8 = 2;

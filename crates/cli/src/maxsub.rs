@@ -17,7 +17,7 @@ use puzzles::subarray::{
 };
 use serde::Serialize;
 
-use crate::Outcome;
+use crate::outcome::Outcome;
 
 #[derive(Debug, Args)]
 #[command(after_help = "\

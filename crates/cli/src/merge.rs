@@ -10,8 +10,8 @@ use anyhow::bail;
 use clap::Args;
 use serde::Serialize;
 
-use crate::Outcome;
-use crate::shard::Part;
+use crate::outcome::Outcome;
+use crate::queens::shard::Part;
 
 #[derive(Debug, Args)]
 #[command(after_help = "\

@@ -6,7 +6,7 @@ use anyhow::Context;
 use clap::Args;
 use puzzles_web::Server;
 
-use crate::Outcome;
+use crate::outcome::Outcome;
 
 #[derive(Debug, Args)]
 #[command(after_help = "\

@@ -12,7 +12,7 @@ use puzzles::sudoku::{Alphabet, Puzzle, render};
 use puzzles::trace::{Action, Event, TraceMode};
 use serde_json::json;
 
-use crate::Outcome;
+use crate::outcome::Outcome;
 
 #[derive(Debug, Args)]
 #[command(after_help = "\

@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 
 use puzzles::trace::{Event, TraceSummary};
 
-use crate::Outcome;
+use crate::outcome::Outcome;
 
 /// Runs `search` with an observer that prints each event — as JSON when
 /// `json`, else with `text` — and closes with the counters (a JSON summary

@@ -274,6 +274,12 @@ pub fn summarize<T: Element>(values: &[T]) -> Result<Summary<T::Sum>, SubarrayEr
 /// more than it saves.
 const MIN_PARALLEL_CHUNK: usize = 1 << 16;
 
+/// Elements per block of the vector kernels, and the unit that parallel
+/// chunks are rounded to: the lane summaries of a block are combined in `i128`,
+/// so a block must be long enough to make that cost vanish, and short enough
+/// that the 64-bit check rarely fails (it holds for `|x| ≤ 2⁵⁰`).
+pub(crate) const BLOCK: usize = 4096;
+
 /// The maximum subarray on all threads of the current rayon pool: the input
 /// is cut into chunks, each summarised by the sequential kernel, and the
 /// summaries are combined in order — the sequential answer exactly (for
@@ -306,7 +312,7 @@ pub fn parallel<T: Element>(values: &[T]) -> Result<Best<T::Sum>, SubarrayError>
         .len()
         .div_ceil(threads * 4)
         .max(MIN_PARALLEL_CHUNK)
-        .next_multiple_of(super::kernel::BLOCK);
+        .next_multiple_of(BLOCK);
     Ok(summarize_chunks(values, chunk).best)
 }
 

@@ -12,13 +12,8 @@
 //! (no prefix sum or difference of two can then overflow); blocks that fail
 //! the check are redone in `i128`. The check costs a running min and max.
 
-use super::chunked::append;
-use super::{Best, Summary};
-
-/// Elements per block: the lane summaries of a block are combined in `i128`,
-/// so a block must be long enough to make that cost vanish, and short enough
-/// that the 64-bit check rarely fails (it holds for `|x| ≤ 2⁵⁰`).
-pub(crate) const BLOCK: usize = 4096;
+use super::Best;
+use super::chunked::{BLOCK, Summary, append};
 
 /// The summary of non-empty `values`.
 pub(crate) fn summarize_i64(values: &[i64]) -> Summary<i128> {

@@ -15,7 +15,6 @@
 //!  "unique":…,"nodes":…,"elapsed_seconds":…,"check":"…"}
 //! ```
 
-use std::fmt;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -25,9 +24,10 @@ use puzzles::queens::checkpoint::{seal_line, unseal_line};
 use puzzles::queens::count::{SCHEME, UnitId};
 use serde::{Deserialize, Serialize};
 
-use crate::Outcome;
-use crate::count::{Counted, chatty, count_units, plan_for};
-use crate::queens::QueensArgs;
+use super::args::QueensArgs;
+use super::count::{Counted, chatty, count_units, plan_for};
+use super::values::Shard;
+use crate::outcome::Outcome;
 
 /// The `format` field of a part file.
 pub const PART_FORMAT: &str = "puzzles-queens-count-part";
@@ -37,52 +37,6 @@ pub const PART_VERSION: u32 = 1;
 
 /// How units are dealt to shards.
 pub const ASSIGNMENT: &str = "round-robin";
-
-/// One shard of a count: shard `index` (from 1) of `count`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Shard {
-    /// From 1 to `count`.
-    pub index: u64,
-    /// How many shards, at least 1.
-    pub count: u64,
-}
-
-impl Shard {
-    /// Whether unit `id` belongs to this shard.
-    pub fn contains(self, id: UnitId) -> bool {
-        id % self.count == self.index - 1
-    }
-
-    /// How many of the units `0..units` belong to this shard.
-    pub fn units_of(self, units: u64) -> u64 {
-        units.saturating_sub(self.index - 1).div_ceil(self.count)
-    }
-}
-
-impl fmt::Display for Shard {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "shard {} of {}", self.index, self.count)
-    }
-}
-
-/// Parses `--shard I/K`: whole numbers, 1 <= I <= K.
-pub fn parse_shard(text: &str) -> Result<Shard, String> {
-    let usage = || format!("a shard is I/K with 1 <= I <= K (shard I of K), got {text:?}");
-    let (index, count) = text.trim().split_once('/').ok_or_else(usage)?;
-    let number = |part: &str| part.trim().parse::<u64>().map_err(|_| usage());
-    let (index, count) = (number(index)?, number(count)?);
-    if count == 0 {
-        return Err(format!(
-            "the number of shards must be at least 1, got {text:?}"
-        ));
-    }
-    if index == 0 || index > count {
-        return Err(format!(
-            "shard {index} of {count} does not exist: shards are numbered 1 to {count}"
-        ));
-    }
-    Ok(Shard { index, count })
-}
 
 /// A shard's result, as a part file holds it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -312,17 +266,6 @@ mod tests {
     }
 
     #[test]
-    fn shards_parse_or_say_why() {
-        assert_eq!(parse_shard("3/8"), Ok(Shard { index: 3, count: 8 }));
-        assert_eq!(parse_shard(" 1 / 1 "), Ok(Shard { index: 1, count: 1 }));
-        assert!(parse_shard("0/8").unwrap_err().contains("numbered 1 to 8"));
-        assert!(parse_shard("9/8").unwrap_err().contains("does not exist"));
-        assert!(parse_shard("1/0").unwrap_err().contains("at least 1"));
-        assert!(parse_shard("3").unwrap_err().contains("I/K"));
-        assert!(parse_shard("a/b").unwrap_err().contains("I/K"));
-    }
-
-    #[test]
     fn every_unit_is_in_exactly_one_shard() {
         for count in 1..7u64 {
             for units in 0..30u64 {
@@ -410,14 +353,6 @@ mod tests {
             bytes.extend_from_slice(&line.as_bytes()[at..]);
             if let Ok(part) = Part::parse(&bytes) {
                 prop_assert_eq!(part, sample());
-            }
-        }
-
-        #[test]
-        fn shard_text_parses_or_says_why(text in "\\PC*") {
-            match parse_shard(&text) {
-                Ok(shard) => prop_assert!(shard.index >= 1 && shard.index <= shard.count),
-                Err(message) => prop_assert!(!message.is_empty()),
             }
         }
     }

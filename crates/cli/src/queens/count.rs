@@ -18,19 +18,8 @@ use puzzles::queens::checkpoint::CheckpointFile;
 use puzzles::queens::count::{CountPlan, Counter, RunEnd, Tally, UnitCount, UnitId};
 use serde::Serialize;
 
-use crate::Outcome;
-use crate::queens::{Format, QueensArgs};
-
-/// Parses `--threads`: a whole number, at least 1.
-pub fn parse_threads(text: &str) -> Result<usize, String> {
-    match text.trim().parse::<usize>() {
-        Ok(0) => Err("the number of threads must be at least 1".to_string()),
-        Ok(threads) => Ok(threads),
-        Err(_) => Err(format!(
-            "the number of threads must be a positive whole number, got {text:?}"
-        )),
-    }
-}
+use super::args::{Format, QueensArgs};
+use crate::outcome::Outcome;
 
 /// The result as `--json` prints it, fields in this order.
 #[derive(Serialize)]
@@ -59,9 +48,6 @@ struct JsonCount {
 /// Counts `board`'s solutions as `args` ask.
 pub fn run(board: &Board, args: &QueensArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
     if board.rules().is_classic() {
-        if let Some(shard) = args.shard {
-            return crate::shard::run(board.n(), shard, args, out);
-        }
         return classic(board.n(), args, out);
     }
     plain(board, args, out)
@@ -328,27 +314,4 @@ fn progress_bar(args: &QueensArgs, units: u64, resumed: &Tally) -> ProgressBar {
     bar.set_message(format!("{} solutions", resumed.total));
     bar.enable_steady_tick(Duration::from_millis(250));
     bar
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use proptest::prelude::*;
-
-    #[test]
-    fn thread_counts_parse_or_say_why() {
-        assert_eq!(parse_threads("2"), Ok(2));
-        assert!(parse_threads("0").unwrap_err().contains("at least 1"));
-        assert!(parse_threads("two").unwrap_err().contains("whole number"));
-    }
-
-    proptest! {
-        #[test]
-        fn the_thread_parser_never_panics(text in "\\PC*") {
-            match parse_threads(&text) {
-                Ok(threads) => prop_assert!(threads >= 1),
-                Err(message) => prop_assert!(!message.is_empty()),
-            }
-        }
-    }
 }

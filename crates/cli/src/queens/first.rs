@@ -7,8 +7,9 @@ use clap::ValueEnum;
 use puzzles::queens::construct::Construction;
 use puzzles::queens::{OneSolution, Rules, one_solution};
 
-use crate::Outcome;
-use crate::queens::{Format, Printer, QueensArgs, no_solution};
+use super::args::{Format, QueensArgs};
+use super::printer::{Printer, no_solution};
+use crate::outcome::Outcome;
 
 /// The largest board drawn square by square.
 pub const DRAW_LIMIT: usize = 1000;

@@ -8,25 +8,10 @@ use anyhow::Context;
 use puzzles::queens::{Board, Rules};
 use serde_json::json;
 
-use crate::Outcome;
-use crate::queens::{Format, Printer, QueensArgs, Traced, trace};
-
-/// Parses one given square, `ROW:COL` (0-based), for `--given`.
-pub fn parse_square(text: &str) -> Result<(usize, usize), String> {
-    let text = text.trim();
-    let Some((row, col)) = text.split_once(':') else {
-        return Err(format!(
-            "expected a square as ROW:COL (0-based), like 0:5, got {text:?}"
-        ));
-    };
-    let number = |part: &str, what: &str| {
-        let part = part.trim();
-        part.parse::<usize>().map_err(|_| {
-            format!("the {what} in {text:?} must be a whole number from 0, got {part:?}")
-        })
-    };
-    Ok((number(row, "row")?, number(col, "column")?))
-}
+use super::args::{Format, QueensArgs};
+use super::printer::Printer;
+use super::trace::{Traced, trace};
+use crate::outcome::Outcome;
 
 /// Parses a given-queens file: one square a line, `ROW:COL` or `ROW COL`,
 /// with blank lines and `#` comments. Errors name the line and column.
@@ -170,16 +155,6 @@ mod tests {
     use proptest::prelude::*;
 
     #[test]
-    fn squares_parse_or_say_why() {
-        assert_eq!(parse_square("0:5"), Ok((0, 5)));
-        assert_eq!(parse_square(" 12 : 3 "), Ok((12, 3)));
-        assert!(parse_square("05").unwrap_err().contains("ROW:COL"));
-        assert!(parse_square("a:1").unwrap_err().contains("row"));
-        assert!(parse_square("1:-1").unwrap_err().contains("column"));
-        assert!(parse_square("").unwrap_err().contains("ROW:COL"));
-    }
-
-    #[test]
     fn given_files_parse_or_say_where() {
         let text = "# three queens\n0:3\n\n  6 4  # spaces work too\n2 : 7\n";
         assert_eq!(parse_given_lines(text), Ok(vec![(0, 3), (6, 4), (2, 7)]));
@@ -219,18 +194,6 @@ mod tests {
     }
 
     proptest! {
-        #[test]
-        fn the_square_parser_never_panics(text in "\\PC*") {
-            match parse_square(&text) {
-                Ok((row, col)) => {
-                    let (r, c) = text.trim().split_once(':').expect("a colon");
-                    prop_assert_eq!(r.trim().parse::<usize>(), Ok(row));
-                    prop_assert_eq!(c.trim().parse::<usize>(), Ok(col));
-                }
-                Err(message) => prop_assert!(!message.is_empty()),
-            }
-        }
-
         #[test]
         fn the_given_file_parser_never_panics(bytes in proptest::collection::vec(any::<u8>(), 0..200)) {
             let text = String::from_utf8_lossy(&bytes);

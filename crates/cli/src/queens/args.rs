@@ -1,0 +1,261 @@
+//! The arguments of `puzzles queens` (clap). A leaf beside `values`: the
+//! command files read these, nothing here calls them.
+
+use std::path::PathBuf;
+
+use clap::{ArgAction, Args, Subcommand, ValueEnum};
+use puzzles::queens::Piece;
+
+use super::values::{Shard, parse_board_size, parse_limit, parse_shard, parse_square};
+use crate::threads::parse_threads;
+
+#[derive(Debug, Args)]
+#[command(
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true,
+    after_help = "\
+Examples:
+  puzzles queens 8                      all 92 solutions, as boards of Q and .
+  puzzles queens 4 --format array       [1, 3, 0, 2] and [2, 0, 3, 1]
+  puzzles queens 6 --format json        one JSON object per line: n, index, cols
+  puzzles queens 4 --format leetcode    the LeetCode answer: a list of lists of strings
+  puzzles queens 8 --format unicode     checkered boards with ♛
+  puzzles queens 8 --first --format svg     one board as an SVG picture
+  puzzles queens 8 --unique --format svg --labels    the 12 classes on one sheet, numbered
+  puzzles queens 8 --count              92
+  puzzles queens 30 --limit 3           the first three solutions of 30-queens
+  puzzles queens 8 --first              the lexicographically first solution
+  puzzles queens 1000000000 --first --format array > sol.txt
+                                        a billion queens, by construction, in seconds
+  puzzles queens verify sol.txt         valid, or the first two queens that attack each other
+  puzzles queens 40 --first --lexicographic    the lexicographically first, however long it takes
+  puzzles queens 12 --given 0:5,3:1     every completion of the queens given as ROW:COL
+  puzzles queens 48 --given-file q.txt --first    one completion (one ROW:COL a line)
+  puzzles queens 8 --unique             the 12 fundamental solutions, with class sizes
+  puzzles queens 8 --unique --count     12
+  puzzles queens 17 --count --checkpoint q17.ckpt
+                                        count on every core; rerun to resume after Ctrl-C
+  puzzles queens 14 --count --json      total, fundamental count, units, nodes, time as JSON
+  puzzles queens 20 --count --shard 3/8     count one shard, write queens-20-shard-3-of-8.json;
+                                        `puzzles merge queens-20-shard-*-of-8.json` sums them
+  puzzles queens 4 --trace              every placement, conflict and backtrack
+  puzzles queens 4 --trace --format json    the same events as JSON lines
+  puzzles queens 6 --piece king --count     6 non-attacking kings, one per row and column: 90
+  puzzles queens 5 --torus                  queens on a board that wraps around
+
+Solutions are listed in lexicographic order of their cols array (cols[row] is the
+column of the queen in row `row`, 0-based). When no solution exists (n = 2, 3) the
+command says so and exits with status 1.
+
+Which solution --first prints: the lexicographically first where the search finds it
+at once (queens: n <= 29; on a torus n <= 25; superqueens n <= 26; rooks and kings up
+to 64); otherwise an explicit construction (queens: Hoffman, Loessi and Moore 1969 /
+Bernhardsson 1991, for every n >= 4; see the README for the others), streamed row by
+row for any n; otherwise (some superqueen boards) one found by a search that tries the
+most constrained row or column first — fast, except for superqueens on a torus whose
+size is divisible by 2 or 3, which may have no solution at all. --lexicographic always
+gives the lexicographically first, which can take minutes to hours from n = 30 on.
+With --given, --first prints a completion found by the most-constrained-first search.
+
+Beyond n = 64 only --first works; boards are drawn up to n = 1000, so use --format
+array (or json) for larger ones."
+)]
+pub struct QueensArgs {
+    /// Board size: N queens on an N×N board (1 to 64 for searching; any size
+    /// for --first).
+    #[arg(
+        value_name = "N",
+        value_parser = parse_board_size,
+        allow_negative_numbers = true,
+        required = true
+    )]
+    pub n: Option<u64>,
+
+    /// `verify FILE`: check a claimed solution instead of solving.
+    #[command(subcommand)]
+    pub command: Option<QueensCommand>,
+
+    /// How to print each solution.
+    #[arg(short, long, value_enum, default_value_t = Format::Board)]
+    pub format: Format,
+
+    /// Print the number of solutions instead of the solutions.
+    #[arg(short, long)]
+    pub count: bool,
+
+    /// Print one solution, at once for any N: the lexicographically first
+    /// where the search finds it quickly, otherwise an explicit
+    /// construction (see below). With --given, one completion.
+    #[arg(long, conflicts_with_all = ["count", "limit", "unique"])]
+    pub first: bool,
+
+    /// With --first: the lexicographically first solution (or completion),
+    /// even where the search for it is slow (minutes to hours for some N
+    /// from 30 on; N at most 64).
+    #[arg(long, requires = "first")]
+    pub lexicographic: bool,
+
+    /// Queens already on the board, as ROW:COL pairs (0-based, separated by
+    /// commas; the option may be repeated): list, count or find the
+    /// completions.
+    #[arg(
+        long,
+        value_name = "ROW:COL",
+        value_parser = parse_square,
+        value_delimiter = ',',
+        action = ArgAction::Append,
+        conflicts_with = "unique"
+    )]
+    pub given: Vec<(usize, usize)>,
+
+    /// Read given queens from a file: one `ROW:COL` or `ROW COL` a line,
+    /// `#` starts a comment.
+    #[arg(long, value_name = "FILE", conflicts_with = "unique")]
+    pub given_file: Option<PathBuf>,
+
+    /// Fundamental solutions only: one per class under rotation and reflection,
+    /// each with the size of its class.
+    #[arg(short, long)]
+    pub unique: bool,
+
+    /// Stop after K solutions.
+    #[arg(short, long, value_name = "K", value_parser = parse_limit, conflicts_with = "count")]
+    pub limit: Option<u64>,
+
+    /// Print the search step by step: placements, conflicts, removals,
+    /// backtracks and solutions, then the counters (text, or JSON lines with
+    /// --format json). With --first, stop at the first solution.
+    #[arg(long, conflicts_with_all = ["count", "limit", "unique"])]
+    pub trace: bool,
+
+    /// The piece to place, one per row and column (with one per row and
+    /// column a bishop attacks exactly as a queen does).
+    #[arg(long, value_enum, default_value_t = PieceArg::Queen)]
+    pub piece: PieceArg,
+
+    /// Play on a torus: the board wraps around, so diagonals (and a king's or
+    /// knight's reach) continue on the other side.
+    #[arg(long)]
+    pub torus: bool,
+
+    /// With --count: count on K threads (default: one per core).
+    #[arg(long, value_name = "K", requires = "count", value_parser = parse_threads)]
+    pub threads: Option<usize>,
+
+    /// With --count: record each finished work unit in FILE, and resume from
+    /// it when it exists (the same command finishes an interrupted count).
+    #[arg(long, value_name = "FILE", requires = "count")]
+    pub checkpoint: Option<std::path::PathBuf>,
+
+    /// With --count: split the count into work units after D rows (default
+    /// chosen by N; a checkpoint is tied to it).
+    #[arg(long, value_name = "D", requires = "count")]
+    pub split: Option<usize>,
+
+    /// With --count: print one JSON object with n, total, unique, units,
+    /// elapsed seconds and nodes.
+    #[arg(long, requires = "count")]
+    pub json: bool,
+
+    /// No progress bar or summary on standard error.
+    #[arg(short, long)]
+    pub quiet: bool,
+
+    /// With --count: count shard I of K (I from 1 to K: the units whose id
+    /// leaves remainder I - 1 when divided by K) and write a part file for
+    /// `puzzles merge`.
+    #[arg(long, value_name = "I/K", requires = "count", conflicts_with_all = ["json", "unique"],
+          value_parser = parse_shard)]
+    pub shard: Option<Shard>,
+
+    /// With --shard: write the part file to FILE (`-`: standard output)
+    /// instead of queens-N-shard-I-of-K.json.
+    #[arg(long, value_name = "FILE", requires = "shard")]
+    pub part: Option<PathBuf>,
+
+    /// Test hook: stop as if interrupted once K units are recorded.
+    #[arg(long, value_name = "K", hide = true, requires = "count")]
+    pub stop_after_units: Option<u64>,
+
+    /// Number the rows and columns of SVG boards (--format svg).
+    #[arg(long)]
+    pub labels: bool,
+}
+
+/// What `puzzles queens` can do besides solving.
+#[derive(Debug, Subcommand)]
+pub enum QueensCommand {
+    /// Check a claimed solution of any size: prints `valid`, or the first two
+    /// queens that attack each other (exit status 1).
+    Verify(VerifyArgs),
+}
+
+/// The pieces `--piece` accepts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PieceArg {
+    /// Attacks along columns and diagonals.
+    Queen,
+    /// Attacks along columns only.
+    Rook,
+    /// Attacks the eight neighbouring squares.
+    King,
+    /// A queen that also moves as a knight.
+    Superqueen,
+}
+
+impl From<PieceArg> for Piece {
+    fn from(piece: PieceArg) -> Piece {
+        match piece {
+            PieceArg::Queen => Piece::Queen,
+            PieceArg::Rook => Piece::Rook,
+            PieceArg::King => Piece::King,
+            PieceArg::Superqueen => Piece::Superqueen,
+        }
+    }
+}
+
+/// Output formats for solutions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// The board as rows of `Q` and `.`, a blank line between boards.
+    Board,
+    /// The cols array: `[1, 3, 0, 2]`.
+    Array,
+    /// One JSON object per line: {"n":4,"index":1,"cols":[1,3,0,2]}.
+    Json,
+    /// The whole answer as a JSON list of lists of row strings.
+    Leetcode,
+    /// A checkered board drawn with box-drawing characters and ♛.
+    Unicode,
+    /// An SVG picture: one board with --first, otherwise a sheet of boards
+    /// with captions (at most 1000; --unique captions give class sizes).
+    Svg,
+}
+
+/// The arguments of `puzzles queens verify`.
+#[derive(Debug, Args)]
+#[command(after_help = "\
+The input is the list of columns, row 0 first (0-based): decimal numbers separated by
+whitespace or by commas, optionally between [ and ] — what `puzzles queens N --first
+--format array` writes, a line like 1,3,0,2, or one column per line. N is the number
+of columns given.
+
+Output: `valid` (exit status 0), or the first two queens that attack each other (exit
+status 1): the first row whose queen an earlier one attacks, and the earliest row that
+attacks it. A column given twice is an attack along that column. Input that is not
+such a list — anything but digits, separators and brackets, a doubled or dangling
+comma, an unclosed [, a column of N or more, no columns at all — is an error (exit
+status 2) naming the line and column; for a column off the board, the largest one.
+
+A file (or a file redirected to standard input) is checked in one pass with 5 bits per
+row; a pipe keeps its columns (4 bytes per row) to name the attacking pair.
+
+Examples:
+  puzzles queens 1000000 --first --format array > sol.txt
+  puzzles queens verify sol.txt         valid
+  echo 0,2,4,1,3 | puzzles queens verify -")]
+pub struct VerifyArgs {
+    /// The file holding the claimed solution; `-` reads standard input.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+}

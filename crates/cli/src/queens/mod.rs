@@ -1,0 +1,65 @@
+//! `puzzles queens`: list, count, find, classify and trace N-Queens
+//! solutions.
+//!
+//! `args` (with the values it parses into, `values`) and `printer` are
+//! leaves; each command file uses them and none uses the file that calls it.
+//! This file only picks the command file.
+
+pub mod args;
+mod count;
+mod first;
+mod given;
+mod list;
+mod printer;
+pub mod shard;
+mod trace;
+mod values;
+mod verify;
+
+use std::io::Write;
+
+use anyhow::{Context, bail};
+use puzzles::queens::{Board, Rules};
+
+use self::args::{Format, QueensArgs, QueensCommand};
+use self::trace::Traced;
+use crate::outcome::Outcome;
+
+/// Runs `puzzles queens` as `args` ask.
+pub fn run(args: QueensArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
+    if let Some(QueensCommand::Verify(verify)) = args.command {
+        return verify::run(verify, out);
+    }
+    let n = args.n.context("the board size N is required")?;
+    let n = usize::try_from(n).context("the board size does not fit this machine")?;
+    if args.labels && args.format != Format::Svg {
+        bail!("--labels numbers the rows and columns of SVG boards; use it with --format svg");
+    }
+    if !args.given.is_empty() || args.given_file.is_some() {
+        for (used, flag) in [
+            (args.threads.is_some(), "--threads"),
+            (args.checkpoint.is_some(), "--checkpoint"),
+            (args.split.is_some(), "--split"),
+            (args.stop_after_units.is_some(), "--stop-after-units"),
+        ] {
+            if used {
+                bail!("{flag} works with the whole-board count only, not with given queens");
+            }
+        }
+        return given::run(&args, n, out);
+    }
+    if args.first && !args.lexicographic && !args.trace {
+        return first::run(&args, n, out);
+    }
+    let board = Board::with_rules(Rules::new(n, args.piece.into(), args.torus)?)?;
+    if args.trace {
+        return trace::trace(Traced::Board(&board), &args, out);
+    }
+    if args.count {
+        if let (true, Some(shard)) = (board.rules().is_classic(), args.shard) {
+            return shard::run(n, shard, &args, out);
+        }
+        return count::run(&board, &args, out);
+    }
+    list::run(&board, &args, out)
+}

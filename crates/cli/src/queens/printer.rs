@@ -1,0 +1,206 @@
+//! Writes solutions one at a time in the format `--format` chose.
+
+use std::io::Write;
+
+use anyhow::bail;
+use puzzles::queens::svg::{self, SheetEntry, SvgOptions};
+use puzzles::queens::{Rules, Solution, render};
+use serde::Serialize;
+
+use super::args::{Format, QueensArgs};
+use crate::outcome::Outcome;
+
+/// The most boards one SVG sheet holds: beyond that it is neither readable
+/// nor quick to open.
+const MAX_SHEET_BOARDS: usize = 1000;
+
+pub(crate) fn no_solution(
+    format: Format,
+    n: usize,
+    out: &mut dyn Write,
+) -> anyhow::Result<Outcome> {
+    match format {
+        Format::Json => {}
+        Format::Leetcode => writeln!(out, "[]")?,
+        Format::Board | Format::Array | Format::Unicode => {
+            writeln!(out, "no solution exists for n = {n}")?
+        }
+        Format::Svg => svg::write_sheet(
+            out,
+            Some(&format!("no solution exists for n = {n}")),
+            &[],
+            &SvgOptions::default(),
+        )?,
+    }
+    Ok(Outcome::NoSolution)
+}
+
+/// One line of `--format json`, its fields in this order.
+#[derive(Serialize)]
+struct JsonSolution<'a> {
+    n: usize,
+    index: u64,
+    cols: &'a [usize],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    class_size: Option<usize>,
+}
+
+/// Writes solutions one at a time in the chosen format.
+pub(crate) struct Printer<'a> {
+    format: Format,
+    n: usize,
+    out: &'a mut dyn Write,
+    printed: u64,
+    /// For --format svg: the boards so far, drawn together by `finish`.
+    sheet: Vec<SheetEntry>,
+    svg: SvgSettings,
+}
+
+/// How `--format svg` draws what the printer collects.
+#[derive(Default)]
+struct SvgSettings {
+    options: SvgOptions,
+    /// "8 queens", "6 kings on a torus": the start of the sheet's title.
+    heading: String,
+    /// --first: one board, no sheet.
+    single: bool,
+    unique: bool,
+    limit: Option<u64>,
+}
+
+impl<'a> Printer<'a> {
+    pub(crate) fn new(
+        format: Format,
+        n: usize,
+        out: &'a mut dyn Write,
+    ) -> anyhow::Result<Printer<'a>> {
+        if format == Format::Leetcode {
+            write!(out, "[")?;
+        }
+        Ok(Printer {
+            format,
+            n,
+            out,
+            printed: 0,
+            sheet: Vec::new(),
+            svg: SvgSettings::default(),
+        })
+    }
+
+    /// Takes what `--format svg` needs from the command line.
+    pub(crate) fn svg(mut self, rules: &Rules, args: &QueensArgs) -> Printer<'a> {
+        self.svg = SvgSettings {
+            options: SvgOptions::default().labels(args.labels),
+            heading: format!(
+                "{} {}s{}",
+                rules.n(),
+                rules.piece(),
+                if rules.torus() { " on a torus" } else { "" }
+            ),
+            single: args.first,
+            unique: args.unique,
+            limit: args.limit,
+        };
+        self
+    }
+
+    pub(crate) fn solution(
+        &mut self,
+        solution: &Solution,
+        class_size: Option<usize>,
+    ) -> anyhow::Result<()> {
+        self.printed += 1;
+        let index = self.printed;
+        let out = &mut *self.out;
+        match self.format {
+            Format::Board | Format::Unicode => {
+                if index > 1 {
+                    writeln!(out)?;
+                }
+                if let Some(size) = class_size {
+                    writeln!(
+                        out,
+                        "fundamental solution {index} (class of {size}): {solution}"
+                    )?;
+                }
+                let drawing = match self.format {
+                    Format::Board => render::board(solution),
+                    _ => render::unicode(solution),
+                };
+                out.write_all(drawing.as_bytes())?;
+            }
+            Format::Array => match class_size {
+                Some(size) => writeln!(out, "{solution}  class of {size}")?,
+                None => writeln!(out, "{solution}")?,
+            },
+            Format::Json => {
+                let line = JsonSolution {
+                    n: self.n,
+                    index,
+                    cols: solution.cols(),
+                    class_size,
+                };
+                writeln!(out, "{}", serde_json::to_string(&line)?)?;
+            }
+            Format::Leetcode => {
+                if index > 1 {
+                    write!(out, ",")?;
+                }
+                write!(out, "{}", serde_json::to_string(&render::rows(solution))?)?;
+            }
+            Format::Svg => {
+                if self.sheet.len() == MAX_SHEET_BOARDS {
+                    bail!(
+                        "more than {MAX_SHEET_BOARDS} boards are too many for one SVG sheet; \
+                         add --limit K (at most {MAX_SHEET_BOARDS}), or use --unique or --first"
+                    );
+                }
+                let caption = match class_size {
+                    Some(size) => format!("{solution} · class of {size}"),
+                    None => format!("{index}: {solution}"),
+                };
+                self.sheet.push(SheetEntry::new(solution.clone(), caption));
+            }
+        }
+        Ok(())
+    }
+
+    pub(crate) fn finish(self) -> anyhow::Result<()> {
+        match self.format {
+            Format::Leetcode => writeln!(self.out, "]")?,
+            Format::Svg => match (&self.sheet[..], self.svg.single) {
+                ([only], true) => svg::write_board(self.out, &only.solution, &self.svg.options)?,
+                (entries, _) => {
+                    let title = sheet_title(&self.svg, entries.len() as u64);
+                    svg::write_sheet(self.out, Some(&title), entries, &self.svg.options)?
+                }
+            },
+            _ => {}
+        }
+        Ok(())
+    }
+}
+
+/// "8 queens: 12 fundamental solutions, with the sizes of their classes".
+fn sheet_title(settings: &SvgSettings, count: u64) -> String {
+    let heading = &settings.heading;
+    if count == 0 {
+        return format!("{heading}: no solution exists");
+    }
+    let kind = if settings.unique {
+        "fundamental solution"
+    } else {
+        "solution"
+    };
+    let plural = if count == 1 { "" } else { "s" };
+    let classes = match (settings.unique, count) {
+        (false, _) => "",
+        (true, 1) => ", with the size of its class",
+        (true, _) => ", with the sizes of their classes",
+    };
+    if settings.limit == Some(count) {
+        format!("{heading}: the first {count} {kind}{plural}{classes}")
+    } else {
+        format!("{heading}: {count} {kind}{plural}{classes}")
+    }
+}
