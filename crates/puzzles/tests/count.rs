@@ -48,6 +48,25 @@ fn totals_and_fundamentals_match_the_oeis_up_to_15() {
 }
 
 #[test]
+#[ignore = "a minute: run with `cargo test --release -p puzzles --test count -- --ignored`"]
+fn totals_and_fundamentals_match_the_oeis_for_16_and_17_on_every_kernel() {
+    let totals = oeis::sequence("A000170");
+    let fundamentals = oeis::sequence("A002562");
+    for n in 16..=17 {
+        for plan in every_kernel(CountPlan::with_default_split(n).unwrap()) {
+            let tally = plan.count_all();
+            let kernel = plan.kernel();
+            assert_eq!(tally.total, u128::from(totals[&n]), "n = {n}, {kernel:?}");
+            assert_eq!(
+                tally.unique,
+                u128::from(fundamentals[&n]),
+                "n = {n}, {kernel:?}"
+            );
+        }
+    }
+}
+
+#[test]
 fn the_counter_agrees_with_the_plain_searches_up_to_12() {
     for n in 1..=12 {
         let tally = CountPlan::with_default_split(n).unwrap().count_all();
