@@ -992,7 +992,7 @@ pub struct Projection {
     pub sample_nodes: u64,
     /// The sample's seconds, on one thread.
     pub sample_seconds: f64,
-    /// Nanoseconds per node over the sample.
+    /// Nanoseconds per node over the sample (0 when it has no node).
     pub ns_per_node: f64,
     /// The whole count's nodes.
     pub nodes: Estimate,
@@ -1026,13 +1026,18 @@ impl Sample {
             Estimate::of_draws(self.draws.iter().map(value), population)
         };
         let sample_nodes: u64 = self.draws.iter().map(|d| d.count.nodes).sum();
-        let sample_seconds: f64 = self.draws.iter().map(|d| d.seconds).sum();
+        // An empty float sum is -0.0.
+        let sample_seconds: f64 = self.draws.iter().map(|d| d.seconds).sum::<f64>() + 0.0;
         Projection {
             plan_units: self.plan_units,
             sampled: self.draws.len() as u64,
             sample_nodes,
             sample_seconds,
-            ns_per_node: sample_seconds * 1e9 / sample_nodes as f64,
+            ns_per_node: if sample_nodes == 0 {
+                0.0
+            } else {
+                sample_seconds * 1e9 / sample_nodes as f64
+            },
             nodes: estimate(&|d| d.weight * d.count.nodes as f64 + d.nodes_above),
             total: estimate(&|d| d.weight * d.count.total as f64),
             unique: estimate(&|d| d.weight * d.count.unique as f64),
