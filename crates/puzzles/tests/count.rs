@@ -48,6 +48,25 @@ fn totals_and_fundamentals_match_the_oeis_up_to_15() {
 }
 
 #[test]
+#[ignore = "a minute: run with `cargo test --release -p puzzles --test count -- --ignored`"]
+fn totals_and_fundamentals_match_the_oeis_for_16_and_17_on_every_kernel() {
+    let totals = oeis::sequence("A000170");
+    let fundamentals = oeis::sequence("A002562");
+    for n in 16..=17 {
+        for plan in every_kernel(CountPlan::with_default_split(n).unwrap()) {
+            let tally = plan.count_all();
+            let kernel = plan.kernel();
+            assert_eq!(tally.total, u128::from(totals[&n]), "n = {n}, {kernel:?}");
+            assert_eq!(
+                tally.unique,
+                u128::from(fundamentals[&n]),
+                "n = {n}, {kernel:?}"
+            );
+        }
+    }
+}
+
+#[test]
 fn the_counter_agrees_with_the_plain_searches_up_to_12() {
     for n in 1..=12 {
         let tally = CountPlan::with_default_split(n).unwrap().count_all();
@@ -337,4 +356,45 @@ proptest! {
         let expected: Tally = batch.iter().map(|&id| plan.count_unit(id).unwrap()).collect();
         prop_assert_eq!(run.tally, expected);
     }
+}
+
+#[test]
+fn a_sample_of_every_unit_projects_the_exact_count() {
+    for n in [12, 13, 14] {
+        let plan = CountPlan::with_default_split(n).unwrap();
+        let exact = plan.count_all();
+        let projection = plan.count_sample(plan.len(), 9).projection();
+        assert_eq!(projection.sampled, plan.len(), "n = {n}");
+        assert_eq!(projection.nodes.value, exact.nodes as f64, "n = {n}");
+        assert_eq!(projection.total.value, exact.total as f64, "n = {n}");
+        assert_eq!(projection.unique.value, exact.unique as f64, "n = {n}");
+        assert_eq!(projection.nodes.std_error, 0.0, "n = {n}");
+        assert_eq!(projection.sample_nodes as u128, exact.nodes, "n = {n}");
+    }
+}
+
+#[test]
+fn a_seeded_sample_lands_within_its_error_bar() {
+    let plan = CountPlan::new(14, 3).unwrap();
+    let exact = plan.count_all();
+    let within = |what: &str, estimate: puzzles::queens::count::Estimate, truth: u128| {
+        let error = (estimate.value - truth as f64).abs();
+        assert!(
+            estimate.std_error > 0.0 && error <= 2.0 * estimate.std_error,
+            "{what}: {estimate:?} against {truth}"
+        );
+    };
+    // Distinct units, and subtrees three rows below them.
+    let units = plan.count_sample(50, 2).projection();
+    assert_eq!(units.sampled, 50);
+    within("units: nodes", units.nodes, exact.nodes);
+    within("units: total", units.total, exact.total);
+    let below = plan.count_sample_below(400, 2, 6).projection();
+    assert_eq!(below.sampled, 400);
+    within("below: nodes", below.nodes, exact.nodes);
+    within("below: total", below.total, exact.total);
+    within("below: unique", below.unique, exact.unique);
+    // The draw is the seed's alone.
+    assert_eq!(plan.sample_ids(50, 2), plan.sample_ids(50, 2));
+    assert_ne!(plan.sample_ids(50, 2), plan.sample_ids(50, 3));
 }

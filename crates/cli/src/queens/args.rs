@@ -6,7 +6,9 @@ use std::path::PathBuf;
 use clap::{ArgAction, Args, Subcommand, ValueEnum};
 use puzzles::queens::Piece;
 
-use super::values::{Shard, parse_board_size, parse_limit, parse_shard, parse_square};
+use super::values::{
+    Shard, parse_board_size, parse_limit, parse_sample_size, parse_shard, parse_square,
+};
 use crate::threads::parse_threads;
 
 #[derive(Debug, Args)]
@@ -40,6 +42,7 @@ Examples:
                                         `puzzles merge queens-20-shard-*-of-8.json` sums them
   puzzles queens 4 --trace              every placement, conflict and backtrack
   puzzles queens 4 --trace --format json    the same events as JSON lines
+  puzzles queens 27 --count --sample 20    count 20 random subtrees, project the whole count
   puzzles queens 6 --piece king --count     6 non-attacking kings, one per row and column: 90
   puzzles queens 5 --torus                  queens on a board that wraps around
 
@@ -172,6 +175,24 @@ pub struct QueensArgs {
     /// instead of queens-N-shard-I-of-K.json.
     #[arg(long, value_name = "FILE", requires = "shard")]
     pub part: Option<PathBuf>,
+
+    /// With --count: instead of counting everything, count K work units
+    /// drawn at random on one thread and project the whole count's nodes,
+    /// solutions and core-hours, each with its standard error.
+    #[arg(long, value_name = "K", requires = "count", value_parser = parse_sample_size,
+          conflicts_with_all = ["checkpoint", "shard", "json", "unique", "threads"])]
+    pub sample: Option<u64>,
+
+    /// With --sample: the seed of the draw (default 1); the same seed draws
+    /// the same units on every machine.
+    #[arg(long, value_name = "S", requires = "sample")]
+    pub seed: Option<u64>,
+
+    /// With --sample: draw subtrees D rows deep below random units (at
+    /// least the split; default N - 17, so that each takes moments), each
+    /// weighted by the choices made on the way down (Knuth's estimator).
+    #[arg(long, value_name = "D", requires = "sample")]
+    pub sample_depth: Option<usize>,
 
     /// Test hook: stop as if interrupted once K units are recorded.
     #[arg(long, value_name = "K", hide = true, requires = "count")]

@@ -71,6 +71,7 @@ fn plain(board: &Board, args: &QueensArgs, out: &mut dyn Write) -> anyhow::Resul
         (args.checkpoint.is_some(), "--checkpoint"),
         (args.split.is_some(), "--split"),
         (args.shard.is_some(), "--shard"),
+        (args.sample.is_some(), "--sample"),
     ] {
         if given {
             let shape = if rules.torus() { " on a torus" } else { "" };

@@ -12,6 +12,7 @@ mod given;
 mod list;
 mod printer;
 mod progress;
+mod sample;
 pub mod shard;
 mod trace;
 mod values;
@@ -41,6 +42,7 @@ pub fn run(args: QueensArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
             (args.threads.is_some(), "--threads"),
             (args.checkpoint.is_some(), "--checkpoint"),
             (args.split.is_some(), "--split"),
+            (args.sample.is_some(), "--sample"),
             (args.stop_after_units.is_some(), "--stop-after-units"),
         ] {
             if used {
@@ -59,6 +61,9 @@ pub fn run(args: QueensArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
     if args.count {
         if let (true, Some(shard)) = (board.rules().is_classic(), args.shard) {
             return shard::run(n, shard, &args, out);
+        }
+        if let (true, Some(size)) = (board.rules().is_classic(), args.sample) {
+            return sample::run(n, size, &args, out);
         }
         return count::run(&board, &args, out);
     }

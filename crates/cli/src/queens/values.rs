@@ -27,6 +27,22 @@ pub fn parse_limit(text: &str) -> Result<u64, String> {
     }
 }
 
+/// The most subtrees `--sample` counts: a bound on its memory and time.
+pub const MAX_SAMPLE: u64 = 1_000_000;
+
+/// Parses `--sample K`: 1 to [`MAX_SAMPLE`].
+pub fn parse_sample_size(text: &str) -> Result<u64, String> {
+    match text.trim().parse::<u64>() {
+        Ok(k @ 1..=MAX_SAMPLE) => Ok(k),
+        Ok(_) => Err(format!(
+            "the sample must hold 1 to {MAX_SAMPLE} units, got {text:?}"
+        )),
+        Err(_) => Err(format!(
+            "the sample size must be a positive whole number, got {text:?}"
+        )),
+    }
+}
+
 /// Parses one given square, `ROW:COL` (0-based), for `--given`.
 pub fn parse_square(text: &str) -> Result<(usize, usize), String> {
     let text = text.trim();
@@ -161,6 +177,14 @@ mod tests {
         fn the_limit_parser_never_panics(text in "\\PC*") {
             match parse_limit(&text) {
                 Ok(k) => prop_assert!(k >= 1),
+                Err(message) => prop_assert!(!message.is_empty()),
+            }
+        }
+
+        #[test]
+        fn the_sample_size_parser_never_panics(text in "\\PC*") {
+            match parse_sample_size(&text) {
+                Ok(k) => prop_assert!((1..=MAX_SAMPLE).contains(&k)),
                 Err(message) => prop_assert!(!message.is_empty()),
             }
         }

@@ -927,8 +927,14 @@ mod tests {
     #[test]
     fn every_lane_kernel_takes_every_rule_of_the_reduction() {
         // The lanes' first row for each size, and every unit above it.
-        for n in 6..=24usize {
+        for n in 6..=32usize {
             let t = n - n.div_ceil(2).min(8);
+            // Past 24 columns the units multiply: their first thousand do.
+            let units = |n, depth| -> Vec<Vec<u8>> {
+                let mut all = units(n, depth);
+                all.truncate(1000);
+                all
+            };
             for depth in 1..=3.min(t) {
                 for unit in units(n, depth) {
                     let Some(rules) = Rules::for_prefix(n, &unit) else {
@@ -982,7 +988,7 @@ mod tests {
     fn the_lanes_hold_the_largest_boards_they_take() {
         let never = || false;
         let isas = isas();
-        for n in 18..=25 {
+        for n in 18..=27 {
             let t = n - 8;
             let mut found = 0;
             // Prefixes of complete placements, so that some leaves lie below.
@@ -1027,6 +1033,68 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    /// `count` canonical prefixes of `depth` rows drawn by seeded random
+    /// descents through the reduced tree (a dead end starts over).
+    fn random_prefixes(n: usize, depth: usize, count: usize, seed: u64) -> Vec<Vec<u8>> {
+        let mut state = seed;
+        let mut random = move || {
+            // SplitMix64.
+            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        };
+        let mut found = Vec::new();
+        while found.len() < count {
+            let mut prefix = Vec::new();
+            while prefix.len() < depth {
+                let columns: Vec<u8> = bit_columns(candidates(n, &prefix)).collect();
+                if columns.is_empty() {
+                    break;
+                }
+                prefix.push(columns[(random() % columns.len() as u64) as usize]);
+            }
+            if prefix.len() == depth {
+                found.push(prefix);
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn the_lanes_count_sampled_subtrees_of_wide_boards_as_the_scalar_kernel() {
+        let never = || false;
+        let isas = isas();
+        for n in 25..=32 {
+            let mut solutions = 0;
+            let mut nodes = 0;
+            // Deep enough to run in moments, shallow enough to find leaves.
+            for prefix in random_prefixes(n, n - 12, 24, n as u64) {
+                let scalar = count_below(n, &prefix, &never, None).unwrap();
+                let mut lane_nodes = None;
+                for &isa in &isas {
+                    let vector = count_below(n, &prefix, &never, Some(isa)).unwrap();
+                    assert_eq!(
+                        (scalar.total, scalar.unique),
+                        (vector.total, vector.unique),
+                        "n = {n}, prefix {prefix:?}, {isa:?}"
+                    );
+                    // The lanes check the closing row's rule later: a few
+                    // more placements, the same on every instruction set.
+                    assert!(vector.nodes >= scalar.nodes, "{isa:?}");
+                    assert_eq!(*lane_nodes.get_or_insert(vector.nodes), vector.nodes);
+                }
+                solutions += scalar.total;
+                nodes += scalar.nodes;
+            }
+            assert!(
+                solutions > 0,
+                "n = {n}: no solution below the sample ({nodes} nodes)"
+            );
         }
     }
 

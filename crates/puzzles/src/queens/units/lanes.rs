@@ -1,41 +1,54 @@
-//! Sixteen subtrees at once: the last rows of the search on AVX-512 lanes.
+//! Many subtrees at once: the last rows of the search on vector lanes.
 //!
 //! The scalar search spends most of its time recovering from mispredicted
 //! branches: whether a row has a column left is a coin toss at every node.
 //! Here the scalar kernel walks down to row `t = n - k` and hands each node
-//! there (a *job*) to one of sixteen 32-bit lanes; every lane runs its own
-//! depth-first search over the last `k ≤ 8` rows, and one step of the loop
-//! advances all sixteen by one placement or one backtrack, with masks
-//! instead of branches.
+//! there (a *job*) to one of sixteen (AVX-512, AVX2 in pairs of registers)
+//! or eight (SSE2) 32-bit lanes; every lane runs its own depth-first search
+//! over the last `k ≤ 8` rows, and one step of the loop moves every lane
+//! on, with masks instead of branches. The search itself is in
+//! [`narrow`], generic over the instruction set.
 //!
-//! A lane keeps no stack. The parent row's columns and diagonals come back
-//! from the child's by undoing the placed bit: the left diagonal loses only
-//! bits beyond the board when it overflows 32 bits, and the right diagonal is
-//! kept shifted up [`MAX_ROWS`] bits so nothing it needs falls off the
-//! bottom. The placed bit comes from a path register holding the column of
-//! each row in five bits, and the parent's columns left to try are its free
-//! columns above that bit (the search takes them lowest first).
+//! A lane keeps no stack of boards. The parent row's columns and diagonals
+//! come back from the child's by undoing the placed bit and shifting back;
+//! what a shift pushed out of the 32-bit lane is kept one bit per row in a
+//! *fallen* register (a stack of bits): the right diagonal's bit below
+//! column 0 on every board, and the left diagonal's bit above column 31 on
+//! boards where that bit can come back onto the board ([`ld_spills`]). The
+//! placed bit comes from a path register holding the column of each row in
+//! five bits, and the parent's columns left to try are its free columns
+//! above that bit (the search takes them lowest first).
 //!
-//! The reduction's rules come along as per-row masks (a register indexed by
-//! depth; the closing row's edge rule in its plain form, no edge column below
-//! the closing row), and a leaf that may tie with another image is set aside,
-//! its placement rebuilt later from the job's stored prefix and the lane's
-//! path, for the scalar classification. Boards up to 24 columns fit these
-//! lanes; beyond, the scalar kernel counts alone.
+//! The reduction's rules come along as runs of blocked squares by depth
+//! ([`Runs`]; the closing row's edge rule in its plain form, no edge column
+//! below the closing row), and a leaf that may tie with another image is set
+//! aside, its placement rebuilt later from the job's stored prefix and the
+//! lane's path, for the scalar classification. Boards up to 32 columns fit
+//! these lanes; beyond, the scalar kernel counts alone.
 
-use std::arch::x86_64::*;
-
-use super::{Case, Isa, Rules, SYMMETRIES, Tallies, kernel};
+use super::{Case, Isa, Rules, Tallies, kernel};
 
 mod narrow;
 
-/// Rows the lanes search at most; also how far up the right diagonal is
-/// kept shifted.
+/// Rows the lanes search at most.
 const MAX_ROWS: usize = 8;
 
-/// The largest board the 32-bit lanes hold: columns plus the right
-/// diagonal's headroom.
-const MAX_N: usize = 32 - MAX_ROWS;
+/// The largest board the 32-bit lanes hold: one bit per column.
+const MAX_N: usize = 32;
+
+/// Whether the left diagonal needs its fallen bits kept, on a board of `n`
+/// columns searched `k` rows deep.
+///
+/// A lane restores its parent's left diagonal by shifting the child's back
+/// down, so a bit the child's shift pushed out of the 32-bit lane is gone
+/// unless kept, and with each further climb the hole moves down a column.
+/// The deepest stored row is `k - 2` (the penultimate row does not
+/// descend), so the hole reaches bit `34 - k` at the lanes' first row; it
+/// does no harm above the board: `n + k ≤ 34` (boards up to 26 columns with
+/// eight rows) needs nothing kept.
+fn ld_spills(n: usize, k: usize) -> bool {
+    n + k > 34
+}
 
 /// Jobs gathered before the lanes run them.
 const BATCH: usize = 16384;
@@ -63,11 +76,9 @@ struct Tail {
     t: usize,
     /// How many rows: `t + k = n`.
     k: usize,
-    /// The reduction's blocked squares of rows `t..n`, by depth.
-    blocks: [u32; LANES],
     /// For the `Edge` case: `b`, and where row `n - 1 - b` is.
     ties: Option<(usize, TieRow)>,
-    /// `blocks` as runs, for kernels that cannot index a register by depth.
+    /// The reduction's blocked squares of rows `t..n`, as runs of depths.
     runs: Runs,
 }
 
@@ -185,33 +196,18 @@ impl<'r> Engine<'r> {
             )),
             Case::Corner { .. } | Case::Single => None,
         };
-        // Only SSE2 needs the runs; a rule they cannot express leaves the
-        // count to the scalar kernel there.
+        // The lanes find a depth's blocked squares from these runs; a rule
+        // they cannot express (none of the reduction's) would leave the
+        // count to the scalar kernel.
         let runs = Runs::find(&blocks, k).filter(|runs| match rules.case {
             Case::Corner { .. } | Case::Single => runs.tail == 0 && runs.last == 0,
             Case::Edge { .. } => runs.head_len == 0,
-        });
-        if isa == Isa::Sse2 && runs.is_none() {
-            return None;
-        }
-        let runs = runs.unwrap_or_default();
+        })?;
         Some(Engine {
             rules,
             isa,
-            tail: Tail {
-                t,
-                k,
-                blocks,
-                ties,
-                runs,
-            },
-            jobs: Jobs {
-                cols: Vec::with_capacity(BATCH + LANES),
-                lds: Vec::with_capacity(BATCH + LANES),
-                rds: Vec::with_capacity(BATCH + LANES),
-                ids: Vec::with_capacity(BATCH + LANES),
-                prefixes: Vec::new(),
-            },
+            tail: Tail { t, k, ties, runs },
+            jobs: Jobs::take(),
             tallies: Tallies::default(),
         })
     }
@@ -244,7 +240,59 @@ impl<'r> Engine<'r> {
         self.run();
         self.tallies
     }
+}
 
+impl Drop for Engine<'_> {
+    fn drop(&mut self) {
+        Jobs::give_back(std::mem::replace(&mut self.jobs, Jobs::empty()));
+    }
+}
+
+thread_local! {
+    /// A thread's job arrays between engines: a unit of a small board
+    /// holds few jobs, and allocating a quarter megabyte for each (and
+    /// handing it back to the system) cost 5% of a count of N = 16.
+    static SPARE_JOBS: std::cell::Cell<Option<Jobs>> = const { std::cell::Cell::new(None) };
+}
+
+impl Jobs {
+    fn empty() -> Jobs {
+        Jobs {
+            cols: Vec::new(),
+            lds: Vec::new(),
+            rds: Vec::new(),
+            ids: Vec::new(),
+            prefixes: Vec::new(),
+        }
+    }
+
+    /// Empty arrays with room for a batch: this thread's spare ones, or new.
+    fn take() -> Jobs {
+        SPARE_JOBS
+            .with(|spare| spare.take())
+            .unwrap_or_else(|| Jobs {
+                cols: Vec::with_capacity(BATCH + LANES),
+                lds: Vec::with_capacity(BATCH + LANES),
+                rds: Vec::with_capacity(BATCH + LANES),
+                ids: Vec::with_capacity(BATCH + LANES),
+                prefixes: Vec::new(),
+            })
+    }
+
+    /// Keeps `jobs`' arrays, emptied, for this thread's next engine.
+    fn give_back(mut jobs: Jobs) {
+        if jobs.cols.capacity() < BATCH + LANES {
+            return;
+        }
+        for column in [&mut jobs.cols, &mut jobs.lds, &mut jobs.rds, &mut jobs.ids] {
+            column.clear();
+        }
+        jobs.prefixes.clear();
+        SPARE_JOBS.with(|spare| spare.set(Some(jobs)));
+    }
+}
+
+impl Engine<'_> {
     fn push(&mut self, bits: &[u64; 64], taken: u64, ld: u64, rd: u64) {
         let n = self.rules.n;
         let jobs = &mut self.jobs;
@@ -252,7 +300,8 @@ impl<'r> Engine<'r> {
         jobs.cols.push(taken as u32 | !(self.rules.full as u32));
         // Bits of the left diagonal beyond 32 are beyond the board.
         jobs.lds.push(ld as u32);
-        jobs.rds.push((rd << MAX_ROWS) as u32);
+        // The right diagonal's bits below column 0 are gone already.
+        jobs.rds.push(rd as u32);
         match self.tail.ties {
             Some((b, tie_row)) => {
                 let mut early = bits[b];
@@ -293,16 +342,7 @@ impl<'r> Engine<'r> {
         }
         let (rules, tail, jobs) = (self.rules, &self.tail, &self.jobs);
         self.tallies += match self.isa {
-            // SAFETY: `Engine::new` checked the processor's features, and
-            // every job array holds `count + LANES` entries.
-            Isa::Avx512 => unsafe {
-                match tail.ties {
-                    None => run::<NO_TIES>(rules, tail, jobs, count),
-                    Some((_, TieRow::Above)) => run::<TIES_ABOVE>(rules, tail, jobs, count),
-                    Some((_, TieRow::InPath(_))) => run::<TIES_IN_PATH>(rules, tail, jobs, count),
-                    Some((_, TieRow::Placing)) => run::<TIES_PLACING>(rules, tail, jobs, count),
-                }
-            },
+            Isa::Avx512 => narrow::run_avx512(rules, tail, jobs, count),
             Isa::Avx2 => narrow::run_avx2(rules, tail, jobs, count),
             Isa::Sse2 => narrow::run_sse2(rules, tail, jobs, count),
         };
@@ -315,190 +355,12 @@ impl<'r> Engine<'r> {
     }
 }
 
-/// `run`'s tie checks: none (`Corner`), or an `Edge` case with row
+/// The lanes' tie checks: none (`Corner`), or an `Edge` case with row
 /// `n - 1 - b` above the lanes, in the path, or the penultimate row.
 const NO_TIES: u8 = 0;
 const TIES_ABOVE: u8 = 1;
 const TIES_IN_PATH: u8 = 2;
 const TIES_PLACING: u8 = 3;
-
-/// Runs the first `count` jobs on the lanes to the end; `TIES` says which
-/// tie checks `tail` needs.
-///
-/// # Safety
-///
-/// The processor must have AVX-512F, AVX-512CD and POPCNT, and every job
-/// array must hold at least `count + LANES` entries.
-#[target_feature(enable = "avx512f,avx512cd,popcnt")]
-unsafe fn run<const TIES: u8>(rules: &Rules, tail: &Tail, jobs: &Jobs, count: usize) -> Tallies {
-    let n = rules.n;
-    let k = tail.k;
-    let zero = _mm512_setzero_si512();
-    let one = _mm512_set1_epi32(1);
-    let edges = _mm512_set1_epi32((1u32 | 1 << (n - 1)) as i32);
-    // SAFETY: `blocks` holds sixteen u32s; an unaligned load reads them.
-    let blocks = unsafe { _mm512_loadu_si512(tail.blocks.as_ptr().cast()) };
-    let penultimate = _mm512_set1_epi32((k - 2) as i32);
-    let low5 = _mm512_set1_epi32(31);
-    let (tie_last, tie_row) = match tail.ties {
-        Some((b, row)) => ((1u32 << b) | 1 << (n - 1 - b), Some(row)),
-        None => (0, None),
-    };
-    debug_assert_eq!(
-        TIES,
-        match tie_row {
-            None => NO_TIES,
-            Some(TieRow::Above) => TIES_ABOVE,
-            Some(TieRow::InPath(_)) => TIES_IN_PATH,
-            Some(TieRow::Placing) => TIES_PLACING,
-        }
-    );
-    let tie_last = _mm512_set1_epi32(tie_last as i32);
-    let tie_shift = _mm512_set1_epi32(match tie_row {
-        Some(TieRow::InPath(shift)) => shift as i32,
-        _ => 0,
-    });
-    let last_col = _mm512_set1_epi32((n - 1) as i32);
-
-    // The columns a row may take, given the columns and diagonals above it
-    // and its depth.
-    let allowed = |cols: __m512i, ld: __m512i, rd: __m512i, depth: __m512i| {
-        let attacked = _mm512_or_si512(
-            _mm512_or_si512(cols, ld),
-            _mm512_or_si512(
-                _mm512_srli_epi32::<{ MAX_ROWS as u32 }>(rd),
-                _mm512_permutexvar_epi32(depth, blocks),
-            ),
-        );
-        // Off-board columns are in `cols`, so the complement is the board's.
-        _mm512_xor_si512(attacked, _mm512_set1_epi32(-1))
-    };
-
-    let mut depth = zero;
-    let mut cur = zero;
-    let (mut cols, mut ld, mut rd) = (zero, zero, zero);
-    let mut path = zero;
-    let mut job = zero;
-    let (mut leaves, mut nodes) = (0u64, 0u64);
-    let mut pending = Pending::new();
-    let mut tied = Tallies::default();
-    let mut active: u16 = 0;
-    let mut next = 0usize;
-    loop {
-        let idle = !active;
-        if idle != 0 && next < count {
-            let take = (count - next).min(idle.count_ones() as usize);
-            let mut refill = idle;
-            if take < idle.count_ones() as usize {
-                refill = 0;
-                let mut left = idle;
-                for _ in 0..take {
-                    let lowest = left & left.wrapping_neg();
-                    refill |= lowest;
-                    left ^= lowest;
-                }
-            }
-            // SAFETY: every job array holds at least
-            // `next + LANES` entries (`next < count`), so each unaligned load
-            // of sixteen u32s stays inside it. (Expanding from a register is
-            // much faster than expanding from memory on some processors.)
-            unsafe {
-                let load = |column: &[u32]| _mm512_loadu_si512(column.as_ptr().add(next).cast());
-                cols = _mm512_mask_expand_epi32(cols, refill, load(&jobs.cols));
-                ld = _mm512_mask_expand_epi32(ld, refill, load(&jobs.lds));
-                rd = _mm512_mask_expand_epi32(rd, refill, load(&jobs.rds));
-                job = _mm512_mask_expand_epi32(job, refill, load(&jobs.ids));
-            }
-            depth = _mm512_mask_mov_epi32(depth, refill, zero);
-            path = _mm512_mask_mov_epi32(path, refill, zero);
-            cur = _mm512_mask_mov_epi32(cur, refill, allowed(cols, ld, rd, zero));
-            active |= refill;
-            next += take;
-        }
-        if active == 0 {
-            break;
-        }
-        let placing = _mm512_test_epi32_mask(cur, cur) & active;
-        let bit = _mm512_and_si512(cur, _mm512_sub_epi32(zero, cur));
-        // Placing `bit`: the next row's state.
-        let child_cols = _mm512_or_si512(cols, bit);
-        let child_ld = _mm512_slli_epi32::<1>(_mm512_or_si512(ld, bit));
-        let child_rd = _mm512_srli_epi32::<1>(_mm512_or_si512(
-            rd,
-            _mm512_slli_epi32::<{ MAX_ROWS as u32 }>(bit),
-        ));
-        let deeper = _mm512_add_epi32(depth, one);
-        let child = allowed(child_cols, child_ld, child_rd, deeper);
-        let at_penultimate = _mm512_cmpeq_epi32_mask(depth, penultimate);
-        let leafing = placing & at_penultimate;
-        let hits = leafing & _mm512_test_epi32_mask(child, child);
-        let mut plain_hits = hits;
-        if TIES != NO_TIES {
-            let mut tie =
-                _mm512_cmplt_epi32_mask(job, zero) | _mm512_test_epi32_mask(child, tie_last);
-            if TIES == TIES_PLACING {
-                tie |= _mm512_test_epi32_mask(bit, edges);
-            }
-            if TIES == TIES_IN_PATH {
-                let col = _mm512_and_si512(_mm512_srlv_epi32(path, tie_shift), low5);
-                tie |= _mm512_cmpeq_epi32_mask(col, zero) | _mm512_cmpeq_epi32_mask(col, last_col);
-            }
-            let tie_hits = hits & tie;
-            plain_hits = hits & !tie;
-            if tie_hits != 0 {
-                pending.push(tie_hits, job, path, bit, child);
-                if pending.len > Pending::CAPACITY - LANES {
-                    tied += pending.classify(rules, tail, jobs);
-                }
-            }
-        }
-        leaves += u64::from(plain_hits.count_ones());
-        nodes += u64::from(placing.count_ones() + hits.count_ones());
-        let descending = placing & !at_penultimate;
-
-        // Backtracking: restore the parent row from the placed bit.
-        let exhausted = active & !placing;
-        let finished = exhausted & _mm512_cmpeq_epi32_mask(depth, zero);
-        let rising = exhausted & !finished;
-        let placed = _mm512_sllv_epi32(one, _mm512_and_si512(path, low5));
-        let parent_cols = _mm512_xor_si512(cols, placed);
-        let parent_ld = _mm512_xor_si512(_mm512_srli_epi32::<1>(ld), placed);
-        let parent_rd = _mm512_xor_si512(
-            _mm512_slli_epi32::<1>(rd),
-            _mm512_slli_epi32::<{ MAX_ROWS as u32 }>(placed),
-        );
-        let shallower = _mm512_sub_epi32(depth, one);
-        let above = _mm512_sub_epi32(zero, _mm512_slli_epi32::<1>(placed));
-        let parent_left =
-            _mm512_and_si512(allowed(parent_cols, parent_ld, parent_rd, shallower), above);
-
-        let column = _mm512_sub_epi32(low5, _mm512_lzcnt_epi32(bit));
-        cur = _mm512_mask_xor_epi32(cur, leafing, cur, bit);
-        cur = _mm512_mask_mov_epi32(cur, descending, child);
-        cur = _mm512_mask_mov_epi32(cur, rising, parent_left);
-        path = _mm512_mask_mov_epi32(
-            path,
-            descending,
-            _mm512_or_si512(_mm512_slli_epi32::<5>(path), column),
-        );
-        path = _mm512_mask_srli_epi32::<5>(path, rising, path);
-        cols = _mm512_mask_mov_epi32(cols, descending, child_cols);
-        cols = _mm512_mask_mov_epi32(cols, rising, parent_cols);
-        ld = _mm512_mask_mov_epi32(ld, descending, child_ld);
-        ld = _mm512_mask_mov_epi32(ld, rising, parent_ld);
-        rd = _mm512_mask_mov_epi32(rd, descending, child_rd);
-        rd = _mm512_mask_mov_epi32(rd, rising, parent_rd);
-        depth = _mm512_mask_mov_epi32(depth, descending, deeper);
-        depth = _mm512_mask_mov_epi32(depth, rising, shallower);
-        active &= !finished;
-    }
-    tied += pending.classify(rules, tail, jobs);
-    Tallies {
-        total: SYMMETRIES * leaves + tied.total,
-        unique: leaves + tied.unique,
-        nodes,
-    }
-}
 
 /// Tied leaves waiting for the scalar classification: for each, its job,
 /// path, penultimate row's bit and last row's bit.
@@ -521,29 +383,6 @@ impl Pending {
             bit: [0; Pending::CAPACITY],
             last: [0; Pending::CAPACITY],
         }
-    }
-
-    /// Appends the leaves of `lanes`: compressed in registers, then stored
-    /// whole (sixteen u32s each, whose unused tail the next push
-    /// overwrites), since compressing straight to memory is slow on some
-    /// processors. `len ≤ CAPACITY - 16` keeps the stores inside the arrays.
-    #[inline]
-    #[target_feature(enable = "avx512f,avx512cd,popcnt")]
-    fn push(&mut self, lanes: u16, job: __m512i, path: __m512i, bit: __m512i, last: __m512i) {
-        assert!(self.len <= Pending::CAPACITY - LANES);
-        let at = self.len;
-        for (column, vector) in [
-            (&mut self.job, job),
-            (&mut self.path, path),
-            (&mut self.bit, bit),
-            (&mut self.last, last),
-        ] {
-            let packed = _mm512_maskz_compress_epi32(lanes, vector);
-            // SAFETY: `at + 16 ≤ CAPACITY` (asserted above): the store of
-            // sixteen u32s from index `at` stays inside the array.
-            unsafe { _mm512_storeu_si512(column.as_mut_ptr().add(at).cast(), packed) };
-        }
-        self.len += lanes.count_ones() as usize;
     }
 
     /// Appends one leaf.

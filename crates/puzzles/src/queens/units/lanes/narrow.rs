@@ -1,20 +1,23 @@
-//! Eight or four subtrees at once: the lanes of the parent module on AVX2
-//! and on SSE2, for processors without AVX-512.
+//! The lane search, once for every instruction set: AVX-512 (sixteen
+//! lanes in one register), AVX2 (two registers of eight) and SSE2 (two of
+//! four), behind one small trait ([`Simd`]).
 //!
-//! The search is the AVX-512 one step for step; what AVX-512 has built in is
-//! rebuilt from plainer instructions. Masks are vectors of all-ones lanes and
-//! masked moves are blends or xors; refilling idle lanes (AVX-512's expand)
-//! is a permutation looked up in a table (AVX2) or four loads (SSE2); the
-//! column of a one-bit lane (AVX-512's leading-zero count) is read from the
-//! exponent of the lane converted to a float, and SSE2's missing variable
-//! shift `1 << column` builds that exponent the other way; SSE2, which
-//! cannot index a register by the depth, finds a depth's blocked squares by
-//! comparing it with the runs of blocked rows ([`Runs`]).
+//! Masks are vectors of all-ones lanes and masked moves are blends (on
+//! AVX-512 every mask comes from a comparison and goes to a blend, so the
+//! compiler keeps it in a mask register); refilling idle lanes is AVX-512's
+//! expand, a permutation looked up in a table (AVX2) or four loads (SSE2);
+//! the column of a one-bit lane is AVX-512's leading-zero count, or read
+//! from the exponent of the lane converted to a float, and SSE2's missing
+//! variable shift `1 << column` builds that exponent the other way; a
+//! depth's blocked squares come from comparing it with the runs of blocked
+//! rows ([`Runs`]). (An earlier AVX-512 kernel of its own, one placement or
+//! one backtrack per step in mask registers, counted N = 16 6% slower than
+//! this search, which climbs and places in one step.)
 
 use std::arch::x86_64::*;
 
 use super::{
-    EARLY_TIE, Jobs, LANES, MAX_ROWS, NO_TIES, Pending, TIES_IN_PATH, TIES_PLACING, Tail, TieRow,
+    EARLY_TIE, Jobs, LANES, NO_TIES, Pending, TIES_IN_PATH, TIES_PLACING, Tail, TieRow, ld_spills,
 };
 use crate::queens::units::{Rules, SYMMETRIES, Tallies};
 
@@ -487,15 +490,15 @@ fn avx2_body(simd: Avx2, rules: &Rules, tail: &Tail, jobs: &Jobs, count: usize) 
 
 #[inline(always)]
 fn dispatch<S: Simd>(simd: S, rules: &Rules, tail: &Tail, jobs: &Jobs, count: usize) -> Tallies {
-    if ld_fits_up(rules.n, tail.k) {
-        dispatch_ties::<S, false>(simd, rules, tail, jobs, count)
-    } else {
+    if ld_spills(rules.n, tail.k) {
         dispatch_ties::<S, true>(simd, rules, tail, jobs, count)
+    } else {
+        dispatch_ties::<S, false>(simd, rules, tail, jobs, count)
     }
 }
 
 #[inline(always)]
-fn dispatch_ties<S: Simd, const WIDE: bool>(
+fn dispatch_ties<S: Simd, const SPILL_LD: bool>(
     simd: S,
     rules: &Rules,
     tail: &Tail,
@@ -504,33 +507,16 @@ fn dispatch_ties<S: Simd, const WIDE: bool>(
 ) -> Tallies {
     use super::TIES_ABOVE;
     match tail.ties {
-        None => run::<S, NO_TIES, WIDE>(simd, rules, tail, jobs, count),
-        Some((_, TieRow::Above)) => run::<S, TIES_ABOVE, WIDE>(simd, rules, tail, jobs, count),
+        None => run::<S, NO_TIES, SPILL_LD>(simd, rules, tail, jobs, count),
+        Some((_, TieRow::Above)) => run::<S, TIES_ABOVE, SPILL_LD>(simd, rules, tail, jobs, count),
         Some((_, TieRow::InPath(_))) => {
-            run::<S, TIES_IN_PATH, WIDE>(simd, rules, tail, jobs, count)
+            run::<S, TIES_IN_PATH, SPILL_LD>(simd, rules, tail, jobs, count)
         }
-        Some((_, TieRow::Placing)) => run::<S, TIES_PLACING, WIDE>(simd, rules, tail, jobs, count),
+        Some((_, TieRow::Placing)) => {
+            run::<S, TIES_PLACING, SPILL_LD>(simd, rules, tail, jobs, count)
+        }
     }
 }
-
-/// Whether the left diagonal may sit [`UP`] bits up with the columns on a
-/// board of `n` columns searched `k` rows deep.
-///
-/// A lane restores its parent's left diagonal by shifting the child's back
-/// down, so a bit the child's shift pushed out of the 32-bit lane is gone
-/// for good, and with each further climb the hole moves down a column. The
-/// deepest stored row is `k - 2` (the penultimate row does not descend), so
-/// a row's left diagonal is shifted up at most `k - 2` times before it is
-/// restored; column `n - 1`, at bit `UP + n - 1`, must stay inside the lane
-/// that long: `UP + n - 1 + k - 2 ≤ 31`. Beyond that (boards of 19 columns
-/// and more with eight rows), the left diagonal is kept at the bottom of
-/// the lane, where it has room up to 24 columns, and shifted up to meet the
-/// columns.
-fn ld_fits_up(n: usize, k: usize) -> bool {
-    UP as usize + n + k <= 34
-}
-/// How far up the lanes keep the columns: the right diagonal's headroom.
-const UP: u32 = MAX_ROWS as u32;
 
 /// Steps between folding the lanes' 32-bit counts into `u64`s: each step
 /// adds at most one to each.
@@ -557,25 +543,18 @@ fn depth_ceiling(depth: i64) -> u32 {
 }
 
 /// The lane search (see the parent module's `run`, which this follows),
-/// `TIES` saying which tie checks `tail` needs, `WIDE` that the left
-/// diagonal sits at the bottom of the lane (see [`ld_fits_up`]).
+/// `TIES` saying which tie checks `tail` needs, `SPILL_LD` that the left
+/// diagonal's fallen bits are kept (see [`ld_spills`]).
 ///
-/// Where every instruction counts, a few things differ. The columns sit
-/// [`UP`] bits up in the lanes, so that the right diagonal needs no shift to
-/// line up with them, and the lanes keep the free columns rather than the
-/// taken ones. The path starts with a marker bit that five more bits per row
+/// Where every instruction counts, a few things differ. The lanes keep the
+/// free columns rather than the taken ones. The path starts with a marker bit that five more bits per row
 /// move up, so that it tells the depth by comparisons (and the rows'
 /// blocked squares with it, in runs: see [`Runs`]). A placement whose next
 /// row has no column left does not descend, and one step both climbs out of
 /// a finished row and places the next queen of the row above: a lane moves
 /// on at every step.
-///
-/// The left diagonal sits [`UP`] bits up with the columns too, but only on
-/// boards where it has room there (not `WIDE`); on wider ones it sits at the
-/// bottom of the lane and is shifted up to meet the columns where they
-/// meet, four more shifts per step.
 #[inline(always)]
-fn run<S: Simd, const TIES: u8, const WIDE: bool>(
+fn run<S: Simd, const TIES: u8, const SPILL_LD: bool>(
     s: S,
     rules: &Rules,
     tail: &Tail,
@@ -593,16 +572,12 @@ fn run<S: Simd, const TIES: u8, const WIDE: bool>(
     // The blocked squares of the row below (`child`) and above (`parent`) a
     // lane: a run's bounds on the depth become bounds on the path.
     let corner = TIES == NO_TIES;
-    let (head, tail_block, last) = (
-        s.splat(runs.head << UP),
-        s.splat(runs.tail << UP),
-        s.splat(runs.last << UP),
-    );
+    let (head, tail_block, last) = (s.splat(runs.head), s.splat(runs.tail), s.splat(runs.last));
     let child_head_below = s.splat(depth_ceiling(i64::from(runs.head_len) - 1));
     let child_tail_after = s.splat(depth_floor(i64::from(runs.tail_from) - 1));
     let parent_head_below = s.splat(depth_ceiling(i64::from(runs.head_len) + 1));
     let parent_tail_after = s.splat(depth_floor(i64::from(runs.tail_from) + 1));
-    let first_block = s.splat(runs.block(0, k) << UP);
+    let first_block = s.splat(runs.block(0, k));
     let edges = 1u32 | 1 << (n - 1);
     let (tie_last, tie_shift) = match tail.ties {
         Some((b, row)) => (
@@ -614,17 +589,13 @@ fn run<S: Simd, const TIES: u8, const WIDE: bool>(
         ),
         None => (0, 0),
     };
-    let (edges, tie_last) = (edges << UP, tie_last << UP);
-    // Everything but the board's squares, below and above them.
-    let off_board = s.splat(0xff);
-    debug_assert_eq!(WIDE, !ld_fits_up(n, k));
-    // The left diagonal's place in the lane from the columns' (`to_ld`) and
-    // back (`from_ld`).
-    let to_ld = |v: S::V| if WIDE { s.shr::<{ UP as i32 }>(v) } else { v };
-    let from_ld = |v: S::V| if WIDE { s.shl::<{ UP as i32 }>(v) } else { v };
+    debug_assert_eq!(SPILL_LD, ld_spills(n, k));
 
     let mut cur = zero;
     let (mut free, mut ld, mut rd) = (zero, zero, zero);
+    // Per row descended, the right diagonal's bit shifted below column 0
+    // and (`SPILL_LD`) the left diagonal's above column 31, latest lowest.
+    let (mut fallen_rd, mut fallen_ld) = (zero, zero);
     let mut path = one;
     let mut job = zero;
     let every_lane = (1u32 << S::LANES) - 1;
@@ -640,10 +611,9 @@ fn run<S: Simd, const TIES: u8, const WIDE: bool>(
         let lanes = s.to_array(lanes);
         lanes[..S::LANES].iter().map(|&x| u64::from(x)).sum::<u64>()
     };
-    // A path as the tie classification reads it: the marker off and `UP`
-    // less in each of its fields, at the penultimate row.
-    let path_bias: u32 =
-        (0..k - 2).map(|depth| UP << (5 * depth)).sum::<u32>() + (1 << (5 * (k - 2)));
+    // A path as the tie classification reads it: the marker off, at the
+    // penultimate row.
+    let path_bias: u32 = 1 << (5 * (k - 2));
     loop {
         if idle != 0 && next < count {
             let mut refill = idle;
@@ -659,22 +629,20 @@ fn run<S: Simd, const TIES: u8, const WIDE: bool>(
                 }
             }
             let fresh = s.lanes(refill);
-            let taken = s.shl::<{ UP as i32 }>(s.expand(zero, refill, &jobs.cols[next..]));
-            // The jobs' left diagonals are at the bottom of the lane.
+            // The jobs' columns count the squares beyond the board as taken.
+            let taken = s.expand(zero, refill, &jobs.cols[next..]);
             let job_ld = s.expand(zero, refill, &jobs.lds[next..]);
-            let job_ld = if WIDE {
-                job_ld
-            } else {
-                s.shl::<{ UP as i32 }>(job_ld)
-            };
-            // The jobs' right diagonals are up already.
             rd = s.expand(rd, refill, &jobs.rds[next..]);
             job = s.expand(job, refill, &jobs.ids[next..]);
-            let job_free = s.andnot(s.or(taken, off_board), s.splat(!0));
+            let job_free = s.andnot(taken, s.splat(!0));
             free = s.select(fresh, free, job_free);
             ld = s.select(fresh, ld, job_ld);
             path = s.select(fresh, path, one);
-            let first = s.andnot(s.or(first_block, s.or(from_ld(job_ld), rd)), job_free);
+            fallen_rd = s.select(fresh, fallen_rd, zero);
+            if SPILL_LD {
+                fallen_ld = s.select(fresh, fallen_ld, zero);
+            }
+            let first = s.andnot(s.or(first_block, s.or(job_ld, rd)), job_free);
             cur = s.select(fresh, cur, first);
             idle &= !refill;
             next += refill.count_ones() as usize;
@@ -689,8 +657,12 @@ fn run<S: Simd, const TIES: u8, const WIDE: bool>(
         let rising = s.andnot(at_top, exhausted);
         let placed = s.pow2(s.and(path, low5));
         let parent_free = s.xor(free, placed);
-        let parent_ld = s.xor(s.shr::<1>(ld), to_ld(placed));
-        let parent_rd = s.xor(s.shl::<1>(rd), placed);
+        let parent_ld = if SPILL_LD {
+            s.xor(s.or(s.shr::<1>(ld), s.shl::<31>(fallen_ld)), placed)
+        } else {
+            s.xor(s.shr::<1>(ld), placed)
+        };
+        let parent_rd = s.xor(s.or(s.shl::<1>(rd), s.and(fallen_rd, one)), placed);
         let parent_block = if corner {
             s.and(s.gt(parent_head_below, path), head)
         } else {
@@ -699,21 +671,27 @@ fn run<S: Simd, const TIES: u8, const WIDE: bool>(
         // The parent's columns above the placed one.
         let above = s.sub(zero, s.shl::<1>(placed));
         let parent_left = s.andnot(
-            s.or(parent_block, s.or(from_ld(parent_ld), parent_rd)),
+            s.or(parent_block, s.or(parent_ld, parent_rd)),
             s.and(parent_free, above),
         );
         cur = s.select(rising, cur, parent_left);
         free = s.select(rising, free, parent_free);
         ld = s.select(rising, ld, parent_ld);
         rd = s.select(rising, rd, parent_rd);
+        fallen_rd = s.select(rising, fallen_rd, s.shr::<1>(fallen_rd));
+        if SPILL_LD {
+            fallen_ld = s.select(rising, fallen_ld, s.shr::<1>(fallen_ld));
+        }
         path = s.select(rising, path, s.shr::<5>(path));
 
         // ...and in the same step every lane with a column left places it.
         let empty = s.eq(cur, zero);
         let bit = s.and(cur, s.sub(zero, cur));
         let child_free = s.xor(free, bit);
-        let child_ld = s.shl::<1>(s.or(ld, to_ld(bit)));
-        let child_rd = s.shr::<1>(s.or(rd, bit));
+        let ld_bit = s.or(ld, bit);
+        let rd_bit = s.or(rd, bit);
+        let child_ld = s.shl::<1>(ld_bit);
+        let child_rd = s.shr::<1>(rd_bit);
         let at_penultimate = s.gt(path, before_penultimate);
         let child_block = if corner {
             s.and(s.gt(child_head_below, path), head)
@@ -723,10 +701,7 @@ fn run<S: Simd, const TIES: u8, const WIDE: bool>(
                 s.and(at_penultimate, last),
             )
         };
-        let child = s.andnot(
-            s.or(child_block, s.or(from_ld(child_ld), child_rd)),
-            child_free,
-        );
+        let child = s.andnot(s.or(child_block, s.or(child_ld, child_rd)), child_free);
         let dead = s.eq(child, zero);
         let leafing = s.andnot(empty, at_penultimate);
         let hits = s.bits(s.andnot(dead, leafing));
@@ -751,7 +726,7 @@ fn run<S: Simd, const TIES: u8, const WIDE: bool>(
                     let tie = job[lane] & EARLY_TIE != 0
                         || last[lane] & tie_last != 0
                         || (TIES == TIES_PLACING && bit[lane] & edges != 0)
-                        || (TIES == TIES_IN_PATH && (col == UP || col == n as u32 - 1 + UP));
+                        || (TIES == TIES_IN_PATH && (col == 0 || col == n as u32 - 1));
                     if !tie {
                         leaves += 1;
                         continue;
@@ -759,20 +734,15 @@ fn run<S: Simd, const TIES: u8, const WIDE: bool>(
                     if pending.len == Pending::CAPACITY {
                         tied += pending.classify(rules, tail, jobs);
                     }
-                    pending.push_one(
-                        job[lane],
-                        path[lane] - path_bias,
-                        bit[lane] >> UP,
-                        last[lane] >> UP,
-                    );
+                    pending.push_one(job[lane], path[lane] - path_bias, bit[lane], last[lane]);
                 }
             }
         }
         // Empty lanes, leaves and dead ends stay in their row.
         let stay = s.or(s.or(empty, at_penultimate), dead);
-        // Bit 31 (column 23 of 24) reads as a negative float, its sign bit
-        // above the exponent: only wide boards reach it.
-        let column = if WIDE {
+        // Bit 31 (column 31 of 32) reads as a negative float, its sign bit
+        // above the exponent.
+        let column = if n == 32 {
             s.and(s.log2(bit), low5)
         } else {
             s.log2(bit)
@@ -782,6 +752,18 @@ fn run<S: Simd, const TIES: u8, const WIDE: bool>(
         free = s.xor(free, s.andnot(stay, bit));
         ld = s.select(stay, child_ld, ld);
         rd = s.select(stay, child_rd, rd);
+        fallen_rd = s.select(
+            stay,
+            s.or(s.shl::<1>(fallen_rd), s.and(rd_bit, one)),
+            fallen_rd,
+        );
+        if SPILL_LD {
+            fallen_ld = s.select(
+                stay,
+                s.or(s.shl::<1>(fallen_ld), s.shr::<31>(ld_bit)),
+                fallen_ld,
+            );
+        }
         // Lanes done with their job take the next one before the next step.
         idle = s.bits(s.and(s.eq(cur, zero), s.eq(path, one)));
         steps += 1;
@@ -801,4 +783,152 @@ fn run<S: Simd, const TIES: u8, const WIDE: bool>(
         unique: leaves + tied.unique,
         nodes,
     }
+}
+
+/// AVX-512F and CD, found at run time: sixteen lanes in one register. The
+/// masks are vectors as in the narrower kernels, but every one comes from a
+/// comparison and goes to a blend, so the compiler keeps them in mask
+/// registers.
+#[derive(Clone, Copy)]
+struct Avx512(());
+
+impl Avx512 {
+    fn detect() -> Option<Avx512> {
+        (is_x86_feature_detected!("avx512f")
+            && is_x86_feature_detected!("avx512cd")
+            && is_x86_feature_detected!("popcnt"))
+        .then_some(Avx512(()))
+    }
+}
+
+// SAFETY (every `unsafe` block in this impl): a value of `Avx512` exists
+// only when the processor has AVX-512F and CD (see `Avx512::detect`), and
+// the memory accesses stay inside the arrays named.
+impl Simd for Avx512 {
+    type V = __m512i;
+    const LANES: usize = 16;
+
+    #[inline(always)]
+    fn splat(self, value: u32) -> __m512i {
+        // SAFETY: see the impl.
+        unsafe { _mm512_set1_epi32(value as i32) }
+    }
+
+    #[inline(always)]
+    fn and(self, a: __m512i, b: __m512i) -> __m512i {
+        // SAFETY: see the impl.
+        unsafe { _mm512_and_si512(a, b) }
+    }
+
+    #[inline(always)]
+    fn or(self, a: __m512i, b: __m512i) -> __m512i {
+        // SAFETY: see the impl.
+        unsafe { _mm512_or_si512(a, b) }
+    }
+
+    #[inline(always)]
+    fn xor(self, a: __m512i, b: __m512i) -> __m512i {
+        // SAFETY: see the impl.
+        unsafe { _mm512_xor_si512(a, b) }
+    }
+
+    #[inline(always)]
+    fn andnot(self, a: __m512i, b: __m512i) -> __m512i {
+        // SAFETY: see the impl.
+        unsafe { _mm512_andnot_si512(a, b) }
+    }
+
+    #[inline(always)]
+    fn sub(self, a: __m512i, b: __m512i) -> __m512i {
+        // SAFETY: see the impl.
+        unsafe { _mm512_sub_epi32(a, b) }
+    }
+
+    #[inline(always)]
+    fn shl<const BITS: i32>(self, a: __m512i) -> __m512i {
+        // SAFETY: see the impl.
+        unsafe { _mm512_sll_epi32(a, _mm_cvtsi32_si128(BITS)) }
+    }
+
+    #[inline(always)]
+    fn shr<const BITS: i32>(self, a: __m512i) -> __m512i {
+        // SAFETY: see the impl.
+        unsafe { _mm512_srl_epi32(a, _mm_cvtsi32_si128(BITS)) }
+    }
+
+    #[inline(always)]
+    fn eq(self, a: __m512i, b: __m512i) -> __m512i {
+        // SAFETY: see the impl.
+        unsafe { _mm512_maskz_mov_epi32(_mm512_cmpeq_epi32_mask(a, b), _mm512_set1_epi32(-1)) }
+    }
+
+    #[inline(always)]
+    fn gt(self, a: __m512i, b: __m512i) -> __m512i {
+        // SAFETY: see the impl.
+        unsafe { _mm512_maskz_mov_epi32(_mm512_cmpgt_epi32_mask(a, b), _mm512_set1_epi32(-1)) }
+    }
+
+    #[inline(always)]
+    fn select(self, mask: __m512i, a: __m512i, b: __m512i) -> __m512i {
+        // SAFETY: see the impl.
+        unsafe { _mm512_mask_blend_epi32(_mm512_test_epi32_mask(mask, mask), a, b) }
+    }
+
+    #[inline(always)]
+    fn bits(self, mask: __m512i) -> u32 {
+        // SAFETY: see the impl.
+        unsafe { u32::from(_mm512_test_epi32_mask(mask, mask)) }
+    }
+
+    #[inline(always)]
+    fn lanes(self, bits: u32) -> __m512i {
+        // SAFETY: see the impl.
+        unsafe { _mm512_maskz_mov_epi32(bits as u16, _mm512_set1_epi32(-1)) }
+    }
+
+    #[inline(always)]
+    fn pow2(self, exponent: __m512i) -> __m512i {
+        // SAFETY: see the impl.
+        unsafe { _mm512_sllv_epi32(_mm512_set1_epi32(1), exponent) }
+    }
+
+    #[inline(always)]
+    fn log2(self, power: __m512i) -> __m512i {
+        // SAFETY: see the impl.
+        unsafe { _mm512_sub_epi32(_mm512_set1_epi32(31), _mm512_lzcnt_epi32(power)) }
+    }
+
+    #[inline(always)]
+    fn expand(self, a: __m512i, bits: u32, from: &[u32]) -> __m512i {
+        let from = &from[..16];
+        // SAFETY: see the impl; `from` holds sixteen u32s.
+        unsafe {
+            _mm512_mask_expand_epi32(a, bits as u16, _mm512_loadu_si512(from.as_ptr().cast()))
+        }
+    }
+
+    #[inline(always)]
+    fn to_array(self, a: __m512i) -> [u32; LANES] {
+        let mut out = [0u32; LANES];
+        // SAFETY: see the impl; `out` holds sixteen u32s.
+        unsafe { _mm512_storeu_si512(out.as_mut_ptr().cast(), a) };
+        out
+    }
+}
+
+/// Runs the first `count` jobs on AVX-512 lanes, the narrow kernels' way,
+/// to the end.
+///
+/// # Panics
+///
+/// When the processor lacks AVX-512F or CD (`Engine::new` checks them).
+pub(super) fn run_avx512(rules: &Rules, tail: &Tail, jobs: &Jobs, count: usize) -> Tallies {
+    let simd = Avx512::detect().expect("the engine checked the processor");
+    // SAFETY: `detect` found the features `avx512_body` is compiled for.
+    unsafe { avx512_body(simd, rules, tail, jobs, count) }
+}
+
+#[target_feature(enable = "avx512f,avx512cd,popcnt")]
+fn avx512_body(simd: Avx512, rules: &Rules, tail: &Tail, jobs: &Jobs, count: usize) -> Tallies {
+    dispatch(simd, rules, tail, jobs, count)
 }

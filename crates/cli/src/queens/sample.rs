@@ -1,0 +1,77 @@
+//! `puzzles queens N --count --sample K`: a count too large to run,
+//! measured. Counts K subtrees drawn at random (seeded) on one thread and
+//! projects the whole count from them: nodes, solutions and core-hours on
+//! this machine, each with its standard error.
+
+use std::io::Write;
+
+use puzzles::queens::count::{CountPlan, Estimate};
+
+use super::args::QueensArgs;
+use super::count::plan_for;
+use crate::outcome::Outcome;
+
+/// Rows left below a default sample's subtrees: each then takes moments.
+const ROWS_BELOW: usize = 17;
+
+/// Draws, counts and projects as `args` ask.
+pub fn run(n: usize, size: u64, args: &QueensArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
+    let plan: CountPlan = plan_for(n, args)?;
+    let seed = args.seed.unwrap_or(1);
+    let depth = args
+        .sample_depth
+        .unwrap_or(n.saturating_sub(ROWS_BELOW))
+        .clamp(plan.split().min(n), n);
+    let below = depth > plan.split().min(n);
+    let sample = if below {
+        plan.count_sample_below(size, seed, depth)
+    } else {
+        plan.count_sample(size, seed)
+    };
+    let p = sample.projection();
+    let drawn = if below {
+        format!(
+            "{} subtrees {depth} rows deep below random units (Knuth's estimator)",
+            p.sampled
+        )
+    } else {
+        format!("{} distinct random units", p.sampled)
+    };
+    writeln!(
+        out,
+        "n = {n}: {} units after {} rows; sample of {drawn}, seed {seed}",
+        p.plan_units,
+        plan.split().min(n)
+    )?;
+    writeln!(
+        out,
+        "counted: {} nodes in {:.3} s on one thread, {:.3} ns per node",
+        p.sample_nodes, p.sample_seconds, p.ns_per_node
+    )?;
+    let line = |what: &str, estimate: Estimate, scale: f64| {
+        format!(
+            "{what:<24}{:.4e} ± {:.2e}",
+            estimate.value / scale,
+            estimate.std_error / scale
+        )
+    };
+    writeln!(out, "{}", line("projected nodes:", p.nodes, 1.0))?;
+    writeln!(out, "{}", line("projected solutions:", p.total, 1.0))?;
+    writeln!(out, "{}", line("projected fundamental:", p.unique, 1.0))?;
+    writeln!(
+        out,
+        "{}",
+        line("projected core-hours:", p.core_seconds, 3600.0)
+    )?;
+    writeln!(
+        out,
+        "(each: the mean of the draws' weighted values ± one standard error, the draws' \
+         spread over √K{})",
+        if below {
+            ""
+        } else {
+            " times √(1 − K/units)"
+        }
+    )?;
+    Ok(Outcome::Answer)
+}
