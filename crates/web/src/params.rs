@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use puzzles::queens::{Board, QueensError, Solution};
+use puzzles::queens::{Board, QueensError, Solution, parse_square};
 use puzzles::sudoku::{Puzzle, SudokuError};
 use puzzles::trace::TraceMode;
 
@@ -349,29 +349,11 @@ fn parse_given(text: &str, n: usize) -> Result<Vec<(usize, usize)>, ParamError> 
                 "at most {MAX_GIVEN} squares are taken"
             )));
         }
-        squares.push(parse_square(piece).map_err(ParamError::GivenSquare)?);
+        squares.push(parse_square(piece).map_err(|err| ParamError::GivenSquare(err.to_string()))?);
     }
     let board = Board::new(n).expect("the parameter check keeps n in range");
     let completion = board.with_given(&squares).map_err(ParamError::Given)?;
     Ok(completion.given().to_vec())
-}
-
-/// One square, `ROW:COL` (0-based), with the words of the CLI's `--given`
-/// parser.
-fn parse_square(text: &str) -> Result<(usize, usize), String> {
-    let text = text.trim();
-    let Some((row, col)) = text.split_once(':') else {
-        return Err(format!(
-            "expected a square as ROW:COL (0-based), like 0:5, got {text:?}"
-        ));
-    };
-    let number = |part: &str, what: &str| {
-        let part = part.trim();
-        part.parse::<usize>().map_err(|_| {
-            format!("the {what} in {text:?} must be a whole number from 0, got {part:?}")
-        })
-    };
-    Ok((number(row, "row")?, number(col, "column")?))
 }
 
 /// A request for the drawing of one N-Queens solution:

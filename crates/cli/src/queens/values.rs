@@ -43,21 +43,10 @@ pub fn parse_sample_size(text: &str) -> Result<u64, String> {
     }
 }
 
-/// Parses one given square, `ROW:COL` (0-based), for `--given`.
+/// Parses one given square, `ROW:COL` (0-based), for `--given`: the
+/// library's parser, as clap wants it.
 pub fn parse_square(text: &str) -> Result<(usize, usize), String> {
-    let text = text.trim();
-    let Some((row, col)) = text.split_once(':') else {
-        return Err(format!(
-            "expected a square as ROW:COL (0-based), like 0:5, got {text:?}"
-        ));
-    };
-    let number = |part: &str, what: &str| {
-        let part = part.trim();
-        part.parse::<usize>().map_err(|_| {
-            format!("the {what} in {text:?} must be a whole number from 0, got {part:?}")
-        })
-    };
-    Ok((number(row, "row")?, number(col, "column")?))
+    puzzles::queens::parse_square(text).map_err(|err| err.to_string())
 }
 
 /// One shard of a count: shard `index` (from 1) of `count`.

@@ -46,6 +46,52 @@ const LINES: usize = 64;
 /// How many placements [`Completion::find`] allows its first run.
 const FIRST_BUDGET: u64 = 1 << 14;
 
+/// Why a given square's text is not a square: the message names the text
+/// and the part that is wrong. `puzzles queens --given` and the web page's
+/// `given=` parameter both read squares with [`parse_square`], so they say
+/// the same thing.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct SquareError(String);
+
+/// Parses one given square, `ROW:COL` (0-based, spaces allowed around each
+/// part), as [`Board::with_given`] takes it.
+///
+/// # Errors
+///
+/// A [`SquareError`] when there is no `:` or either part is not a whole
+/// number from 0. Whether the square is on the board is for
+/// [`Board::with_given`] to say.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::parse_square;
+///
+/// assert_eq!(parse_square(" 12 : 3 "), Ok((12, 3)));
+/// assert_eq!(
+///     parse_square("0-5").unwrap_err().to_string(),
+///     r#"expected a square as ROW:COL (0-based), like 0:5, got "0-5""#
+/// );
+/// ```
+pub fn parse_square(text: &str) -> Result<(usize, usize), SquareError> {
+    let text = text.trim();
+    let Some((row, col)) = text.split_once(':') else {
+        return Err(SquareError(format!(
+            "expected a square as ROW:COL (0-based), like 0:5, got {text:?}"
+        )));
+    };
+    let number = |part: &str, what: &str| {
+        let part = part.trim();
+        part.parse::<usize>().map_err(|_| {
+            SquareError(format!(
+                "the {what} in {text:?} must be a whole number from 0, got {part:?}"
+            ))
+        })
+    };
+    Ok((number(row, "row")?, number(col, "column")?))
+}
+
 /// A board with some pieces given, ready to complete. Made by
 /// [`Board::with_given`].
 ///

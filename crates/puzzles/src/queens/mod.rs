@@ -40,7 +40,7 @@ use std::ops::ControlFlow;
 use serde::{Deserialize, Serialize};
 
 use crate::trace::{ConflictKind, Event, TraceMode, TraceSummary};
-pub use complete::{Completion, Completions};
+pub use complete::{Completion, Completions, SquareError, parse_square};
 pub use quick::{OneSolution, lexicographic_is_quick, one_solution};
 pub use rules::{MAX_SEARCH_N, Piece, Rules};
 pub use search::Solutions;
