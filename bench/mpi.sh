@@ -17,8 +17,10 @@
 #    waiting for the cores does not count), units per second, nodes and the
 #    largest unit's share of the work; from them the projected wall time
 #    for N = 23 and N = 27 on 1,000 cores (method at the end). The vector
-#    lanes take boards up to N = 24, so N = 27 runs the scalar kernel:
-#    count-bench measures how much slower it is (one thread's CPU time).
+#    lanes take every board up to N = 32 at about the same time per node,
+#    so the projection uses one time per node for all N; for a projection
+#    measured at N itself, use `puzzles queens N --count --sample K` (the
+#    README's cluster table comes from it).
 #
 # Needs Open MPI, hyperfine and python3.
 set -euo pipefail
@@ -58,7 +60,6 @@ for size in $growth; do
   $mpirun --mca pml ob1 -n 1 "$bin" queens "$size" --count --json -q \
     --checkpoint "$out/q$size.ckpt" >"$out/growth-$size.json"
 done
-cargo run --quiet --release -p count-bench --bin count-bench -- --no-plain --rounds 3 16 >"$out/kernels"
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 python3 - "$out" "$n" "$growth" <<'PY'
@@ -119,15 +120,11 @@ else:
     growth_per_n = 1.05
 ns_per_node = min(measured[s] / json.load(open(f"{out}/growth-{s}.json"))["nodes"] for s in sizes)
 last = sizes[-1]
-row = next(line.split() for line in open(f"{out}/kernels") if line.split()[:1] == ["16"])
-scalar_factor = float(row[2]) / float(row[3])  # columns: n plain scalar lanes ...
 print(f"\nnodes per solution grow {growth_per_n:.3f}x per N (fitted on N = {', '.join(map(str, sizes))});"
-      f" {ns_per_node * 1e9:.2f} ns per node; the scalar kernel (N > 24) takes"
-      f" {scalar_factor:.2f}x the lanes' time (N = 16)")
+      f" {ns_per_node * 1e9:.2f} ns per node")
 for target in (23, 27):
-    slower = scalar_factor if target > 24 else 1.0
     nodes = A000170[target] * nodes_per_solution[last] * growth_per_n ** (target - last)
-    core_seconds = nodes * ns_per_node * slower
+    core_seconds = nodes * ns_per_node
     hours = core_seconds / 1000 / 0.95 / 3600
     print(f"  N = {target}: {nodes:.3g} nodes, {core_seconds:.3g} core-seconds"
           f" ({core_seconds / 86400:.3g} core-days, {core_seconds / 3.15576e7:.3g} core-years);"
