@@ -197,8 +197,11 @@ fn run_stream(
         Some(name) => format!("{name}, line {line}"),
         None => format!("line {line}"),
     };
-    // Answers leave in large writes; messages go out as they come.
+    // Answers leave in large writes; messages go out as they come. A reader
+    // at a terminal (typing puzzles, or watching answers arrive) gets each
+    // answer as soon as it is found.
     let mut out = io::BufWriter::with_capacity(1 << 16, out);
+    let answer_by_answer = interactive || io::stdout().is_terminal();
     let mut separator = Separator::default();
     let mut deliver = |bytes: &[u8], messages: &[u8]| -> io::Result<()> {
         if !messages.is_empty() {
@@ -208,7 +211,7 @@ fn run_stream(
             io::stderr().write_all(messages)?;
         }
         out.write_all(separator.strip(bytes))?;
-        if interactive {
+        if answer_by_answer {
             out.flush()?;
         }
         Ok(())
