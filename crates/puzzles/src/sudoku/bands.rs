@@ -9,7 +9,8 @@
 //! the band; the three cells where a column crosses a band (a
 //! *minicolumn*) are bits `col`, `col + 9` and `col + 18`.
 //!
-//! Propagation has a cheap inner loop, and naked singles when it stalls:
+//! Propagation has a cheap inner loop, naked singles when it stalls, and
+//! hidden singles in columns before a guess:
 //!
 //! - Each (digit, band) word that changed since it was last brought up to
 //!   date gets *locked candidates* between rows and boxes by table: the
@@ -22,10 +23,14 @@
 //!   covers a cell alone in its box — is placed (*hidden singles*).
 //! - When no word changes, cells left with one digit (*naked singles*) are
 //!   placed, and a cell left with none is a contradiction.
+//! - When that places nothing either, and only then, *hidden singles in
+//!   columns* are placed before the search guesses: about a tenth fewer
+//!   guesses on `top1465.txt` (a quarter on `17-clue.txt`) for a pass over
+//!   9 digits that only the states about to guess pay.
 //!
-//! Hidden singles in columns and locked candidates between columns and
-//! boxes beyond the rule above cost more at every stall than the guesses
-//! they save (measured on `top1465.txt`), so they are left to the search.
+//! Hidden singles in columns at every stall, and locked candidates between
+//! columns and boxes beyond the rule above, cost more than the guesses they
+//! save (measured on `top1465.txt`), so they are left to the search.
 //!
 //! When nothing is left to place, the search guesses on the last cell (in
 //! reading order of the bands) with two digits — a cell with the fewest
@@ -360,10 +365,41 @@ impl Board {
                     placed = true;
                 }
             }
-            if !placed {
+            if !placed && !self.column_singles() {
                 return Ok(());
             }
         }
+    }
+
+    /// Hidden singles in columns: places every digit left with one
+    /// unsolved cell in a column; `true` when it placed any.
+    #[inline(always)]
+    fn column_singles(&mut self) -> bool {
+        let mut placed = false;
+        for d in 0..9 {
+            let mut once = [0u32; 3];
+            let mut present = [0u32; 3];
+            for band in 0..3 {
+                let a = self.cells[d][band] & self.unsolved[band];
+                let (x, y, z) = (a & 0x1ff, a >> 9 & 0x1ff, a >> 18);
+                present[band] = x | y | z;
+                once[band] = (x ^ y ^ z) & !(x & y & z);
+            }
+            for band in 0..3 {
+                let (first, second) = OTHER_BANDS[band];
+                let single = once[band] & !present[first] & !present[second];
+                if single != 0 {
+                    let mut cells = self.cells[d][band] & self.unsolved[band] & (single * COLUMN);
+                    while cells != 0 {
+                        let i = cells.trailing_zeros();
+                        cells &= cells - 1;
+                        self.insert(d, band, i);
+                        placed = true;
+                    }
+                }
+            }
+        }
+        placed
     }
 
     /// Where to guess in a propagated, unsolved state: `(band, cell, digits)`
