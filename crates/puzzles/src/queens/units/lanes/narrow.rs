@@ -594,6 +594,10 @@ fn run<S: Simd, const TIES: u8, const FALL_RD: bool, const SPILL_LD: bool>(
         ),
         None => (0, 0),
     };
+    let (early_tie, tie_last_v, edges_v) = (s.splat(EARLY_TIE), s.splat(tie_last), s.splat(edges));
+    let tie_col_mask = s.splat(31 << tie_shift);
+    let tie_col_low = s.splat(offset << tie_shift);
+    let tie_col_high = s.splat((offset + n as u32 - 1) << tie_shift);
     debug_assert!(SPILL_LD || !ld_spills(n + offset as usize, k));
     debug_assert_eq!(FALL_RD, offset == 0);
 
@@ -736,28 +740,32 @@ fn run<S: Simd, const TIES: u8, const FALL_RD: bool, const SPILL_LD: bool>(
             if TIES == NO_TIES {
                 leaves += u64::from(hits.count_ones());
             } else {
-                let lanes = [job, path, bit, child].map(|v| s.to_array(v));
-                let [job, path, bit, last] = lanes;
-                let mut rest = hits;
-                while rest != 0 {
-                    let lane = rest.trailing_zeros() as usize;
-                    rest &= rest - 1;
-                    // No tie: the job's rows do not tie, nor the last row's
-                    // queen, nor the penultimate row's, nor row n - 1 - b's.
-                    let col = path[lane] >> tie_shift & 31;
-                    let tie = job[lane] & EARLY_TIE != 0
-                        || last[lane] & tie_last != 0
-                        || (TIES == TIES_PLACING && bit[lane] & edges != 0)
-                        || (TIES == TIES_IN_PATH
-                            && (col == offset || col == offset + n as u32 - 1));
-                    if !tie {
-                        leaves += 1;
-                        continue;
+                // No tie: the job's rows do not tie, nor the last row's
+                // queen, nor the penultimate row's, nor row n - 1 - b's. The
+                // lanes test that at once; only tied leaves go lane by lane.
+                let mut flags = s.or(s.and(job, early_tie), s.and(child, tie_last_v));
+                if TIES == TIES_PLACING {
+                    flags = s.or(flags, s.and(bit, edges_v));
+                }
+                let mut tied_lanes = hits & !s.bits(s.eq(flags, zero));
+                if TIES == TIES_IN_PATH {
+                    let col = s.and(path, tie_col_mask);
+                    tied_lanes |=
+                        hits & s.bits(s.or(s.eq(col, tie_col_low), s.eq(col, tie_col_high)));
+                }
+                leaves += u64::from((hits & !tied_lanes).count_ones());
+                if tied_lanes != 0 {
+                    let lanes = [job, path, bit, child].map(|v| s.to_array(v));
+                    let [job, path, bit, last] = lanes;
+                    let mut rest = tied_lanes;
+                    while rest != 0 {
+                        let lane = rest.trailing_zeros() as usize;
+                        rest &= rest - 1;
+                        if pending.len == Pending::CAPACITY {
+                            tied += pending.classify(rules, tail, jobs);
+                        }
+                        pending.push_one(job[lane], path[lane] - path_bias, bit[lane], last[lane]);
                     }
-                    if pending.len == Pending::CAPACITY {
-                        tied += pending.classify(rules, tail, jobs);
-                    }
-                    pending.push_one(job[lane], path[lane] - path_bias, bit[lane], last[lane]);
                 }
             }
         }
