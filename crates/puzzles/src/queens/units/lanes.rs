@@ -13,8 +13,10 @@
 //! come back from the child's by undoing the placed bit and shifting back;
 //! what a shift pushed out of the 32-bit lane is kept one bit per row in a
 //! *fallen* register (a stack of bits): the right diagonal's bit below
-//! column 0 on every board, and the left diagonal's bit above column 31 on
-//! boards where that bit can come back onto the board ([`ld_spills`]). The
+//! column 0 on boards too wide to sit `k - 2` bits up in the lane (over 26
+//! columns, [`board_offset`]; a board that high loses none), and the left
+//! diagonal's bit above column 31 on boards where that bit can come back
+//! onto the board ([`ld_spills`]). The
 //! placed bit comes from a path register holding the column of each row in
 //! five bits, and the parent's columns left to try are its free columns
 //! above that bit (the search takes them lowest first).
@@ -50,6 +52,19 @@ fn ld_spills(n: usize, k: usize) -> bool {
     n + k > 34
 }
 
+/// How far up a lane's board sits in its 32 bits on a board of `n`
+/// columns searched `k` rows deep: `k - 2` where that leaves room above
+/// the board, else 0. The right diagonal shifts down at most `k - 2` times
+/// between the rows a lane climbs back to, so with the board that high no
+/// bit of it falls out of the lane, and no fallen bits are kept for it.
+fn board_offset(n: usize, k: usize) -> u32 {
+    if n + k - 2 <= MAX_N {
+        (k - 2) as u32
+    } else {
+        0
+    }
+}
+
 /// Jobs gathered before the lanes run them.
 const BATCH: usize = 16384;
 
@@ -78,8 +93,11 @@ struct Tail {
     k: usize,
     /// For the `Edge` case: `b`, and where row `n - 1 - b` is.
     ties: Option<(usize, TieRow)>,
-    /// The reduction's blocked squares of rows `t..n`, as runs of depths.
+    /// The reduction's blocked squares of rows `t..n`, as runs of depths,
+    /// shifted up by `offset`.
     runs: Runs,
+    /// Column `c` is bit `c + offset` of a lane ([`board_offset`]).
+    offset: u32,
 }
 
 /// The blocked squares by depth as at most three runs: `head` for depths
@@ -203,10 +221,23 @@ impl<'r> Engine<'r> {
             Case::Corner { .. } | Case::Single => runs.tail == 0 && runs.last == 0,
             Case::Edge { .. } => runs.head_len == 0,
         })?;
+        let offset = board_offset(n, k);
+        let runs = Runs {
+            head: runs.head << offset,
+            tail: runs.tail << offset,
+            last: runs.last << offset,
+            ..runs
+        };
         Some(Engine {
             rules,
             isa,
-            tail: Tail { t, k, ties, runs },
+            tail: Tail {
+                t,
+                k,
+                ties,
+                runs,
+                offset,
+            },
             jobs: Jobs::take(),
             tallies: Tallies::default(),
         })
@@ -297,11 +328,15 @@ impl Engine<'_> {
         let n = self.rules.n;
         let jobs = &mut self.jobs;
         let id = jobs.cols.len() as u32;
-        jobs.cols.push(taken as u32 | !(self.rules.full as u32));
+        let offset = self.tail.offset;
+        // The squares below and beyond the board count as taken.
+        let off_board = (1u32 << offset) - 1;
+        jobs.cols
+            .push(((taken | !self.rules.full) << offset) as u32 | off_board);
         // Bits of the left diagonal beyond 32 are beyond the board.
-        jobs.lds.push(ld as u32);
+        jobs.lds.push((ld << offset) as u32);
         // The right diagonal's bits below column 0 are gone already.
-        jobs.rds.push(rd as u32);
+        jobs.rds.push((rd << offset) as u32);
         match self.tail.ties {
             Some((b, tie_row)) => {
                 let mut early = bits[b];
@@ -401,7 +436,7 @@ impl Pending {
     #[inline(never)]
     fn classify(&mut self, rules: &Rules, tail: &Tail, jobs: &Jobs) -> Tallies {
         let n = rules.n;
-        let (t, k) = (tail.t, tail.k);
+        let (t, k, offset) = (tail.t, tail.k, tail.offset);
         let mut tallies = Tallies::default();
         for leaf in 0..self.len {
             let mut bits = [0u64; 64];
@@ -411,10 +446,10 @@ impl Pending {
             }
             let path = self.path[leaf];
             for depth in 0..k - 2 {
-                bits[t + depth] = 1 << ((path >> (5 * (k - 3 - depth))) & 31);
+                bits[t + depth] = 1 << (((path >> (5 * (k - 3 - depth))) & 31) - offset);
             }
-            bits[n - 2] = u64::from(self.bit[leaf]);
-            bits[n - 1] = u64::from(self.last[leaf]);
+            bits[n - 2] = u64::from(self.bit[leaf] >> offset);
+            bits[n - 1] = u64::from(self.last[leaf] >> offset);
             let (total, unique) = rules.classify(&bits);
             tallies.total += total;
             tallies.unique += unique;

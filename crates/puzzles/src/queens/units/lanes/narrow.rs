@@ -490,15 +490,18 @@ fn avx2_body(simd: Avx2, rules: &Rules, tail: &Tail, jobs: &Jobs, count: usize) 
 
 #[inline(always)]
 fn dispatch<S: Simd>(simd: S, rules: &Rules, tail: &Tail, jobs: &Jobs, count: usize) -> Tallies {
-    if ld_spills(rules.n, tail.k) {
-        dispatch_ties::<S, true>(simd, rules, tail, jobs, count)
-    } else {
-        dispatch_ties::<S, false>(simd, rules, tail, jobs, count)
+    // A board at offset 0 that leaves the left diagonal's fallen bits
+    // out (never at 6 columns and more) would only be slower with them.
+    let height = rules.n + tail.offset as usize;
+    match (tail.offset == 0, ld_spills(height, tail.k)) {
+        (false, false) => dispatch_ties::<S, false, false>(simd, rules, tail, jobs, count),
+        (false, true) => dispatch_ties::<S, false, true>(simd, rules, tail, jobs, count),
+        (true, _) => dispatch_ties::<S, true, true>(simd, rules, tail, jobs, count),
     }
 }
 
 #[inline(always)]
-fn dispatch_ties<S: Simd, const SPILL_LD: bool>(
+fn dispatch_ties<S: Simd, const FALL_RD: bool, const SPILL_LD: bool>(
     simd: S,
     rules: &Rules,
     tail: &Tail,
@@ -507,13 +510,15 @@ fn dispatch_ties<S: Simd, const SPILL_LD: bool>(
 ) -> Tallies {
     use super::TIES_ABOVE;
     match tail.ties {
-        None => run::<S, NO_TIES, SPILL_LD>(simd, rules, tail, jobs, count),
-        Some((_, TieRow::Above)) => run::<S, TIES_ABOVE, SPILL_LD>(simd, rules, tail, jobs, count),
+        None => run::<S, NO_TIES, FALL_RD, SPILL_LD>(simd, rules, tail, jobs, count),
+        Some((_, TieRow::Above)) => {
+            run::<S, TIES_ABOVE, FALL_RD, SPILL_LD>(simd, rules, tail, jobs, count)
+        }
         Some((_, TieRow::InPath(_))) => {
-            run::<S, TIES_IN_PATH, SPILL_LD>(simd, rules, tail, jobs, count)
+            run::<S, TIES_IN_PATH, FALL_RD, SPILL_LD>(simd, rules, tail, jobs, count)
         }
         Some((_, TieRow::Placing)) => {
-            run::<S, TIES_PLACING, SPILL_LD>(simd, rules, tail, jobs, count)
+            run::<S, TIES_PLACING, FALL_RD, SPILL_LD>(simd, rules, tail, jobs, count)
         }
     }
 }
@@ -554,7 +559,7 @@ fn depth_ceiling(depth: i64) -> u32 {
 /// a finished row and places the next queen of the row above: a lane moves
 /// on at every step.
 #[inline(always)]
-fn run<S: Simd, const TIES: u8, const SPILL_LD: bool>(
+fn run<S: Simd, const TIES: u8, const FALL_RD: bool, const SPILL_LD: bool>(
     s: S,
     rules: &Rules,
     tail: &Tail,
@@ -576,12 +581,12 @@ fn run<S: Simd, const TIES: u8, const SPILL_LD: bool>(
     let child_head_below = s.splat(depth_ceiling(i64::from(runs.head_len) - 1));
     let child_tail_after = s.splat(depth_floor(i64::from(runs.tail_from) - 1));
     let parent_head_below = s.splat(depth_ceiling(i64::from(runs.head_len) + 1));
-    let parent_tail_after = s.splat(depth_floor(i64::from(runs.tail_from) + 1));
     let first_block = s.splat(runs.block(0, k));
-    let edges = 1u32 | 1 << (n - 1);
+    let offset = tail.offset;
+    let edges = (1u32 | 1 << (n - 1)) << offset;
     let (tie_last, tie_shift) = match tail.ties {
         Some((b, row)) => (
-            1u32 << b | 1 << (n - 1 - b),
+            (1u32 << b | 1 << (n - 1 - b)) << offset,
             match row {
                 TieRow::InPath(shift) => shift,
                 _ => 0,
@@ -589,7 +594,12 @@ fn run<S: Simd, const TIES: u8, const SPILL_LD: bool>(
         ),
         None => (0, 0),
     };
-    debug_assert_eq!(SPILL_LD, ld_spills(n, k));
+    let (early_tie, tie_last_v, edges_v) = (s.splat(EARLY_TIE), s.splat(tie_last), s.splat(edges));
+    let tie_col_mask = s.splat(31 << tie_shift);
+    let tie_col_low = s.splat(offset << tie_shift);
+    let tie_col_high = s.splat((offset + n as u32 - 1) << tie_shift);
+    debug_assert!(SPILL_LD || !ld_spills(n + offset as usize, k));
+    debug_assert_eq!(FALL_RD, offset == 0);
 
     let mut cur = zero;
     let (mut free, mut ld, mut rd) = (zero, zero, zero);
@@ -638,7 +648,9 @@ fn run<S: Simd, const TIES: u8, const SPILL_LD: bool>(
             free = s.select(fresh, free, job_free);
             ld = s.select(fresh, ld, job_ld);
             path = s.select(fresh, path, one);
-            fallen_rd = s.select(fresh, fallen_rd, zero);
+            if FALL_RD {
+                fallen_rd = s.select(fresh, fallen_rd, zero);
+            }
             if SPILL_LD {
                 fallen_ld = s.select(fresh, fallen_ld, zero);
             }
@@ -662,23 +674,31 @@ fn run<S: Simd, const TIES: u8, const SPILL_LD: bool>(
         } else {
             s.xor(s.shr::<1>(ld), placed)
         };
-        let parent_rd = s.xor(s.or(s.shl::<1>(rd), s.and(fallen_rd, one)), placed);
-        let parent_block = if corner {
-            s.and(s.gt(parent_head_below, path), head)
+        let parent_rd = if FALL_RD {
+            s.xor(s.or(s.shl::<1>(rd), s.and(fallen_rd, one)), placed)
         } else {
-            s.and(s.gt(path, parent_tail_after), tail_block)
+            s.xor(s.shl::<1>(rd), placed)
         };
-        // The parent's columns above the placed one.
+        // The parent's columns above the placed one. Below the closing row
+        // (`Edge`) the tail's columns are taken already: a lane descends
+        // there only when they are (see `missing` below).
         let above = s.sub(zero, s.shl::<1>(placed));
-        let parent_left = s.andnot(
-            s.or(parent_block, s.or(parent_ld, parent_rd)),
-            s.and(parent_free, above),
-        );
+        let parent_attacks = if corner {
+            s.or(
+                s.and(s.gt(parent_head_below, path), head),
+                s.or(parent_ld, parent_rd),
+            )
+        } else {
+            s.or(parent_ld, parent_rd)
+        };
+        let parent_left = s.andnot(parent_attacks, s.and(parent_free, above));
         cur = s.select(rising, cur, parent_left);
         free = s.select(rising, free, parent_free);
         ld = s.select(rising, ld, parent_ld);
         rd = s.select(rising, rd, parent_rd);
-        fallen_rd = s.select(rising, fallen_rd, s.shr::<1>(fallen_rd));
+        if FALL_RD {
+            fallen_rd = s.select(rising, fallen_rd, s.shr::<1>(fallen_rd));
+        }
         if SPILL_LD {
             fallen_ld = s.select(rising, fallen_ld, s.shr::<1>(fallen_ld));
         }
@@ -693,15 +713,21 @@ fn run<S: Simd, const TIES: u8, const SPILL_LD: bool>(
         let child_ld = s.shl::<1>(ld_bit);
         let child_rd = s.shr::<1>(rd_bit);
         let at_penultimate = s.gt(path, before_penultimate);
-        let child_block = if corner {
-            s.and(s.gt(child_head_below, path), head)
+        let child = if corner {
+            let child_block = s.and(s.gt(child_head_below, path), head);
+            s.andnot(s.or(child_block, s.or(child_ld, child_rd)), child_free)
         } else {
-            s.or(
-                s.and(s.gt(path, child_tail_after), tail_block),
-                s.and(at_penultimate, last),
-            )
+            // Below the closing row both edge columns (the tail's run) must
+            // be taken: a child row with one of them free is a dead end,
+            // so a closing row that breaks the rule costs one placement
+            // and no subtree.
+            let missing = s.andnot(
+                s.eq(s.and(child_free, tail_block), zero),
+                s.gt(path, child_tail_after),
+            );
+            let child_block = s.or(missing, s.and(at_penultimate, last));
+            s.andnot(s.or(child_block, s.or(child_ld, child_rd)), child_free)
         };
-        let child = s.andnot(s.or(child_block, s.or(child_ld, child_rd)), child_free);
         let dead = s.eq(child, zero);
         let leafing = s.andnot(empty, at_penultimate);
         let hits = s.bits(s.andnot(dead, leafing));
@@ -714,27 +740,32 @@ fn run<S: Simd, const TIES: u8, const SPILL_LD: bool>(
             if TIES == NO_TIES {
                 leaves += u64::from(hits.count_ones());
             } else {
-                let lanes = [job, path, bit, child].map(|v| s.to_array(v));
-                let [job, path, bit, last] = lanes;
-                let mut rest = hits;
-                while rest != 0 {
-                    let lane = rest.trailing_zeros() as usize;
-                    rest &= rest - 1;
-                    // No tie: the job's rows do not tie, nor the last row's
-                    // queen, nor the penultimate row's, nor row n - 1 - b's.
-                    let col = path[lane] >> tie_shift & 31;
-                    let tie = job[lane] & EARLY_TIE != 0
-                        || last[lane] & tie_last != 0
-                        || (TIES == TIES_PLACING && bit[lane] & edges != 0)
-                        || (TIES == TIES_IN_PATH && (col == 0 || col == n as u32 - 1));
-                    if !tie {
-                        leaves += 1;
-                        continue;
+                // No tie: the job's rows do not tie, nor the last row's
+                // queen, nor the penultimate row's, nor row n - 1 - b's. The
+                // lanes test that at once; only tied leaves go lane by lane.
+                let mut flags = s.or(s.and(job, early_tie), s.and(child, tie_last_v));
+                if TIES == TIES_PLACING {
+                    flags = s.or(flags, s.and(bit, edges_v));
+                }
+                let mut tied_lanes = hits & !s.bits(s.eq(flags, zero));
+                if TIES == TIES_IN_PATH {
+                    let col = s.and(path, tie_col_mask);
+                    tied_lanes |=
+                        hits & s.bits(s.or(s.eq(col, tie_col_low), s.eq(col, tie_col_high)));
+                }
+                leaves += u64::from((hits & !tied_lanes).count_ones());
+                if tied_lanes != 0 {
+                    let lanes = [job, path, bit, child].map(|v| s.to_array(v));
+                    let [job, path, bit, last] = lanes;
+                    let mut rest = tied_lanes;
+                    while rest != 0 {
+                        let lane = rest.trailing_zeros() as usize;
+                        rest &= rest - 1;
+                        if pending.len == Pending::CAPACITY {
+                            tied += pending.classify(rules, tail, jobs);
+                        }
+                        pending.push_one(job[lane], path[lane] - path_bias, bit[lane], last[lane]);
                     }
-                    if pending.len == Pending::CAPACITY {
-                        tied += pending.classify(rules, tail, jobs);
-                    }
-                    pending.push_one(job[lane], path[lane] - path_bias, bit[lane], last[lane]);
                 }
             }
         }
@@ -742,7 +773,7 @@ fn run<S: Simd, const TIES: u8, const SPILL_LD: bool>(
         let stay = s.or(s.or(empty, at_penultimate), dead);
         // Bit 31 (column 31 of 32) reads as a negative float, its sign bit
         // above the exponent.
-        let column = if n == 32 {
+        let column = if n + offset as usize == 32 {
             s.and(s.log2(bit), low5)
         } else {
             s.log2(bit)
@@ -752,11 +783,13 @@ fn run<S: Simd, const TIES: u8, const SPILL_LD: bool>(
         free = s.xor(free, s.andnot(stay, bit));
         ld = s.select(stay, child_ld, ld);
         rd = s.select(stay, child_rd, rd);
-        fallen_rd = s.select(
-            stay,
-            s.or(s.shl::<1>(fallen_rd), s.and(rd_bit, one)),
-            fallen_rd,
-        );
+        if FALL_RD {
+            fallen_rd = s.select(
+                stay,
+                s.or(s.shl::<1>(fallen_rd), s.and(rd_bit, one)),
+                fallen_rd,
+            );
+        }
         if SPILL_LD {
             fallen_ld = s.select(
                 stay,
