@@ -184,6 +184,32 @@ fn a_stopped_count_resumes_to_the_exact_result() {
 }
 
 #[test]
+fn a_checkpoint_resumes_with_the_split_it_was_made_with() {
+    // The same command finishes an interrupted count even when the default
+    // split for N is another (N = 16's changed from 4 to 3 rows).
+    let dir = scratch("split");
+    let checkpoint = dir.join("q.ckpt");
+    let path = checkpoint.to_str().unwrap();
+    puzzles()
+        .args([
+            "queens",
+            "13",
+            "--count",
+            "--checkpoint",
+            path,
+            "--split",
+            "5",
+        ])
+        .args(["--stop-after-units", "40"])
+        .assert()
+        .code(130);
+    let json = json_of(&["queens", "13", "--count", "--checkpoint", path, "--json"]);
+    assert_eq!(json["total"], 73712);
+    assert_eq!(json["split"], 5);
+    assert_eq!(json["resumed_units"], 40);
+}
+
+#[test]
 fn checkpoints_for_other_problems_or_damaged_ones_are_refused() {
     let dir = scratch("refuse");
     let checkpoint = dir.join("q.ckpt");
