@@ -31,7 +31,7 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use clap::{Args, Parser, Subcommand};
 use mpi::traits::{Communicator, Root};
-use puzzles::queens::checkpoint::CheckpointFile;
+use puzzles::queens::checkpoint::{CheckpointFile, resume_split};
 use puzzles::queens::count::{CountPlan, CountRun, RunEnd, Tally, UnitCount, UnitId};
 use serde::Serialize;
 
@@ -326,6 +326,7 @@ impl From<Outcome> for ExitCode {
 fn prepare(args: QueensArgs, started: Instant) -> anyhow::Result<Prepared> {
     let split = args
         .split
+        .or_else(|| resume_split(args.checkpoint.as_deref()?, args.n))
         .unwrap_or_else(|| CountPlan::default_split(args.n));
     let plan = CountPlan::new(args.n, split)?;
     let (done, writer) = match &args.checkpoint {

@@ -13,8 +13,8 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 use puzzles::queens::Board;
-use puzzles::queens::checkpoint::{Checkpoint, CheckpointFile};
-use puzzles::queens::count::{CountPlan, Counter, RunEnd, SCHEME, Tally, UnitCount, UnitId};
+use puzzles::queens::checkpoint::{CheckpointFile, resume_split};
+use puzzles::queens::count::{CountPlan, Counter, RunEnd, Tally, UnitCount, UnitId};
 use serde::Serialize;
 
 use super::args::{Format, QueensArgs};
@@ -188,22 +188,9 @@ fn classic(n: usize, args: &QueensArgs, out: &mut dyn Write) -> anyhow::Result<O
 pub(crate) fn plan_for(n: usize, args: &QueensArgs) -> anyhow::Result<CountPlan> {
     let split = args
         .split
-        .or_else(|| checkpoint_split(n, args))
+        .or_else(|| resume_split(args.checkpoint.as_deref()?, n))
         .unwrap_or_else(|| CountPlan::default_split(n));
     Ok(CountPlan::new(n, split)?)
-}
-
-/// The split an existing checkpoint for `n` was made with, so that the same
-/// command resumes it even where a later build chose another default split.
-/// Anything else about the file (another N, damage, an old format) is left
-/// for [`CheckpointFile::open`] to report.
-fn checkpoint_split(n: usize, args: &QueensArgs) -> Option<usize> {
-    let file = std::fs::File::open(args.checkpoint.as_ref()?).ok()?;
-    let header = Checkpoint::read(std::io::BufReader::new(file))
-        .ok()?
-        .header()
-        .clone();
-    (header.n == n && header.scheme == SCHEME).then_some(header.split)
 }
 
 /// What [`count_units`] counted.

@@ -1117,6 +1117,34 @@ fn lock_holder(_file: &File) -> Option<u32> {
     None
 }
 
+/// The split that the checkpoint at `path` was made with, when it is a
+/// readable checkpoint of this scheme for `n`; `None` otherwise (no file,
+/// another N, damage, an old format: [`CheckpointFile::open`] reports those).
+/// A count that is not given a split takes this one, so that the same
+/// command resumes a checkpoint even where a later build chose another
+/// default split for `n`.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::checkpoint::{CheckpointFile, resume_split};
+/// use puzzles::queens::count::CountPlan;
+///
+/// let path = std::env::temp_dir().join(format!("resume-split-{}.ckpt", std::process::id()));
+/// assert_eq!(resume_split(&path, 9), None);
+/// drop(CheckpointFile::open(&path, &CountPlan::new(9, 4)?)?);
+/// assert_eq!(resume_split(&path, 9), Some(4));
+/// assert_eq!(resume_split(&path, 10), None);
+/// std::fs::remove_file(&path).unwrap();
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn resume_split(path: &Path, n: usize) -> Option<usize> {
+    let file = File::open(path).ok()?;
+    let checkpoint = Checkpoint::read(io::BufReader::new(file)).ok()?;
+    let header = checkpoint.header();
+    (header.n == n && header.scheme == SCHEME).then_some(header.split)
+}
+
 /// Seals a JSON object the way checkpoint lines are sealed: `payload` is
 /// the object's text without its closing brace; the result adds the
 /// `check` field (FNV-1a 64 of `payload`), the brace and a newline. Other
