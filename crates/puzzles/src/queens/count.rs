@@ -284,11 +284,11 @@ pub enum Kernel {
     Auto,
     /// The scalar search only.
     Scalar,
-    /// Four lanes of SSE2, which every x86-64 processor has.
+    /// Two registers of four lanes of SSE2, which every x86-64 processor has.
     Sse2,
-    /// Eight lanes of AVX2 (x86-64 with AVX2, BMI1, BMI2 and POPCNT).
+    /// Two registers of eight lanes of AVX2 (x86-64 with AVX2, BMI1, BMI2 and POPCNT).
     Avx2,
-    /// Sixteen lanes of AVX-512 (x86-64 with AVX-512F and CD, and POPCNT).
+    /// Two registers of sixteen lanes of AVX-512 (x86-64 with AVX-512F and CD, and POPCNT).
     Avx512,
 }
 

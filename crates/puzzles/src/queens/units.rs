@@ -313,11 +313,11 @@ pub(crate) fn representatives(n: usize, prefix: &[u8]) -> Vec<(Vec<u8>, usize)> 
 /// runs the same lane search on registers of a different width.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Isa {
-    /// Sixteen 32-bit lanes, mask registers, compress and expand.
+    /// Sixteen 32-bit lanes a register, mask registers, compress and expand.
     Avx512,
-    /// Eight 32-bit lanes; blends and a table for what AVX-512 has built in.
+    /// Eight 32-bit lanes a register; blends and a table for what AVX-512 has built in.
     Avx2,
-    /// Four 32-bit lanes, the x86-64 baseline.
+    /// Four 32-bit lanes a register, the x86-64 baseline.
     Sse2,
 }
 

@@ -3,8 +3,8 @@
 //! The scalar search spends most of its time recovering from mispredicted
 //! branches: whether a row has a column left is a coin toss at every node.
 //! Here the scalar kernel walks down to row `t = n - k` and hands each node
-//! there (a *job*) to one of sixteen (AVX-512, AVX2 in pairs of registers)
-//! or eight (SSE2) 32-bit lanes; every lane runs its own depth-first search
+//! there (a *job*) to one of thirty-two (AVX-512), sixteen (AVX2) or eight
+//! (SSE2) 32-bit lanes, in pairs of registers; every lane runs its own depth-first search
 //! over the last `k ≤ 8` rows, and one step of the loop moves every lane
 //! on, with masks instead of branches. The search itself is in
 //! [`narrow`], generic over the instruction set.
@@ -68,9 +68,10 @@ fn board_offset(n: usize, k: usize) -> u32 {
 /// Jobs gathered before the lanes run them.
 const BATCH: usize = 16384;
 
-/// Lanes per AVX-512 register, the widest; every job array ends with this
-/// many zeros so that any kernel may load a register's worth at any job.
-const LANES: usize = 16;
+/// Lanes in the widest kernel's step (two AVX-512 registers); every job
+/// array ends with this many zeros so that any kernel may load a step's
+/// worth at any job.
+const LANES: usize = 32;
 
 /// Where row `n - 1 - b`'s queen is when a leaf of the `Edge` case is
 /// checked for ties.
@@ -366,7 +367,7 @@ impl Engine<'_> {
             return;
         }
         // A register's worth of zeros after the last job lets the lanes load
-        // sixteen jobs at any position.
+        // a step's worth of jobs at any position.
         for column in [
             &mut self.jobs.cols,
             &mut self.jobs.lds,

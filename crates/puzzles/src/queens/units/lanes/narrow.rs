@@ -1,6 +1,8 @@
-//! The lane search, once for every instruction set: AVX-512 (sixteen
-//! lanes in one register), AVX2 (two registers of eight) and SSE2 (two of
-//! four), behind one small trait ([`Simd`]).
+//! The lane search, once for every instruction set: AVX-512 (two registers
+//! of sixteen lanes), AVX2 (two of eight) and SSE2 (two of four), behind
+//! one small trait ([`Simd`]). Two registers give each step two
+//! independent chains of work (AVX-512 counts N = 16 12% faster with them;
+//! AVX2 with four registers runs out of them and is slower).
 //!
 //! Masks are vectors of all-ones lanes and masked moves are blends (on
 //! AVX-512 every mask comes from a comparison and goes to a blend, so the
@@ -193,7 +195,7 @@ impl Simd for Sse2 {
     #[inline(always)]
     fn to_array(self, a: __m128i) -> [u32; LANES] {
         let mut out = [0u32; LANES];
-        // SAFETY: see the impl; `out` holds sixteen u32s, the store four.
+        // SAFETY: see the impl; `out` holds `LANES` u32s, the store four.
         unsafe { _mm_storeu_si128(out.as_mut_ptr().cast(), a) };
         out
     }
@@ -354,7 +356,7 @@ impl Simd for Avx2 {
     #[inline(always)]
     fn to_array(self, a: __m256i) -> [u32; LANES] {
         let mut out = [0u32; LANES];
-        // SAFETY: see the impl; `out` holds sixteen u32s, the store eight.
+        // SAFETY: see the impl; `out` holds `LANES` u32s, the store eight.
         unsafe { _mm256_storeu_si256(out.as_mut_ptr().cast(), a) };
         out
     }
@@ -448,7 +450,7 @@ impl<S: Simd> Simd for Pair<S> {
 
     #[inline(always)]
     fn expand(self, a: Self::V, bits: u32, from: &[u32]) -> Self::V {
-        let low = bits & ((1 << S::LANES) - 1);
+        let low = bits & (u32::MAX >> (32 - S::LANES));
         let high = bits >> S::LANES;
         (
             self.0.expand(a.0, low, from),
@@ -608,8 +610,13 @@ fn run<S: Simd, const TIES: u8, const FALL_RD: bool, const SPILL_LD: bool>(
     let (mut fallen_rd, mut fallen_ld) = (zero, zero);
     let mut path = one;
     let mut job = zero;
-    let every_lane = (1u32 << S::LANES) - 1;
+    let every_lane = u32::MAX >> (32 - S::LANES);
     let mut idle = every_lane;
+    // Refilling costs a handful of loads and expands per register whatever
+    // the number of lanes it fills, so idle lanes wait until about a sixth
+    // of them are idle (N = 16 on AVX-512: 21% faster than refilling at
+    // every step, AVX2 5%).
+    let refill_at = (S::LANES as u32 / 6).max(1);
     // Per lane: steps without a placement.
     let mut lane_empty = zero;
     let (mut steps, mut empty_steps, mut hit_count, mut leaves) = (0u64, 0u64, 0u64, 0u64);
@@ -625,7 +632,7 @@ fn run<S: Simd, const TIES: u8, const FALL_RD: bool, const SPILL_LD: bool>(
     // penultimate row.
     let path_bias: u32 = 1 << (5 * (k - 2));
     loop {
-        if idle != 0 && next < count {
+        if next < count && (idle.count_ones() >= refill_at || idle == every_lane) {
             let mut refill = idle;
             let left = count - next;
             if left < idle.count_ones() as usize {
@@ -943,7 +950,7 @@ impl Simd for Avx512 {
     #[inline(always)]
     fn to_array(self, a: __m512i) -> [u32; LANES] {
         let mut out = [0u32; LANES];
-        // SAFETY: see the impl; `out` holds sixteen u32s.
+        // SAFETY: see the impl; `out` holds `LANES` u32s, the store sixteen.
         unsafe { _mm512_storeu_si512(out.as_mut_ptr().cast(), a) };
         out
     }
@@ -963,5 +970,5 @@ pub(super) fn run_avx512(rules: &Rules, tail: &Tail, jobs: &Jobs, count: usize) 
 
 #[target_feature(enable = "avx512f,avx512cd,popcnt")]
 fn avx512_body(simd: Avx512, rules: &Rules, tail: &Tail, jobs: &Jobs, count: usize) -> Tallies {
-    dispatch(simd, rules, tail, jobs, count)
+    dispatch(Pair(simd), rules, tail, jobs, count)
 }
