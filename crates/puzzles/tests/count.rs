@@ -227,7 +227,9 @@ fn the_parallel_driver_gives_the_sequential_counts() {
 
 #[test]
 fn a_cancelled_run_reports_only_finished_units() {
-    let plan = CountPlan::new(14, 4).unwrap();
+    // Large enough (6,778 units) that the run cannot end before the
+    // threads see the cancellation, however fast the lanes count.
+    let plan = CountPlan::new(16, 4).unwrap();
     let cancel = AtomicBool::new(false);
     let mut reported = Vec::new();
     let run = Counter::new(&plan)

@@ -255,8 +255,8 @@ pub struct CountPlan {
 }
 
 /// Which search counts the last rows of each unit. All give the same
-/// totals and fundamental counts; the node counts differ a little (the lanes
-/// apply one pruning rule later than the scalar search).
+/// totals, fundamental counts and node counts (the placements the reduced
+/// search makes), unit by unit.
 ///
 /// The scalar search walks the first rows of every unit; a vector kernel
 /// then runs the last eight rows of many subtrees at once, one subtree per

@@ -99,6 +99,8 @@ struct Tail {
     runs: Runs,
     /// Column `c` is bit `c + offset` of a lane ([`board_offset`]).
     offset: u32,
+    /// The closing row's depth (`Edge`), when it is one of the lanes' rows.
+    closing: Option<usize>,
 }
 
 /// The blocked squares by depth as at most three runs: `head` for depths
@@ -238,6 +240,7 @@ impl<'r> Engine<'r> {
                 ties,
                 runs,
                 offset,
+                closing: rules.closing.and_then(|closing| closing.checked_sub(t)),
             },
             jobs: Jobs::take(),
             tallies: Tallies::default(),

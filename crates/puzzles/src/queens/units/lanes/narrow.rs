@@ -582,6 +582,11 @@ fn run<S: Simd, const TIES: u8, const FALL_RD: bool, const SPILL_LD: bool>(
     let (head, tail_block, last) = (s.splat(runs.head), s.splat(runs.tail), s.splat(runs.last));
     let child_head_below = s.splat(depth_ceiling(i64::from(runs.head_len) - 1));
     let child_tail_after = s.splat(depth_floor(i64::from(runs.tail_from) - 1));
+    // Lanes at the closing row or below it (none when it is above the lanes).
+    let closing_floor = s.splat(
+        tail.closing
+            .map_or(i32::MAX as u32, |depth| depth_floor(depth as i64)),
+    );
     let parent_head_below = s.splat(depth_ceiling(i64::from(runs.head_len) + 1));
     let first_block = s.splat(runs.block(0, k));
     let offset = tail.offset;
@@ -617,7 +622,7 @@ fn run<S: Simd, const TIES: u8, const FALL_RD: bool, const SPILL_LD: bool>(
     // of them are idle (N = 16 on AVX-512: 21% faster than refilling at
     // every step, AVX2 5%).
     let refill_at = (S::LANES as u32 / 6).max(1);
-    // Per lane: steps without a placement.
+    // Per lane: steps without a placement that counts as a node.
     let mut lane_empty = zero;
     let (mut steps, mut empty_steps, mut hit_count, mut leaves) = (0u64, 0u64, 0u64, 0u64);
     let mut since_fold = 0u32;
@@ -726,8 +731,8 @@ fn run<S: Simd, const TIES: u8, const FALL_RD: bool, const SPILL_LD: bool>(
         } else {
             // Below the closing row both edge columns (the tail's run) must
             // be taken: a child row with one of them free is a dead end,
-            // so a closing row that breaks the rule costs one placement
-            // and no subtree.
+            // so a closing row that breaks the rule costs one step and no
+            // subtree.
             let missing = s.andnot(
                 s.eq(s.and(child_free, tail_block), zero),
                 s.gt(path, child_tail_after),
@@ -735,11 +740,24 @@ fn run<S: Simd, const TIES: u8, const FALL_RD: bool, const SPILL_LD: bool>(
             let child_block = s.or(missing, s.and(at_penultimate, last));
             s.andnot(s.or(child_block, s.or(child_ld, child_rd)), child_free)
         };
+        // The scalar search refuses a closing-row queen that leaves an edge
+        // column free before placing it (and rows below the closing row are
+        // entered only with both taken), so such a placement counts no node
+        // here either: every kernel counts the same nodes.
+        let uncounted = if corner {
+            empty
+        } else {
+            let refused = s.andnot(
+                s.eq(s.and(child_free, edges_v), zero),
+                s.gt(path, closing_floor),
+            );
+            s.or(empty, refused)
+        };
         let dead = s.eq(child, zero);
         let leafing = s.andnot(empty, at_penultimate);
         let hits = s.bits(s.andnot(dead, leafing));
         // The masks are -1 where set.
-        lane_empty = s.sub(lane_empty, empty);
+        lane_empty = s.sub(lane_empty, uncounted);
         if hits != 0 {
             // Leaves are rare (a few in a hundred steps): they are counted
             // and checked for ties lane by lane.
@@ -815,8 +833,8 @@ fn run<S: Simd, const TIES: u8, const FALL_RD: bool, const SPILL_LD: bool>(
     }
     empty_steps += fold(lane_empty);
     tied += pending.classify(rules, tail, jobs);
-    // Every lane places a queen at every step but the empty ones; a leaf
-    // places one more.
+    // Every lane places a queen at every step but the empty and refused
+    // ones; a leaf places one more.
     let nodes = steps * S::LANES as u64 - empty_steps + hit_count;
     Tallies {
         total: SYMMETRIES * leaves + tied.total,
