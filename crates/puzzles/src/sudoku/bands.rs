@@ -411,50 +411,7 @@ impl Board {
     /// digits tried at guesses on `top1465.txt` by a fifth.
     #[inline(never)]
     fn triads<K: Kernel>(&mut self) -> Result<bool, Stuck> {
-        let mut rows = [[0u32; 4]; 9];
-        let mut cols = [[0u32; 4]; 9];
-        let counts = K::triad_counts(&self.cells, self.unsolved, &mut rows, &mut cols);
-        if counts.short {
-            return Err(Stuck);
-        }
-        let (exact_rows, exact_cols) = (counts.exact_rows, counts.exact_cols);
-        if exact_rows == [0; 4] && exact_cols == [0; 4] {
-            return Ok(false);
-        }
-        let mut changed = false;
-        for d in 0..9 {
-            for band in 0..3 {
-                let locked_rows = rows[d][band] & exact_rows[band];
-                let locked_cols = cols[d][band] & exact_cols[band];
-                if locked_rows | locked_cols == 0 {
-                    continue;
-                }
-                let mut remove = 0;
-                if locked_rows != 0 {
-                    let fill = locked_rows * 7;
-                    let whole_rows =
-                        ((locked_rows | locked_rows >> 3 | locked_rows >> 6) & COLUMN) * 0x1ff;
-                    let boxes =
-                        ((locked_rows | locked_rows >> 9 | locked_rows >> 18) & 0o111) * 7 * COLUMN;
-                    remove |= (whole_rows | boxes) & !fill;
-                }
-                if locked_cols != 0 {
-                    let fill = locked_cols * COLUMN;
-                    let boxes =
-                        ((locked_cols | locked_cols >> 1 | locked_cols >> 2) & 0o111) * 7 * COLUMN;
-                    remove |= boxes & !fill;
-                    let (first, second) = OTHER_BANDS[band];
-                    let digit = &mut self.cells[d];
-                    changed |= (digit[first] | digit[second]) & fill != 0;
-                    digit[first] &= !fill;
-                    digit[second] &= !fill;
-                }
-                let word = self.cells[d][band];
-                changed |= word & remove != 0;
-                self.cells[d][band] = word & !remove;
-            }
-        }
-        Ok(changed)
+        K::triads(&mut self.cells, self.unsolved).ok_or(Stuck)
     }
 
     /// Where to guess in a propagated, unsolved state: `(band, cell, digits)`

@@ -17,15 +17,11 @@ const MINIROWS: u32 = 0o111_111_111;
 /// The first row of a band's cells.
 const ROW: u32 = 0x1ff;
 
-/// What the triad pass finds before it eliminates anything.
-pub(crate) struct TriadCounts {
-    /// Some open segment has fewer than three candidate digits.
-    pub(crate) short: bool,
-    /// Per band, the open minirows (bit `3 * m`) with exactly three.
-    pub(crate) exact_rows: Lanes,
-    /// Per band, the open minicolumns (bit `col`) with exactly three.
-    pub(crate) exact_cols: Lanes,
-}
+/// The minicolumn of column 0 in a band (bits 0, 9, 18); also the first
+/// cell of each row.
+const COLUMN: u32 = 1 | 1 << 9 | 1 << 18;
+/// The first cell of each box's first row: bits 0, 3, 6.
+const BOXES: u32 = 0o111;
 
 /// The whole-board passes of the band engine.
 pub(crate) trait Kernel {
@@ -37,15 +33,11 @@ pub(crate) trait Kernel {
     /// is any.
     fn column_singles(cells: &[Lanes; 9], unsolved: Lanes, singles: &mut [Lanes; 9]) -> bool;
 
-    /// Per digit, the minirows (bit `3 * m`) and minicolumns (bit `col`)
-    /// that hold it, into `rows` and `cols`, and the segments with exactly
-    /// three digits or fewer.
-    fn triad_counts(
-        cells: &[Lanes; 9],
-        unsolved: Lanes,
-        rows: &mut [Lanes; 9],
-        cols: &mut [Lanes; 9],
-    ) -> TriadCounts;
+    /// Triads: a minirow or minicolumn with unsolved cells and exactly
+    /// three candidate digits keeps them from the rest of its row (column)
+    /// and box; `None` when one has fewer (a contradiction), else whether a
+    /// word changed.
+    fn triads(cells: &mut [Lanes; 9], unsolved: Lanes) -> Option<bool>;
 }
 
 /// The kernels in plain Rust, lane by lane.
@@ -106,14 +98,12 @@ impl Kernel for Portable {
     }
 
     #[inline(always)]
-    fn triad_counts(
-        cells: &[Lanes; 9],
-        unsolved: Lanes,
-        rows: &mut [Lanes; 9],
-        cols: &mut [Lanes; 9],
-    ) -> TriadCounts {
-        // Saturating counts: `r[k]` has the minirows with more than `k`
-        // digits, `c[k]` the minicolumns.
+    fn triads(cells: &mut [Lanes; 9], unsolved: Lanes) -> Option<bool> {
+        // For each digit the minirows (bit `3 * m`) and minicolumns (bit
+        // `col`) that hold it, and saturating counts: `r[k]` has the
+        // minirows with more than `k` digits, `c[k]` the minicolumns.
+        let mut rows = [[0u32; 4]; 9];
+        let mut cols = [[0u32; 4]; 9];
         let mut r = [[0u32; 4]; 4];
         let mut c = [[0u32; 4]; 4];
         for d in 0..9 {
@@ -134,11 +124,42 @@ impl Kernel for Portable {
         let open_rows = lanes(|b| minirows(unsolved[b]));
         let open_cols = lanes(|b| minicolumns(unsolved[b]));
         let short = lanes(|b| open_rows[b] & !r[2][b] | open_cols[b] & !c[2][b]);
-        TriadCounts {
-            short: short != [0; 4],
-            exact_rows: lanes(|b| open_rows[b] & r[2][b] & !r[3][b]),
-            exact_cols: lanes(|b| open_cols[b] & c[2][b] & !c[3][b]),
+        if short != [0; 4] {
+            return None;
         }
+        let exact_rows = lanes(|b| open_rows[b] & r[2][b] & !r[3][b]);
+        let exact_cols = lanes(|b| open_cols[b] & c[2][b] & !c[3][b]);
+        let mut changed = false;
+        for d in 0..9 {
+            for band in 0..3 {
+                let locked_rows = rows[d][band] & exact_rows[band];
+                let locked_cols = cols[d][band] & exact_cols[band];
+                if locked_rows | locked_cols == 0 {
+                    continue;
+                }
+                let mut remove = 0;
+                if locked_rows != 0 {
+                    let fill = locked_rows * 7;
+                    let starts = (locked_rows | locked_rows >> 3 | locked_rows >> 6) & COLUMN;
+                    let boxes = (locked_rows | locked_rows >> 9 | locked_rows >> 18) & BOXES;
+                    remove |= ((starts * ROW) | (boxes * 7 * COLUMN)) & !fill;
+                }
+                if locked_cols != 0 {
+                    let fill = locked_cols * COLUMN;
+                    let boxes = (locked_cols | locked_cols >> 1 | locked_cols >> 2) & BOXES;
+                    remove |= (boxes * 7 * COLUMN) & !fill;
+                    let digit = &mut cells[d];
+                    for other in [(band + 1) % 3, (band + 2) % 3] {
+                        changed |= digit[other] & fill != 0;
+                        digit[other] &= !fill;
+                    }
+                }
+                let word = cells[d][band];
+                changed |= word & remove != 0;
+                cells[d][band] = word & !remove;
+            }
+        }
+        Some(changed)
     }
 }
 
@@ -147,7 +168,7 @@ pub(crate) use sse2::Sse2;
 
 #[cfg(target_arch = "x86_64")]
 mod sse2 {
-    use super::{Kernel, Lanes, MINIROWS, ROW, TriadCounts};
+    use super::{BOXES, COLUMN, Kernel, Lanes, MINIROWS, ROW};
     use core::arch::x86_64::*;
 
     /// The kernels with SSE2, which every x86-64 CPU has.
@@ -226,6 +247,24 @@ mod sse2 {
         unsafe { _mm_movemask_epi8(_mm_cmpeq_epi32(x, _mm_setzero_si128())) == 0xffff }
     }
 
+    /// Each cell and the two to its right: a minirow from its first cell.
+    #[inline(always)]
+    fn spread_right(a: __m128i) -> __m128i {
+        or(a, or(left::<1>(a), left::<2>(a)))
+    }
+
+    /// Each minirow and the two after it: a row from its first minirow.
+    #[inline(always)]
+    fn spread_boxes(a: __m128i) -> __m128i {
+        or(a, or(left::<3>(a), left::<6>(a)))
+    }
+
+    /// Each cell of the first row and the same column below it.
+    #[inline(always)]
+    fn spread_down(a: __m128i) -> __m128i {
+        or(a, or(left::<9>(a), left::<18>(a)))
+    }
+
     #[inline(always)]
     fn minirows(a: __m128i) -> __m128i {
         and(or(a, or(right::<1>(a), right::<2>(a))), splat(MINIROWS))
@@ -276,21 +315,19 @@ mod sse2 {
         }
 
         #[inline(always)]
-        fn triad_counts(
-            cells: &[Lanes; 9],
-            unsolved: Lanes,
-            rows: &mut [Lanes; 9],
-            cols: &mut [Lanes; 9],
-        ) -> TriadCounts {
+        fn triads(cells: &mut [Lanes; 9], unsolved: Lanes) -> Option<bool> {
             let zero = zero();
+            let mut rows = [zero; 9];
+            let mut cols = [zero; 9];
             let mut r = [zero; 4];
             let mut c = [zero; 4];
             for d in 0..9 {
                 let a = load(&cells[d]);
                 let h = minirows(a);
                 let v = minicolumns(a);
-                store(&mut rows[d], h);
-                store(&mut cols[d], v);
+                rows[d] = h;
+                cols[d] = v;
+
                 r[3] = or(r[3], and(r[2], h));
                 r[2] = or(r[2], and(r[1], h));
                 r[1] = or(r[1], and(r[0], h));
@@ -304,14 +341,56 @@ mod sse2 {
             let open_rows = minirows(unsolved);
             let open_cols = minicolumns(unsolved);
             let short = or(and_not(open_rows, r[2]), and_not(open_cols, c[2]));
-            let mut counts = TriadCounts {
-                short: !is_zero(short),
-                exact_rows: [0; 4],
-                exact_cols: [0; 4],
-            };
-            store(&mut counts.exact_rows, and_not(and(open_rows, r[2]), r[3]));
-            store(&mut counts.exact_cols, and_not(and(open_cols, c[2]), c[3]));
-            counts
+            if !is_zero(short) {
+                return None;
+            }
+            let exact_rows = and_not(and(open_rows, r[2]), r[3]);
+            let exact_cols = and_not(and(open_cols, c[2]), c[3]);
+            if is_zero(or(exact_rows, exact_cols)) {
+                return Some(false);
+            }
+            let mut changed = zero;
+            for d in 0..9 {
+                let locked_rows = and(rows[d], exact_rows);
+                let locked_cols = and(cols[d], exact_cols);
+                if is_zero(or(locked_rows, locked_cols)) {
+                    continue;
+                }
+                // A locked minirow: the rest of its row and of its box.
+                let fill = spread_right(locked_rows);
+                let starts = and(
+                    or(
+                        locked_rows,
+                        or(right::<3>(locked_rows), right::<6>(locked_rows)),
+                    ),
+                    splat(COLUMN),
+                );
+                let whole_rows = spread_boxes(spread_right(starts));
+                let boxes = spread_down(spread_right(and(
+                    or(
+                        locked_rows,
+                        or(right::<9>(locked_rows), right::<18>(locked_rows)),
+                    ),
+                    splat(BOXES),
+                )));
+                let mut remove = and_not(or(whole_rows, boxes), fill);
+                // A locked minicolumn: the rest of its box, and its column
+                // in the other bands.
+                let fill = spread_down(locked_cols);
+                let boxes = spread_down(spread_right(and(
+                    or(
+                        locked_cols,
+                        or(right::<1>(locked_cols), right::<2>(locked_cols)),
+                    ),
+                    splat(BOXES),
+                )));
+                remove = or(remove, and_not(boxes, fill));
+                remove = or(remove, or(next_band(fill), band_after_next(fill)));
+                let word = load(&cells[d]);
+                changed = or(changed, and(word, remove));
+                store(&mut cells[d], and_not(word, remove));
+            }
+            Some(!is_zero(changed))
         }
     }
 }
@@ -361,12 +440,9 @@ mod tests {
                 Sse2::column_singles(&cells, unsolved, &mut b)
             );
             prop_assert_eq!(a, b);
-            let (mut rows_a, mut cols_a, mut rows_b, mut cols_b) =
-                ([[0; 4]; 9], [[0; 4]; 9], [[0; 4]; 9], [[0; 4]; 9]);
-            let x = Portable::triad_counts(&cells, unsolved, &mut rows_a, &mut cols_a);
-            let y = Sse2::triad_counts(&cells, unsolved, &mut rows_b, &mut cols_b);
-            prop_assert_eq!((rows_a, cols_a), (rows_b, cols_b));
-            prop_assert_eq!((x.short, x.exact_rows, x.exact_cols), (y.short, y.exact_rows, y.exact_cols));
+            let (mut a, mut b) = (cells, cells);
+            prop_assert_eq!(Portable::triads(&mut a, unsolved), Sse2::triads(&mut b, unsolved));
+            prop_assert_eq!(a, b);
         }
     }
 
