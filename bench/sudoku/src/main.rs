@@ -284,9 +284,14 @@ fn main() {
                 .iter()
                 .map(|puzzle| solver.solve_counting_guesses(puzzle).1)
                 .sum();
+            let name = format!(
+                "{} {:?}",
+                if engine.triads { "triads" } else { "plain" },
+                engine.kernels
+            );
             println!(
-                "  engine {:<14} {:>8.0}/s ({:>8.0}/s)   {:.2} digits tried at guesses per puzzle",
-                format!("{engine:?}"),
+                "  engine {:<16} {:>8.0}/s ({:>8.0}/s)   {:.2} digits tried at guesses per puzzle",
+                name,
                 rate(median(walls)),
                 rate(median(cpus)),
                 guesses as f64 / count

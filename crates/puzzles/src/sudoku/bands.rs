@@ -198,7 +198,7 @@ const fn peers() -> [u32; 27] {
 /// The three minirows of each row of a band (bits `3 * row + box`) that
 /// hold any of the cells `a`.
 #[inline(always)]
-fn minirow_pattern(a: u32) -> usize {
+pub(super) fn minirow_pattern(a: u32) -> usize {
     usize::from(ROW_BOXES[(a & 0x1ff) as usize])
         | usize::from(ROW_BOXES[(a >> 9 & 0x1ff) as usize]) << 3
         | usize::from(ROW_BOXES[(a >> 18 & 0x1ff) as usize]) << 6
@@ -214,10 +214,11 @@ fn columns(a: u32) -> u32 {
 const OTHER_BANDS: [(usize, usize); 3] = [(1, 2), (0, 2), (0, 1)];
 
 /// A contradiction: the state has no solution.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Stuck;
 
 use super::simd::{Kernel, Lanes};
+use super::{Kernels, NineEngine};
 
 /// The search state.
 #[derive(Clone, Copy, Debug)]
@@ -298,10 +299,10 @@ impl Board {
     /// alone is taken from the other bands; a cell alone in its row (which
     /// covers a cell alone in its box) is placed.
     #[inline(always)]
-    fn update<const BAND: usize>(&mut self, d: usize) -> Result<(), Stuck> {
+    fn update<K: Kernel, const BAND: usize>(&mut self, d: usize) -> Result<(), Stuck> {
         let band = BAND;
         let a = self.cells[d][band];
-        let rule = BAND_RULES[minirow_pattern(a)];
+        let rule = BAND_RULES[K::minirow_pattern(a)];
         let kept = a & rule.keep;
         if kept == 0 {
             return Err(Stuck);
@@ -331,15 +332,15 @@ impl Board {
                 let mut changed = false;
                 for d in 0..9 {
                     if self.cells[d][0] != self.settled[d][0] {
-                        self.update::<0>(d)?;
+                        self.update::<K, 0>(d)?;
                         changed = true;
                     }
                     if self.cells[d][1] != self.settled[d][1] {
-                        self.update::<1>(d)?;
+                        self.update::<K, 1>(d)?;
                         changed = true;
                     }
                     if self.cells[d][2] != self.settled[d][2] {
-                        self.update::<2>(d)?;
+                        self.update::<K, 2>(d)?;
                         changed = true;
                     }
                 }
@@ -373,7 +374,7 @@ impl Board {
                 }
             }
             let progress =
-                placed || self.column_singles::<K>() || (TRIADS && self.triads::<K>()?);
+                placed || self.column_singles::<K>()? || (TRIADS && self.triads::<K>()?);
             if !progress {
                 return Ok(());
             }
@@ -381,12 +382,13 @@ impl Board {
     }
 
     /// Hidden singles in columns: places every digit left with one
-    /// unsolved cell in a column; `true` when it placed any.
+    /// unsolved cell in a column; `true` when it placed any, `Err` when two
+    /// of a digit's singles are peers.
     #[inline(always)]
-    fn column_singles<K: Kernel>(&mut self) -> bool {
+    fn column_singles<K: Kernel>(&mut self) -> Result<bool, Stuck> {
         let mut singles = [[0; 4]; 9];
         if !K::column_singles(&self.cells, self.unsolved, &mut singles) {
-            return false;
+            return Ok(false);
         }
         for (d, digit) in singles.iter().enumerate() {
             for (band, &cells) in digit.iter().take(3).enumerate() {
@@ -394,11 +396,16 @@ impl Board {
                 while cells != 0 {
                     let i = cells.trailing_zeros();
                     cells &= cells - 1;
+                    // A single placed just before took this one's row or
+                    // box: the digit cannot stand in both columns.
+                    if self.cells[d][band] >> i & 1 == 0 {
+                        return Err(Stuck);
+                    }
                     self.insert(d, band, i);
                 }
             }
         }
-        true
+        Ok(true)
     }
 
     /// Triads: the three cells where a row meets a box (a minirow), or a
@@ -516,43 +523,49 @@ searcher!(
     run_sse2,
     super::simd::Sse2
 );
-
-/// Which variant of the engine runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Kind {
-    /// Triads as well as the rules per digit.
-    pub(crate) triads: bool,
-    /// The vector kernels where the CPU has them, else the portable ones.
-    pub(crate) vector: bool,
-}
-
-/// The variant that [`search`] runs: the fastest measured (see the
-/// README's Sudoku section).
-pub(crate) const FASTEST: Kind = Kind {
-    triads: true,
-    vector: true,
-};
-
-/// `true` when this CPU runs the vector kernels.
-fn has_vector_kernels() -> bool {
-    // SSE2 is part of x86-64, so this is settled when compiling; the check
-    // stands where a wider kernel would need a real one.
+searcher!(
     #[cfg(target_arch = "x86_64")]
-    return std::arch::is_x86_feature_detected!("sse2");
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+    run_avx2,
+    super::simd::Bmi2
+);
+
+/// The kernels that `kernels` asks for, or the best this CPU has below
+/// them: the AVX2 build needs AVX2, BMI1, BMI2, LZCNT and POPCNT (checked
+/// at run time); SSE2 is part of every x86-64 CPU.
+fn kernels_here(kernels: Kernels) -> Kernels {
+    #[cfg(target_arch = "x86_64")]
+    {
+        let avx2 = || {
+            std::arch::is_x86_feature_detected!("avx2")
+                && std::arch::is_x86_feature_detected!("bmi1")
+                && std::arch::is_x86_feature_detected!("bmi2")
+                && std::arch::is_x86_feature_detected!("lzcnt")
+                && std::arch::is_x86_feature_detected!("popcnt")
+        };
+        match kernels {
+            Kernels::Avx2 if avx2() => Kernels::Avx2,
+            Kernels::Avx2 | Kernels::Sse2 => Kernels::Sse2,
+            Kernels::Portable => Kernels::Portable,
+        }
+    }
     #[cfg(not(target_arch = "x86_64"))]
-    return false;
+    {
+        let _ = kernels;
+        Kernels::Portable
+    }
 }
 
 /// Searches `givens` (81 digits, 0 for empty) for up to `limit` solutions,
 /// writing the first into `first` (digits 1 to 9); `None` when two givens
 /// clash (a peer of a given holds the same digit).
 pub(crate) fn search(givens: &[u8; 81], limit: u64, first: &mut [u8; 81]) -> Option<Found> {
-    search_by(FASTEST, givens, limit, first)
+    search_by(NineEngine::FASTEST, givens, limit, first)
 }
 
-/// [`search`] by the variant `kind`.
+/// [`search`] by the variant `engine`.
 pub(crate) fn search_by(
-    kind: Kind,
+    engine: NineEngine,
     givens: &[u8; 81],
     limit: u64,
     first: &mut [u8; 81],
@@ -565,15 +578,27 @@ pub(crate) fn search_by(
         first,
     };
     if limit > 0 {
-        let run = match (kind.vector && has_vector_kernels(), kind.triads) {
+        let (search, board) = (&mut search, &mut board);
+        match (kernels_here(engine.kernels), engine.triads) {
             #[cfg(target_arch = "x86_64")]
-            (true, false) => run_sse2::<false>,
+            (Kernels::Avx2, triads) => {
+                // SAFETY: `kernels_here` found the features that the AVX2
+                // build is compiled for.
+                unsafe {
+                    if triads {
+                        run_avx2::<true>(search, board)
+                    } else {
+                        run_avx2::<false>(search, board)
+                    }
+                }
+            }
             #[cfg(target_arch = "x86_64")]
-            (true, true) => run_sse2::<true>,
-            (_, false) => run_portable::<false>,
-            (_, true) => run_portable::<true>,
+            (Kernels::Sse2, true) => run_sse2::<true>(search, board),
+            #[cfg(target_arch = "x86_64")]
+            (Kernels::Sse2, false) => run_sse2::<false>(search, board),
+            (_, true) => run_portable::<true>(search, board),
+            (_, false) => run_portable::<false>(search, board),
         };
-        run(&mut search, &mut board);
     }
     Some(Found {
         solutions: search.found,
@@ -607,6 +632,28 @@ mod tests {
             assert_eq!(portable.cells, vector.cells);
         }
         found.map(|_| portable)
+    }
+
+    #[test]
+    fn column_singles_that_are_peers_are_a_contradiction() {
+        // Digit 1 keeps columns 0 and 1 only at row 0 of band 0: a hidden
+        // single in each column, both in one row.
+        let mut board = Board::new();
+        let columns = COLUMN | COLUMN << 1;
+        board.cells[0] = [BAND & !columns | 0b11, BAND & !columns, BAND & !columns, 0];
+        assert!(board.clone().column_singles::<Portable>().is_err());
+        #[cfg(target_arch = "x86_64")]
+        assert!(
+            board
+                .clone()
+                .column_singles::<super::super::simd::Sse2>()
+                .is_err()
+        );
+        // One of them alone is placed.
+        board.cells[0][0] &= !0b10;
+        board.cells[0][1] |= 0b10;
+        assert_eq!(board.column_singles::<Portable>(), Ok(true));
+        assert_eq!(board.cells[0][0] & 0o777, 1);
     }
 
     #[test]

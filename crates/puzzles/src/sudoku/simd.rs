@@ -33,6 +33,13 @@ pub(crate) trait Kernel {
     /// is any.
     fn column_singles(cells: &[Lanes; 9], unsolved: Lanes, singles: &mut [Lanes; 9]) -> bool;
 
+    /// The minirows that hold any of the cells `a` of a band, as the
+    /// pattern of bits `3 * row + box`.
+    #[inline(always)]
+    fn minirow_pattern(a: u32) -> usize {
+        super::bands::minirow_pattern(a)
+    }
+
     /// Triads: a minirow or minicolumn with unsolved cells and exactly
     /// three candidate digits keeps them from the rest of its row (column)
     /// and box; `None` when one has fewer (a contradiction), else whether a
@@ -164,7 +171,7 @@ impl Kernel for Portable {
 }
 
 #[cfg(target_arch = "x86_64")]
-pub(crate) use sse2::Sse2;
+pub(crate) use sse2::{Bmi2, Sse2};
 
 #[cfg(target_arch = "x86_64")]
 mod sse2 {
@@ -391,6 +398,36 @@ mod sse2 {
                 store(&mut cells[d], and_not(word, remove));
             }
             Some(!is_zero(changed))
+        }
+    }
+
+    /// The SSE2 kernels, and BMI2's `pext` for the minirow patterns where
+    /// the tables take three lookups; only for CPUs that have BMI2 (checked
+    /// at run time).
+    pub(crate) struct Bmi2;
+
+    impl Kernel for Bmi2 {
+        #[inline(always)]
+        fn digit_counts(cells: &[Lanes; 9]) -> [Lanes; 3] {
+            Sse2::digit_counts(cells)
+        }
+
+        #[inline(always)]
+        fn column_singles(cells: &[Lanes; 9], unsolved: Lanes, singles: &mut [Lanes; 9]) -> bool {
+            Sse2::column_singles(cells, unsolved, singles)
+        }
+
+        #[inline(always)]
+        fn minirow_pattern(a: u32) -> usize {
+            let first_cells = (a | a >> 1 | a >> 2) & MINIROWS;
+            // SAFETY: only the search compiled for BMI2, which runs where
+            // the CPU has it, uses this kernel.
+            unsafe { core::arch::x86_64::_pext_u32(first_cells, MINIROWS) as usize }
+        }
+
+        #[inline(always)]
+        fn triads(cells: &mut [Lanes; 9], unsolved: Lanes) -> Option<bool> {
+            Sse2::triads(cells, unsolved)
         }
     }
 }
