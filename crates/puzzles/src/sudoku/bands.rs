@@ -247,13 +247,20 @@ impl Board {
 
     /// The grid with `givens` placed (81 digits, 0 for empty), not yet
     /// propagated.
-    pub(crate) fn with_givens(givens: &[u8; 81]) -> Result<Board, Stuck> {
+    pub(crate) fn with_givens<K: Kernel>(givens: &[u8; 81]) -> Result<Board, Stuck> {
         let mut board = Board::new();
-        for (cell, &digit) in givens.iter().enumerate() {
-            if digit != 0 {
-                let band = cell / 27;
-                board.place(usize::from(digit - 1), band, (cell - 27 * band) as u32)?;
-            }
+        // The given cells as bits first: a branch per cell, taken for about
+        // one cell in four, would be mispredicted at every given.
+        let mut cells = K::given_cells(givens);
+        while cells != 0 {
+            let cell = cells.trailing_zeros() as usize;
+            cells &= cells - 1;
+            let band = cell / 27;
+            board.place(
+                usize::from(givens[cell] - 1),
+                band,
+                (cell - 27 * band) as u32,
+            )?;
         }
         Ok(board)
     }
@@ -570,7 +577,13 @@ pub(crate) fn search_by(
     limit: u64,
     first: &mut [u8; 81],
 ) -> Option<Found> {
-    let mut board = Board::with_givens(givens).ok()?;
+    let kernels = kernels_here(engine.kernels);
+    let board = match kernels {
+        #[cfg(target_arch = "x86_64")]
+        Kernels::Sse2 | Kernels::Avx2 => Board::with_givens::<super::simd::Sse2>(givens),
+        _ => Board::with_givens::<super::simd::Portable>(givens),
+    };
+    let mut board = board.ok()?;
     let mut search = Search {
         limit,
         found: 0,
@@ -579,7 +592,7 @@ pub(crate) fn search_by(
     };
     if limit > 0 {
         let (search, board) = (&mut search, &mut board);
-        match (kernels_here(engine.kernels), engine.triads) {
+        match (kernels, engine.triads) {
             #[cfg(target_arch = "x86_64")]
             (Kernels::Avx2, triads) => {
                 // SAFETY: `kernels_here` found the features that the AVX2

@@ -25,6 +25,15 @@ const BOXES: u32 = 0o111;
 
 /// The whole-board passes of the band engine.
 pub(crate) trait Kernel {
+    /// The cells of `givens` (81 digits, 0 for empty) that hold a digit,
+    /// as bits `0..81`.
+    #[inline(always)]
+    fn given_cells(givens: &[u8; 81]) -> u128 {
+        givens.iter().enumerate().fold(0, |cells, (cell, &digit)| {
+            cells | u128::from(digit != 0) << cell
+        })
+    }
+
     /// Per band, the cells open to at least one, two and three digits.
     fn digit_counts(cells: &[Lanes; 9]) -> [Lanes; 3];
 
@@ -283,6 +292,18 @@ mod sse2 {
     }
 
     impl Kernel for Sse2 {
+        /// Six compares of 16 bytes.
+        #[inline(always)]
+        fn given_cells(givens: &[u8; 81]) -> u128 {
+            let mut empty = 0;
+            for start in [0, 16, 32, 48, 64] {
+                empty |= empty16(givens, start) << start;
+            }
+            // The last cell, 80: bytes 65 to 80, of which only the last is new.
+            empty |= empty16(givens, 65) << 65;
+            !empty & ((1 << 81) - 1)
+        }
+
         #[inline(always)]
         fn digit_counts(cells: &[Lanes; 9]) -> [Lanes; 3] {
             let zero = zero();
@@ -401,12 +422,28 @@ mod sse2 {
         }
     }
 
+    /// The 16 bytes of `givens` from `start` that are zero, as bits.
+    #[inline(always)]
+    fn empty16(givens: &[u8; 81], start: usize) -> u128 {
+        let bytes = &givens[start..start + 16];
+        // SAFETY: `bytes` is 16 readable bytes; the load is unaligned.
+        let x = unsafe { _mm_loadu_si128(bytes.as_ptr().cast()) };
+        // SAFETY: SSE2 is part of x86-64.
+        let mask = unsafe { _mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_setzero_si128())) };
+        u128::from(mask as u16)
+    }
+
     /// The SSE2 kernels, and BMI2's `pext` for the minirow patterns where
     /// the tables take three lookups; only for CPUs that have BMI2 (checked
     /// at run time).
     pub(crate) struct Bmi2;
 
     impl Kernel for Bmi2 {
+        #[inline(always)]
+        fn given_cells(givens: &[u8; 81]) -> u128 {
+            Sse2::given_cells(givens)
+        }
+
         #[inline(always)]
         fn digit_counts(cells: &[Lanes; 9]) -> [Lanes; 3] {
             Sse2::digit_counts(cells)
@@ -480,6 +517,22 @@ mod tests {
             let (mut a, mut b) = (cells, cells);
             prop_assert_eq!(Portable::triads(&mut a, unsolved), Sse2::triads(&mut b, unsolved));
             prop_assert_eq!(a, b);
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn given_cells_agree(cells in proptest::collection::vec(0u8..10, 81), sparse in any::<bool>()) {
+            let mut givens = [0u8; 81];
+            for (given, &digit) in givens.iter_mut().zip(&cells) {
+                *given = if sparse && digit > 2 { 0 } else { digit };
+            }
+            let found = Sse2::given_cells(&givens);
+            prop_assert_eq!(found, Portable::given_cells(&givens));
+            for (cell, &digit) in givens.iter().enumerate() {
+                prop_assert_eq!(found >> cell & 1 == 1, digit != 0);
+            }
+            prop_assert_eq!(found >> 81, 0);
         }
     }
 
