@@ -874,6 +874,32 @@ proptest! {
     }
 
     #[test]
+    fn the_vector_line_reader_agrees_with_the_table(
+        text in proptest::collection::vec(proptest::sample::select(b"0123456789.".to_vec()), 81),
+        damage in proptest::option::of((0usize..81, any::<u8>())),
+        zero_based in any::<bool>(),
+    ) {
+        let alphabet = if zero_based { Alphabet::ZeroBased } else { Alphabet::Standard };
+        let mut text: [u8; 81] = text.try_into().unwrap();
+        // Sometimes one byte of any value, most often a good line.
+        if let Some((at, byte)) = damage {
+            text[at] = byte;
+        }
+        let expected = batch::portable_cells(&text, alphabet);
+        #[cfg(target_arch = "x86_64")]
+        prop_assert_eq!(batch::sse2_cells(&text, alphabet), expected);
+        // What the table reads is what the parser reads (when the givens do
+        // not clash).
+        let parsed = Puzzle::parse_with(std::str::from_utf8(&text).unwrap_or("x"), alphabet);
+        if let Some(cells) = expected {
+            prop_assert!(cells.iter().all(|&c| c <= 9));
+            if let Ok(puzzle) = parsed {
+                prop_assert_eq!(puzzle.cells(), &cells[..]);
+            }
+        }
+    }
+
+    #[test]
     fn run_lines_writes_what_the_general_path_answers(
         seed in any::<u64>(),
         keep in 0usize..70,
