@@ -16,10 +16,12 @@
 //! - `puzzles sudoku --threads 2` against one thread;
 //! - the solver loops alone, in this process: `puzzles::sudoku::Solver`
 //!   and `sudoku::Sudoku::some_solution` over puzzles read beforehand, and what
-//!   the whole process costs beyond the loop.
+//!   the whole process costs beyond the loop;
+//! - the variants of the band engine (`NineEngine::ALL`), in process,
+//!   interleaved, with the digits each tries at guesses.
 //!
-//! `--loops` runs the solver loops only. Every figure is the median of K
-//! runs (default 9; `--quick`: 3) by wall
+//! `--loops` runs the solver loops only, `--engines` the variants only.
+//! Every figure is the median of K runs (default 9; `--quick`: 3) by wall
 //! clock, with the median CPU time (user + system, from `wait4`) beside it,
 //! which other work on a busy machine inflates less. Before timing, both
 //! commands' outputs are compared: they must agree line for line.
