@@ -16,14 +16,17 @@
 //! - `puzzles sudoku --threads 2` against one thread;
 //! - the solver loops alone, in this process: `puzzles::sudoku::Solver`
 //!   and `sudoku::Sudoku::some_solution` over puzzles read beforehand, and what
-//!   the whole process costs beyond the loop.
+//!   the whole process costs beyond the loop;
+//! - the variants of the band engine (`NineEngine::ALL`), in process,
+//!   interleaved, with the digits each tries at guesses.
 //!
-//! `--loops` runs the solver loops only. Every figure is the median of K
-//! runs (default 9; `--quick`: 3) by wall
+//! `--loops` runs the solver loops only, `--engines` the variants only.
+//! Every figure is the median of K runs (default 9; `--quick`: 3) by wall
 //! clock, with the median CPU time (user + system, from `wait4`) beside it,
 //! which other work on a busy machine inflates less. Before timing, both
 //! commands' outputs are compared: they must agree line for line.
 
+use puzzles::sudoku::{NineEngine, Solver};
 use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -157,7 +160,9 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let quick = args.iter().any(|arg| arg == "--quick");
     // `--loops`: only the solver loops, in process.
-    let whole = !args.iter().any(|arg| arg == "--loops");
+    // `--engines`: only the variants of the band engine, in process.
+    let engines_only = args.iter().any(|arg| arg == "--engines");
+    let whole = !engines_only && !args.iter().any(|arg| arg == "--loops");
     let runs = args
         .iter()
         .position(|arg| arg == "--runs")
@@ -255,7 +260,50 @@ fn main() {
             .iter()
             .map(|line| sudoku::Sudoku::from_str_line(line).expect("valid puzzles"))
             .collect();
-        let mut solver = puzzles::sudoku::Solver::new();
+        // The variants of the band engine, interleaved run by run.
+        let engines = NineEngine::ALL;
+        let mut solvers: Vec<Solver> = engines.iter().map(|&e| Solver::with_engine(e)).collect();
+        // A small file is solved several times over per sample, so that a
+        // sample lasts long enough to time.
+        let rounds = 20_000usize.div_ceil(puzzles.len());
+        let mut samples = vec![(vec![], vec![]); engines.len()];
+        for _ in 0..runs {
+            for (solver, (walls, cpus)) in solvers.iter_mut().zip(&mut samples) {
+                let (wall, cpu) = time_loop(1, || {
+                    for _ in 0..rounds {
+                        for puzzle in &puzzles {
+                            std::hint::black_box(solver.solve(puzzle));
+                        }
+                    }
+                });
+                walls.push(wall / rounds as f64);
+                cpus.push(cpu / rounds as f64);
+            }
+        }
+        for ((engine, solver), (walls, cpus)) in engines.iter().zip(&mut solvers).zip(&mut samples)
+        {
+            let guesses: u64 = puzzles
+                .iter()
+                .map(|puzzle| solver.solve_counting_guesses(puzzle).1)
+                .sum();
+            let name = format!(
+                "{} {:?}",
+                if engine.triads { "triads" } else { "plain" },
+                engine.kernels
+            );
+            println!(
+                "  engine {:<16} {:>8.0}/s ({:>8.0}/s)   {:.2} digits tried at guesses per puzzle",
+                name,
+                rate(median(walls)),
+                rate(median(cpus)),
+                guesses as f64 / count
+            );
+        }
+        if engines_only {
+            println!();
+            continue;
+        }
+        let mut solver = Solver::new();
         let (loop_wall, loop_cpu) = time_loop(runs, || {
             for puzzle in &puzzles {
                 std::hint::black_box(solver.solve(puzzle));

@@ -509,6 +509,52 @@ fn quick_cells(text: &[u8], alphabet: Alphabet) -> Option<[u8; 81]> {
     let text = text.strip_suffix(b"\n").unwrap_or(text);
     let text = text.strip_suffix(b"\r").unwrap_or(text);
     let text: &[u8; 81] = text.try_into().ok()?;
+    #[cfg(target_arch = "x86_64")]
+    return sse2_cells(text, alphabet);
+    #[cfg(not(target_arch = "x86_64"))]
+    return portable_cells(text, alphabet);
+}
+
+/// [`quick_cells`] of 81 bytes, with SSE2 (part of every x86-64 CPU): six
+/// loads of 16 bytes instead of 81 table lookups.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+pub(super) fn sse2_cells(text: &[u8; 81], alphabet: Alphabet) -> Option<[u8; 81]> {
+    use std::arch::x86_64::*;
+    // The byte of digit value 1, and the largest value past it.
+    let (one, top) = match alphabet {
+        Alphabet::Standard => (b'1', 8),
+        Alphabet::ZeroBased => (b'0', 8),
+    };
+    let mut cells = [0u8; 81];
+    let mut bad = 0;
+    // The last load, at 65, overlaps the one before: it adds byte 80.
+    for start in [0, 16, 32, 48, 64, 65] {
+        // SAFETY: SSE2 is part of x86-64; the loads and stores are
+        // unaligned, of 16 bytes within the 81 of `text` and `cells`.
+        unsafe {
+            let x = _mm_loadu_si128(text[start..start + 16].as_ptr().cast());
+            // Digit values 1 to 9 as 0 to 8: above 8, unsigned, is none.
+            let v = _mm_sub_epi8(x, _mm_set1_epi8(one as i8));
+            let digit = _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(top)), v);
+            let empty = _mm_or_si128(
+                _mm_cmpeq_epi8(x, _mm_set1_epi8(b'.' as i8)),
+                match alphabet {
+                    Alphabet::Standard => _mm_cmpeq_epi8(x, _mm_set1_epi8(b'0' as i8)),
+                    Alphabet::ZeroBased => _mm_setzero_si128(),
+                },
+            );
+            let value = _mm_and_si128(_mm_add_epi8(v, _mm_set1_epi8(1)), digit);
+            _mm_storeu_si128(cells[start..start + 16].as_mut_ptr().cast(), value);
+            bad |= !_mm_movemask_epi8(_mm_or_si128(digit, empty)) & 0xffff;
+        }
+    }
+    (bad == 0).then_some(cells)
+}
+
+/// [`quick_cells`] of 81 bytes, by table.
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+pub(super) fn portable_cells(text: &[u8; 81], alphabet: Alphabet) -> Option<[u8; 81]> {
     let table = match alphabet {
         Alphabet::Standard => &STANDARD_CELLS,
         Alphabet::ZeroBased => &ZERO_BASED_CELLS,

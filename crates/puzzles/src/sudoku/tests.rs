@@ -529,6 +529,60 @@ fn every_puzzle_of_top1465_has_exactly_one_valid_solution() {
     }
 }
 
+/// Every variant of the band engine on every puzzle of `name`: a valid
+/// solution that keeps the givens, the same as the plain portable engine's
+/// (the engine as it was before triads and vector kernels), and no second
+/// one.
+fn every_variant_agrees_on(name: &str) {
+    let puzzles = data_file(name);
+    let mut reference = Solver::with_engine(NineEngine {
+        triads: false,
+        kernels: Kernels::Portable,
+    });
+    let mut solvers: Vec<Solver> = NineEngine::ALL.map(Solver::with_engine).into();
+    solvers.push(Solver::new());
+    let mut guesses = vec![0u64; solvers.len()];
+    for (line, text) in &puzzles {
+        let puzzle = Puzzle::parse(text).unwrap();
+        let expected = reference
+            .solve(&puzzle)
+            .expect("every puzzle has a solution");
+        assert!(expected.solves(&puzzle), "line {line}");
+        for (solver, guesses) in solvers.iter_mut().zip(&mut guesses) {
+            let (solution, tried) = solver.solve_counting_guesses(&puzzle);
+            *guesses += tried;
+            let solution = solution.unwrap_or_else(|| panic!("line {line}: no solution"));
+            assert!(solution.solves(&puzzle), "line {line}: {solution}");
+            assert_eq!(solution, expected, "line {line}");
+            assert_eq!(solver.count_up_to(&puzzle, 2), 1, "line {line}");
+        }
+    }
+    // The kernels never change the search; triads cut guesses (a triad
+    // pass that found nothing would leave the counts equal).
+    let by_triads = |triads: bool| -> Vec<u64> {
+        NineEngine::ALL
+            .iter()
+            .zip(&guesses)
+            .filter(|(engine, _)| engine.triads == triads)
+            .map(|(_, &guesses)| guesses)
+            .collect()
+    };
+    let (plain, triads) = (by_triads(false), by_triads(true));
+    assert!(plain.iter().all(|&g| g == plain[0]), "{name}: {plain:?}");
+    assert!(triads.iter().all(|&g| g == triads[0]), "{name}: {triads:?}");
+    assert!(triads[0] < plain[0], "{name}: {guesses:?}");
+}
+
+#[test]
+fn every_variant_of_the_band_engine_agrees_on_17_clue() {
+    every_variant_agrees_on("17-clue.txt");
+}
+
+#[test]
+fn every_variant_of_the_band_engine_agrees_on_top1465() {
+    every_variant_agrees_on("top1465.txt");
+}
+
 #[test]
 fn the_exact_cover_engine_agrees_on_hard_puzzles() {
     for (line, text) in data_file("top1465.txt").iter().step_by(73) {
@@ -788,6 +842,59 @@ proptest! {
                 if general.len() == 1 {
                     prop_assert_eq!(&solution, &general[0]);
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn every_variant_of_the_band_engine_counts_as_the_general_solver(seed in any::<u64>(), keep in 0usize..70, tamper in any::<bool>(), limit in 1u64..5) {
+        if let Some(puzzle) = random_puzzle(3, seed, keep, tamper) {
+            let general: Vec<Grid> = puzzle.solutions().take(limit.max(2) as usize).collect();
+            // The exact cover engine, the oracle, agrees with the general solver.
+            prop_assert_eq!(Cover::new(&puzzle).count_up_to(2), (general.len() as u64).min(2));
+            // The first solution of several, with and without triads.
+            let mut first = [None, None];
+            for engine in NineEngine::ALL {
+                let mut solver = Solver::with_engine(engine);
+                prop_assert_eq!(solver.count_up_to(&puzzle, limit), (general.len() as u64).min(limit), "{:?}", engine);
+                let solution = solver.solve(&puzzle);
+                prop_assert_eq!(solution.is_some(), !general.is_empty(), "{:?}", engine);
+                if let Some(solution) = &solution {
+                    prop_assert!(solution.solves(&puzzle), "{:?}", engine);
+                    if general.len() == 1 {
+                        prop_assert_eq!(solution, &general[0], "{:?}", engine);
+                    }
+                }
+                // Of several solutions, the portable code finds the same
+                // first as the vector kernels (triads may change which).
+                let first = first[usize::from(engine.triads)].get_or_insert_with(|| solution.clone());
+                prop_assert_eq!(&*first, &solution, "{:?}", engine);
+            }
+        }
+    }
+
+    #[test]
+    fn the_vector_line_reader_agrees_with_the_table(
+        text in proptest::collection::vec(proptest::sample::select(b"0123456789.".to_vec()), 81),
+        damage in proptest::option::of((0usize..81, any::<u8>())),
+        zero_based in any::<bool>(),
+    ) {
+        let alphabet = if zero_based { Alphabet::ZeroBased } else { Alphabet::Standard };
+        let mut text: [u8; 81] = text.try_into().unwrap();
+        // Sometimes one byte of any value, most often a good line.
+        if let Some((at, byte)) = damage {
+            text[at] = byte;
+        }
+        let expected = batch::portable_cells(&text, alphabet);
+        #[cfg(target_arch = "x86_64")]
+        prop_assert_eq!(batch::sse2_cells(&text, alphabet), expected);
+        // What the table reads is what the parser reads (when the givens do
+        // not clash).
+        let parsed = Puzzle::parse_with(std::str::from_utf8(&text).unwrap_or("x"), alphabet);
+        if let Some(cells) = expected {
+            prop_assert!(cells.iter().all(|&c| c <= 9));
+            if let Ok(puzzle) = parsed {
+                prop_assert_eq!(puzzle.cells(), &cells[..]);
             }
         }
     }

@@ -1,0 +1,569 @@
+//! The band engine's passes over the whole board, as kernels: in plain
+//! Rust for any CPU, and with x86-64 vector instructions.
+//!
+//! A digit's three band words sit in four lanes ([`Lanes`], the fourth
+//! always empty), so one 128-bit register holds them and a pass over the
+//! nine digits handles the three bands at once. The compiler's own
+//! vectorizer makes poor code of these passes (it shifts lane by lane and
+//! packs the results), hence the explicit kernels. SSE2 is part of every
+//! x86-64 CPU, so its kernel needs no run-time check; the portable kernel
+//! is the one every other target runs, and the tests run both.
+
+/// A digit's three band words and a fourth lane, always empty.
+pub(crate) type Lanes = [u32; 4];
+
+/// The first cell of every minirow: bits 0, 3, …, 24.
+const MINIROWS: u32 = 0o111_111_111;
+/// The first row of a band's cells.
+const ROW: u32 = 0x1ff;
+
+/// The minicolumn of column 0 in a band (bits 0, 9, 18); also the first
+/// cell of each row.
+const COLUMN: u32 = 1 | 1 << 9 | 1 << 18;
+/// The first cell of each box's first row: bits 0, 3, 6.
+const BOXES: u32 = 0o111;
+
+/// The whole-board passes of the band engine.
+pub(crate) trait Kernel {
+    /// The cells of `givens` (81 digits, 0 for empty) that hold a digit,
+    /// as bits `0..81`.
+    #[inline(always)]
+    fn given_cells(givens: &[u8; 81]) -> u128 {
+        givens.iter().enumerate().fold(0, |cells, (cell, &digit)| {
+            cells | u128::from(digit != 0) << cell
+        })
+    }
+
+    /// Per band, the cells open to at least one, two and three digits.
+    fn digit_counts(cells: &[Lanes; 9]) -> [Lanes; 3];
+
+    /// Hidden singles in columns: per digit, the unsolved cells that are
+    /// the only unsolved cell of their column open to it; `true` when there
+    /// is any.
+    fn column_singles(cells: &[Lanes; 9], unsolved: Lanes, singles: &mut [Lanes; 9]) -> bool;
+
+    /// The minirows that hold any of the cells `a` of a band, as the
+    /// pattern of bits `3 * row + box`.
+    #[inline(always)]
+    fn minirow_pattern(a: u32) -> usize {
+        super::bands::minirow_pattern(a)
+    }
+
+    /// Triads: a minirow or minicolumn with unsolved cells and exactly
+    /// three candidate digits keeps them from the rest of its row (column)
+    /// and box; `None` when one has fewer (a contradiction), else whether a
+    /// word changed.
+    fn triads(cells: &mut [Lanes; 9], unsolved: Lanes) -> Option<bool>;
+}
+
+/// The kernels in plain Rust, lane by lane.
+pub(crate) struct Portable;
+
+/// The lanes `f(0)` to `f(3)`.
+#[inline(always)]
+fn lanes(f: impl Fn(usize) -> u32) -> Lanes {
+    [f(0), f(1), f(2), f(3)]
+}
+
+/// The minirows of a word that hold any of its cells (bit `3 * m`).
+#[inline(always)]
+fn minirows(a: u32) -> u32 {
+    (a | a >> 1 | a >> 2) & MINIROWS
+}
+
+/// The columns of a word that hold any of its cells.
+#[inline(always)]
+fn minicolumns(a: u32) -> u32 {
+    (a | a >> 9 | a >> 18) & ROW
+}
+
+impl Kernel for Portable {
+    #[inline(always)]
+    fn digit_counts(cells: &[Lanes; 9]) -> [Lanes; 3] {
+        let (mut some, mut several, mut three) = ([0u32; 4], [0u32; 4], [0u32; 4]);
+        for digit in cells {
+            three = lanes(|b| three[b] | several[b] & digit[b]);
+            several = lanes(|b| several[b] | some[b] & digit[b]);
+            some = lanes(|b| some[b] | digit[b]);
+        }
+        [some, several, three]
+    }
+
+    #[inline(always)]
+    fn column_singles(cells: &[Lanes; 9], unsolved: Lanes, singles: &mut [Lanes; 9]) -> bool {
+        let mut any = 0;
+        for (digit, out) in cells.iter().zip(singles) {
+            let a = lanes(|b| digit[b] & unsolved[b]);
+            let (x, y, z) = (
+                lanes(|b| a[b] & ROW),
+                lanes(|b| a[b] >> 9 & ROW),
+                lanes(|b| a[b] >> 18),
+            );
+            let present = lanes(|b| x[b] | y[b] | z[b]);
+            let others = [
+                present[1] | present[2],
+                present[0] | present[2],
+                present[0] | present[1],
+                u32::MAX,
+            ];
+            let once = lanes(|b| (x[b] ^ y[b] ^ z[b]) & !(x[b] & y[b] & z[b]) & !others[b]);
+            *out = lanes(|b| a[b] & (once[b] | once[b] << 9 | once[b] << 18));
+            any |= out[0] | out[1] | out[2];
+        }
+        any != 0
+    }
+
+    #[inline(always)]
+    fn triads(cells: &mut [Lanes; 9], unsolved: Lanes) -> Option<bool> {
+        // For each digit the minirows (bit `3 * m`) and minicolumns (bit
+        // `col`) that hold it, and saturating counts: `r[k]` has the
+        // minirows with more than `k` digits, `c[k]` the minicolumns.
+        let mut rows = [[0u32; 4]; 9];
+        let mut cols = [[0u32; 4]; 9];
+        let mut r = [[0u32; 4]; 4];
+        let mut c = [[0u32; 4]; 4];
+        for d in 0..9 {
+            let a = cells[d];
+            let h = lanes(|b| minirows(a[b]));
+            let v = lanes(|b| minicolumns(a[b]));
+            rows[d] = h;
+            cols[d] = v;
+            r[3] = lanes(|b| r[3][b] | r[2][b] & h[b]);
+            r[2] = lanes(|b| r[2][b] | r[1][b] & h[b]);
+            r[1] = lanes(|b| r[1][b] | r[0][b] & h[b]);
+            r[0] = lanes(|b| r[0][b] | h[b]);
+            c[3] = lanes(|b| c[3][b] | c[2][b] & v[b]);
+            c[2] = lanes(|b| c[2][b] | c[1][b] & v[b]);
+            c[1] = lanes(|b| c[1][b] | c[0][b] & v[b]);
+            c[0] = lanes(|b| c[0][b] | v[b]);
+        }
+        let open_rows = lanes(|b| minirows(unsolved[b]));
+        let open_cols = lanes(|b| minicolumns(unsolved[b]));
+        let short = lanes(|b| open_rows[b] & !r[2][b] | open_cols[b] & !c[2][b]);
+        if short != [0; 4] {
+            return None;
+        }
+        let exact_rows = lanes(|b| open_rows[b] & r[2][b] & !r[3][b]);
+        let exact_cols = lanes(|b| open_cols[b] & c[2][b] & !c[3][b]);
+        let mut changed = false;
+        for d in 0..9 {
+            for band in 0..3 {
+                let locked_rows = rows[d][band] & exact_rows[band];
+                let locked_cols = cols[d][band] & exact_cols[band];
+                if locked_rows | locked_cols == 0 {
+                    continue;
+                }
+                let mut remove = 0;
+                if locked_rows != 0 {
+                    let fill = locked_rows * 7;
+                    let starts = (locked_rows | locked_rows >> 3 | locked_rows >> 6) & COLUMN;
+                    let boxes = (locked_rows | locked_rows >> 9 | locked_rows >> 18) & BOXES;
+                    remove |= ((starts * ROW) | (boxes * 7 * COLUMN)) & !fill;
+                }
+                if locked_cols != 0 {
+                    let fill = locked_cols * COLUMN;
+                    let boxes = (locked_cols | locked_cols >> 1 | locked_cols >> 2) & BOXES;
+                    remove |= (boxes * 7 * COLUMN) & !fill;
+                    let digit = &mut cells[d];
+                    for other in [(band + 1) % 3, (band + 2) % 3] {
+                        changed |= digit[other] & fill != 0;
+                        digit[other] &= !fill;
+                    }
+                }
+                let word = cells[d][band];
+                changed |= word & remove != 0;
+                cells[d][band] = word & !remove;
+            }
+        }
+        Some(changed)
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+pub(crate) use sse2::{Bmi2, Sse2};
+
+#[cfg(target_arch = "x86_64")]
+mod sse2 {
+    use super::{BOXES, COLUMN, Kernel, Lanes, MINIROWS, ROW};
+    use core::arch::x86_64::*;
+
+    /// The kernels with SSE2, which every x86-64 CPU has.
+    pub(crate) struct Sse2;
+
+    #[inline(always)]
+    fn load(lanes: &Lanes) -> __m128i {
+        // SAFETY: `Lanes` is 16 readable bytes; the load is unaligned.
+        unsafe { _mm_loadu_si128(lanes.as_ptr().cast()) }
+    }
+
+    #[inline(always)]
+    fn store(lanes: &mut Lanes, x: __m128i) {
+        // SAFETY: `Lanes` is 16 writable bytes; the store is unaligned.
+        unsafe { _mm_storeu_si128(lanes.as_mut_ptr().cast(), x) }
+    }
+
+    // SAFETY (for every `unsafe` block below): the intrinsics need SSE2,
+    // which every x86-64 CPU has; none of them touches memory.
+
+    #[inline(always)]
+    fn zero() -> __m128i {
+        unsafe { _mm_setzero_si128() }
+    }
+
+    #[inline(always)]
+    fn splat(x: u32) -> __m128i {
+        unsafe { _mm_set1_epi32(x as i32) }
+    }
+
+    #[inline(always)]
+    fn or(a: __m128i, b: __m128i) -> __m128i {
+        unsafe { _mm_or_si128(a, b) }
+    }
+
+    #[inline(always)]
+    fn and(a: __m128i, b: __m128i) -> __m128i {
+        unsafe { _mm_and_si128(a, b) }
+    }
+
+    #[inline(always)]
+    fn xor(a: __m128i, b: __m128i) -> __m128i {
+        unsafe { _mm_xor_si128(a, b) }
+    }
+
+    /// `a & !b`.
+    #[inline(always)]
+    fn and_not(a: __m128i, b: __m128i) -> __m128i {
+        unsafe { _mm_andnot_si128(b, a) }
+    }
+
+    #[inline(always)]
+    fn right<const N: i32>(a: __m128i) -> __m128i {
+        unsafe { _mm_srli_epi32::<N>(a) }
+    }
+
+    #[inline(always)]
+    fn left<const N: i32>(a: __m128i) -> __m128i {
+        unsafe { _mm_slli_epi32::<N>(a) }
+    }
+
+    /// Lane `b` takes lane `b + 1` (mod 3) of `a`: the next band.
+    #[inline(always)]
+    fn next_band(a: __m128i) -> __m128i {
+        unsafe { _mm_shuffle_epi32::<0b11_00_10_01>(a) }
+    }
+
+    /// Lane `b` takes lane `b + 2` (mod 3) of `a`.
+    #[inline(always)]
+    fn band_after_next(a: __m128i) -> __m128i {
+        unsafe { _mm_shuffle_epi32::<0b11_01_00_10>(a) }
+    }
+
+    #[inline(always)]
+    fn is_zero(x: __m128i) -> bool {
+        unsafe { _mm_movemask_epi8(_mm_cmpeq_epi32(x, _mm_setzero_si128())) == 0xffff }
+    }
+
+    /// Each cell and the two to its right: a minirow from its first cell.
+    #[inline(always)]
+    fn spread_right(a: __m128i) -> __m128i {
+        or(a, or(left::<1>(a), left::<2>(a)))
+    }
+
+    /// Each minirow and the two after it: a row from its first minirow.
+    #[inline(always)]
+    fn spread_boxes(a: __m128i) -> __m128i {
+        or(a, or(left::<3>(a), left::<6>(a)))
+    }
+
+    /// Each cell of the first row and the same column below it.
+    #[inline(always)]
+    fn spread_down(a: __m128i) -> __m128i {
+        or(a, or(left::<9>(a), left::<18>(a)))
+    }
+
+    #[inline(always)]
+    fn minirows(a: __m128i) -> __m128i {
+        and(or(a, or(right::<1>(a), right::<2>(a))), splat(MINIROWS))
+    }
+
+    #[inline(always)]
+    fn minicolumns(a: __m128i) -> __m128i {
+        and(or(a, or(right::<9>(a), right::<18>(a))), splat(ROW))
+    }
+
+    impl Kernel for Sse2 {
+        /// Six compares of 16 bytes.
+        #[inline(always)]
+        fn given_cells(givens: &[u8; 81]) -> u128 {
+            let mut empty = 0;
+            for start in [0, 16, 32, 48, 64] {
+                empty |= empty16(givens, start) << start;
+            }
+            // The last cell, 80: bytes 65 to 80, of which only the last is new.
+            empty |= empty16(givens, 65) << 65;
+            !empty & ((1 << 81) - 1)
+        }
+
+        #[inline(always)]
+        fn digit_counts(cells: &[Lanes; 9]) -> [Lanes; 3] {
+            let zero = zero();
+            let (mut some, mut several, mut three) = (zero, zero, zero);
+            for digit in cells {
+                let x = load(digit);
+                three = or(three, and(several, x));
+                several = or(several, and(some, x));
+                some = or(some, x);
+            }
+            let mut out = [[0; 4]; 3];
+            store(&mut out[0], some);
+            store(&mut out[1], several);
+            store(&mut out[2], three);
+            out
+        }
+
+        #[inline(always)]
+        fn column_singles(cells: &[Lanes; 9], unsolved: Lanes, singles: &mut [Lanes; 9]) -> bool {
+            let unsolved = load(&unsolved);
+            let row = splat(ROW);
+            let mut any = zero();
+            for (digit, out) in cells.iter().zip(singles) {
+                let a = and(load(digit), unsolved);
+                let x = and(a, row);
+                let y = and(right::<9>(a), row);
+                let z = right::<18>(a);
+                let present = or(x, or(y, z));
+                let others = or(next_band(present), band_after_next(present));
+                let once = and_not(and_not(xor(x, xor(y, z)), and(x, and(y, z))), others);
+                let spread = or(once, or(left::<9>(once), left::<18>(once)));
+                let single = and(a, spread);
+                store(out, single);
+                any = or(any, single);
+            }
+            !is_zero(any)
+        }
+
+        #[inline(always)]
+        fn triads(cells: &mut [Lanes; 9], unsolved: Lanes) -> Option<bool> {
+            let zero = zero();
+            let mut rows = [zero; 9];
+            let mut cols = [zero; 9];
+            let mut r = [zero; 4];
+            let mut c = [zero; 4];
+            for d in 0..9 {
+                let a = load(&cells[d]);
+                let h = minirows(a);
+                let v = minicolumns(a);
+                rows[d] = h;
+                cols[d] = v;
+
+                r[3] = or(r[3], and(r[2], h));
+                r[2] = or(r[2], and(r[1], h));
+                r[1] = or(r[1], and(r[0], h));
+                r[0] = or(r[0], h);
+                c[3] = or(c[3], and(c[2], v));
+                c[2] = or(c[2], and(c[1], v));
+                c[1] = or(c[1], and(c[0], v));
+                c[0] = or(c[0], v);
+            }
+            let unsolved = load(&unsolved);
+            let open_rows = minirows(unsolved);
+            let open_cols = minicolumns(unsolved);
+            let short = or(and_not(open_rows, r[2]), and_not(open_cols, c[2]));
+            if !is_zero(short) {
+                return None;
+            }
+            let exact_rows = and_not(and(open_rows, r[2]), r[3]);
+            let exact_cols = and_not(and(open_cols, c[2]), c[3]);
+            if is_zero(or(exact_rows, exact_cols)) {
+                return Some(false);
+            }
+            let mut changed = zero;
+            for d in 0..9 {
+                let locked_rows = and(rows[d], exact_rows);
+                let locked_cols = and(cols[d], exact_cols);
+                if is_zero(or(locked_rows, locked_cols)) {
+                    continue;
+                }
+                // A locked minirow: the rest of its row and of its box.
+                let fill = spread_right(locked_rows);
+                let starts = and(
+                    or(
+                        locked_rows,
+                        or(right::<3>(locked_rows), right::<6>(locked_rows)),
+                    ),
+                    splat(COLUMN),
+                );
+                let whole_rows = spread_boxes(spread_right(starts));
+                let boxes = spread_down(spread_right(and(
+                    or(
+                        locked_rows,
+                        or(right::<9>(locked_rows), right::<18>(locked_rows)),
+                    ),
+                    splat(BOXES),
+                )));
+                let mut remove = and_not(or(whole_rows, boxes), fill);
+                // A locked minicolumn: the rest of its box, and its column
+                // in the other bands.
+                let fill = spread_down(locked_cols);
+                let boxes = spread_down(spread_right(and(
+                    or(
+                        locked_cols,
+                        or(right::<1>(locked_cols), right::<2>(locked_cols)),
+                    ),
+                    splat(BOXES),
+                )));
+                remove = or(remove, and_not(boxes, fill));
+                remove = or(remove, or(next_band(fill), band_after_next(fill)));
+                let word = load(&cells[d]);
+                changed = or(changed, and(word, remove));
+                store(&mut cells[d], and_not(word, remove));
+            }
+            Some(!is_zero(changed))
+        }
+    }
+
+    /// The 16 bytes of `givens` from `start` that are zero, as bits.
+    #[inline(always)]
+    fn empty16(givens: &[u8; 81], start: usize) -> u128 {
+        let bytes = &givens[start..start + 16];
+        // SAFETY: `bytes` is 16 readable bytes; the load is unaligned.
+        let x = unsafe { _mm_loadu_si128(bytes.as_ptr().cast()) };
+        // SAFETY: SSE2 is part of x86-64.
+        let mask = unsafe { _mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_setzero_si128())) };
+        u128::from(mask as u16)
+    }
+
+    /// The SSE2 kernels, and BMI2's `pext` for the minirow patterns where
+    /// the tables take three lookups; only for CPUs that have BMI2 (checked
+    /// at run time).
+    pub(crate) struct Bmi2;
+
+    impl Kernel for Bmi2 {
+        #[inline(always)]
+        fn given_cells(givens: &[u8; 81]) -> u128 {
+            Sse2::given_cells(givens)
+        }
+
+        #[inline(always)]
+        fn digit_counts(cells: &[Lanes; 9]) -> [Lanes; 3] {
+            Sse2::digit_counts(cells)
+        }
+
+        #[inline(always)]
+        fn column_singles(cells: &[Lanes; 9], unsolved: Lanes, singles: &mut [Lanes; 9]) -> bool {
+            Sse2::column_singles(cells, unsolved, singles)
+        }
+
+        #[inline(always)]
+        fn minirow_pattern(a: u32) -> usize {
+            let first_cells = (a | a >> 1 | a >> 2) & MINIROWS;
+            // SAFETY: only the search compiled for BMI2, which runs where
+            // the CPU has it, uses this kernel.
+            unsafe { core::arch::x86_64::_pext_u32(first_cells, MINIROWS) as usize }
+        }
+
+        #[inline(always)]
+        fn triads(cells: &mut [Lanes; 9], unsolved: Lanes) -> Option<bool> {
+            Sse2::triads(cells, unsolved)
+        }
+    }
+}
+
+#[cfg(all(test, target_arch = "x86_64"))]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Nine digits' words from 27 random words, the fourth lane empty.
+    fn board(words: &[u32], unsolved: [u32; 3]) -> ([Lanes; 9], Lanes) {
+        let band = (1 << 27) - 1;
+        let mut cells = [[0; 4]; 9];
+        for (d, digit) in cells.iter_mut().enumerate() {
+            for b in 0..3 {
+                digit[b] = words[3 * d + b] & band;
+            }
+        }
+        let unsolved = [
+            unsolved[0] & band,
+            unsolved[1] & band,
+            unsolved[2] & band,
+            0,
+        ];
+        (cells, unsolved)
+    }
+
+    proptest! {
+        #[test]
+        fn sse2_kernels_agree_with_the_portable_ones(
+            words in proptest::collection::vec(any::<[u32; 6]>(), 27),
+            density in any::<[u8; 9]>(),
+            unsolved in any::<[u32; 3]>(),
+        ) {
+            // Each digit dense or sparse (the AND of up to six random
+            // words), or segments would rarely hold three digits or fewer.
+            let words: Vec<u32> = words
+                .iter()
+                .enumerate()
+                .map(|(i, w)| w[..=usize::from(density[i / 3] % 6)].iter().fold(u32::MAX, |a, b| a & b))
+                .collect();
+            let (cells, unsolved) = board(&words, unsolved);
+            prop_assert_eq!(Portable::digit_counts(&cells), Sse2::digit_counts(&cells));
+            let (mut a, mut b) = ([[0; 4]; 9], [[0; 4]; 9]);
+            prop_assert_eq!(
+                Portable::column_singles(&cells, unsolved, &mut a),
+                Sse2::column_singles(&cells, unsolved, &mut b)
+            );
+            prop_assert_eq!(a, b);
+            let (mut a, mut b) = (cells, cells);
+            prop_assert_eq!(Portable::triads(&mut a, unsolved), Sse2::triads(&mut b, unsolved));
+            prop_assert_eq!(a, b);
+            // `pext` against the tables, where this CPU has BMI2.
+            if std::arch::is_x86_feature_detected!("bmi2") {
+                for &word in cells.iter().flatten() {
+                    prop_assert_eq!(Bmi2::minirow_pattern(word), Portable::minirow_pattern(word));
+                }
+            }
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn given_cells_agree(cells in proptest::collection::vec(0u8..10, 81), sparse in any::<bool>()) {
+            let mut givens = [0u8; 81];
+            for (given, &digit) in givens.iter_mut().zip(&cells) {
+                *given = if sparse && digit > 2 { 0 } else { digit };
+            }
+            let found = Sse2::given_cells(&givens);
+            prop_assert_eq!(found, Portable::given_cells(&givens));
+            for (cell, &digit) in givens.iter().enumerate() {
+                prop_assert_eq!(found >> cell & 1 == 1, digit != 0);
+            }
+            prop_assert_eq!(found >> 81, 0);
+        }
+    }
+
+    #[test]
+    fn counts_of_a_known_board() {
+        // Digit 1 everywhere in band 0, digit 2 in its first row, digit 3
+        // in its first cell.
+        let mut cells = [[0; 4]; 9];
+        cells[0][0] = (1 << 27) - 1;
+        cells[1][0] = 0x1ff;
+        cells[2][0] = 1;
+        for counts in [Portable::digit_counts(&cells), Sse2::digit_counts(&cells)] {
+            assert_eq!(
+                counts,
+                [[(1 << 27) - 1, 0, 0, 0], [0x1ff, 0, 0, 0], [1, 0, 0, 0]]
+            );
+        }
+        // Digit 3 has one cell in column 0 of the grid: a hidden single.
+        let mut singles = [[0; 4]; 9];
+        assert!(Sse2::column_singles(
+            &cells,
+            [(1 << 27) - 1, 0, 0, 0],
+            &mut singles
+        ));
+        assert_eq!(singles[2], [1, 0, 0, 0]);
+        assert_eq!(singles[0], [0; 4]);
+    }
+}
