@@ -579,9 +579,17 @@ fn run<S: Simd, const TIES: u8, const FALL_RD: bool, const SPILL_LD: bool>(
     // The blocked squares of the row below (`child`) and above (`parent`) a
     // lane: a run's bounds on the depth become bounds on the path.
     let corner = TIES == NO_TIES;
-    let (head, tail_block, last) = (s.splat(runs.head), s.splat(runs.tail), s.splat(runs.last));
+    let (head, last) = (s.splat(runs.head), s.splat(runs.last));
     let child_head_below = s.splat(depth_ceiling(i64::from(runs.head_len) - 1));
-    let child_tail_after = s.splat(depth_floor(i64::from(runs.tail_from) - 1));
+    // In the `Edge` case the tail's run is the edge columns or nothing (the
+    // closing row is the penultimate one), so "the child's edge columns are
+    // taken" serves both the tail's rule and the count below; with no run,
+    // no lane is below it.
+    let child_tail_after = s.splat(if runs.tail == 0 {
+        i32::MAX as u32
+    } else {
+        depth_floor(i64::from(runs.tail_from) - 1)
+    });
     // Lanes at the closing row or below it (none when it is above the lanes).
     let closing_floor = s.splat(
         tail.closing
@@ -602,6 +610,7 @@ fn run<S: Simd, const TIES: u8, const FALL_RD: bool, const SPILL_LD: bool>(
         None => (0, 0),
     };
     let (early_tie, tie_last_v, edges_v) = (s.splat(EARLY_TIE), s.splat(tie_last), s.splat(edges));
+    debug_assert!(corner || runs.tail == 0 || runs.tail == edges);
     let tie_col_mask = s.splat(31 << tie_shift);
     let tie_col_low = s.splat(offset << tie_shift);
     let tie_col_high = s.splat((offset + n as u32 - 1) << tie_shift);
@@ -725,6 +734,7 @@ fn run<S: Simd, const TIES: u8, const FALL_RD: bool, const SPILL_LD: bool>(
         let child_ld = s.shl::<1>(ld_bit);
         let child_rd = s.shr::<1>(rd_bit);
         let at_penultimate = s.gt(path, before_penultimate);
+        let edges_taken = s.eq(s.and(child_free, edges_v), zero);
         let child = if corner {
             let child_block = s.and(s.gt(child_head_below, path), head);
             s.andnot(s.or(child_block, s.or(child_ld, child_rd)), child_free)
@@ -733,10 +743,7 @@ fn run<S: Simd, const TIES: u8, const FALL_RD: bool, const SPILL_LD: bool>(
             // be taken: a child row with one of them free is a dead end,
             // so a closing row that breaks the rule costs one step and no
             // subtree.
-            let missing = s.andnot(
-                s.eq(s.and(child_free, tail_block), zero),
-                s.gt(path, child_tail_after),
-            );
+            let missing = s.andnot(edges_taken, s.gt(path, child_tail_after));
             let child_block = s.or(missing, s.and(at_penultimate, last));
             s.andnot(s.or(child_block, s.or(child_ld, child_rd)), child_free)
         };
@@ -747,10 +754,7 @@ fn run<S: Simd, const TIES: u8, const FALL_RD: bool, const SPILL_LD: bool>(
         let uncounted = if corner {
             empty
         } else {
-            let refused = s.andnot(
-                s.eq(s.and(child_free, edges_v), zero),
-                s.gt(path, closing_floor),
-            );
+            let refused = s.andnot(edges_taken, s.gt(path, closing_floor));
             s.or(empty, refused)
         };
         let dead = s.eq(child, zero);
