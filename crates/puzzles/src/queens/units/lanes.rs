@@ -193,7 +193,7 @@ impl<'r> Engine<'r> {
         if start > t {
             return None;
         }
-        let mut blocks = [0u32; LANES];
+        let mut blocks = [0u32; MAX_ROWS];
         for (depth, block) in blocks[..k].iter_mut().enumerate() {
             *block = rules.block[t + depth] as u32;
         }
