@@ -13,7 +13,9 @@
 //! hidden singles in columns before a guess:
 //!
 //! - Each (digit, band) word that changed since it was last brought up to
-//!   date gets *locked candidates* between rows and boxes by table: the
+//!   date (one vector compare per digit finds them all, where a compare
+//!   and branch per word would be mispredicted at every changed word)
+//!   gets *locked candidates* between rows and boxes by table: the
 //!   minirows that hold the digit form a 3×3 pattern (rows × boxes), and
 //!   since the digit stands once in each row and once in each box, only
 //!   minirows on some permutation of the pattern keep it (pointing and
@@ -306,15 +308,13 @@ impl Board {
     /// alone is taken from the other bands; a cell alone in its row (which
     /// covers a cell alone in its box) is placed.
     #[inline(always)]
-    fn update<K: Kernel, const BAND: usize>(&mut self, d: usize) -> Result<(), Stuck> {
-        let band = BAND;
+    fn update<K: Kernel>(&mut self, d: usize, band: usize) -> Result<(), Stuck> {
         let a = self.cells[d][band];
         let rule = BAND_RULES[K::minirow_pattern(a)];
         let kept = a & rule.keep;
         if kept == 0 {
             return Err(Stuck);
         }
-        self.cells[d][band] = kept;
         self.settled[d][band] = kept;
         let locked = u32::from(LOCKED_COLUMNS[columns(kept) as usize]) * COLUMN;
         let (first, second) = OTHER_BANDS[band];
@@ -336,23 +336,14 @@ impl Board {
     pub(crate) fn propagate<K: Kernel, const TRIADS: bool>(&mut self) -> Result<(), Stuck> {
         loop {
             loop {
-                let mut changed = false;
-                for d in 0..9 {
-                    if self.cells[d][0] != self.settled[d][0] {
-                        self.update::<K, 0>(d)?;
-                        changed = true;
-                    }
-                    if self.cells[d][1] != self.settled[d][1] {
-                        self.update::<K, 1>(d)?;
-                        changed = true;
-                    }
-                    if self.cells[d][2] != self.settled[d][2] {
-                        self.update::<K, 2>(d)?;
-                        changed = true;
-                    }
-                }
-                if !changed {
+                let mut changed = K::changed_words(&self.cells, &self.settled);
+                if changed == 0 {
                     break;
+                }
+                while changed != 0 {
+                    let k = changed.trailing_zeros() as usize;
+                    changed &= changed - 1;
+                    self.update::<K>(k >> 2, k & 3)?;
                 }
             }
             if self.is_solved() {

@@ -34,6 +34,19 @@ pub(crate) trait Kernel {
         })
     }
 
+    /// The words that differ between `cells` and `settled`: bit `4 * d + b`
+    /// for band `b` of digit `d + 1`.
+    #[inline(always)]
+    fn changed_words(cells: &[Lanes; 9], settled: &[Lanes; 9]) -> u64 {
+        let mut changed = 0;
+        for d in 0..9 {
+            for b in 0..3 {
+                changed |= u64::from(cells[d][b] != settled[d][b]) << (4 * d + b);
+            }
+        }
+        changed
+    }
+
     /// Per band, the cells open to at least one, two and three digits.
     fn digit_counts(cells: &[Lanes; 9]) -> [Lanes; 3];
 
@@ -292,6 +305,23 @@ mod sse2 {
     }
 
     impl Kernel for Sse2 {
+        /// Nine compares of 16 bytes.
+        #[inline(always)]
+        fn changed_words(cells: &[Lanes; 9], settled: &[Lanes; 9]) -> u64 {
+            let mut same = 0u64;
+            for d in 0..9 {
+                // SAFETY: SSE2 is part of every x86-64 CPU.
+                let equal = unsafe {
+                    _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(
+                        load(&cells[d]),
+                        load(&settled[d]),
+                    )))
+                };
+                same |= (equal as u64) << (4 * d);
+            }
+            !same & 0x777_777_777
+        }
+
         /// Six compares of 16 bytes.
         #[inline(always)]
         fn given_cells(givens: &[u8; 81]) -> u128 {
@@ -445,6 +475,11 @@ mod sse2 {
         }
 
         #[inline(always)]
+        fn changed_words(cells: &[Lanes; 9], settled: &[Lanes; 9]) -> u64 {
+            Sse2::changed_words(cells, settled)
+        }
+
+        #[inline(always)]
         fn digit_counts(cells: &[Lanes; 9]) -> [Lanes; 3] {
             Sse2::digit_counts(cells)
         }
@@ -517,6 +552,12 @@ mod tests {
             let (mut a, mut b) = (cells, cells);
             prop_assert_eq!(Portable::triads(&mut a, unsolved), Sse2::triads(&mut b, unsolved));
             prop_assert_eq!(a, b);
+            // The words that triads changed, and only those.
+            let changed = Portable::changed_words(&a, &cells);
+            prop_assert_eq!(changed, Sse2::changed_words(&a, &cells));
+            for (k, (after, before)) in a.iter().flatten().zip(cells.iter().flatten()).enumerate() {
+                prop_assert_eq!(changed >> k & 1 == 1, after != before);
+            }
             // `pext` against the tables, where this CPU has BMI2.
             if std::arch::is_x86_feature_detected!("bmi2") {
                 for &word in cells.iter().flatten() {
