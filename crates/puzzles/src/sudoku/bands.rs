@@ -212,8 +212,9 @@ fn columns(a: u32) -> u32 {
     (a | a >> 9 | a >> 18) & 0x1ff
 }
 
-/// The other two bands.
-const OTHER_BANDS: [(usize, usize); 3] = [(1, 2), (0, 2), (0, 1)];
+/// The other two bands (a fourth entry for the unused lane, so that a
+/// band taken from a lane index needs no bounds check).
+const OTHER_BANDS: [(usize, usize); 4] = [(1, 2), (0, 2), (0, 1), (0, 1)];
 
 /// A contradiction: the state has no solution.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -310,7 +311,8 @@ impl Board {
     #[inline(always)]
     fn update<K: Kernel>(&mut self, d: usize, band: usize) -> Result<(), Stuck> {
         let a = self.cells[d][band];
-        let rule = BAND_RULES[K::minirow_pattern(a)];
+        // The mask costs nothing and spares a bounds check.
+        let rule = BAND_RULES[K::minirow_pattern(a) & 0x1ff];
         let kept = a & rule.keep;
         if kept == 0 {
             return Err(Stuck);
