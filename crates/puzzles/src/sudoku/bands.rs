@@ -45,8 +45,9 @@
 //!
 //! When nothing is left to place, the search guesses on the last cell (in
 //! reading order of the bands) with two digits — a cell with the fewest
-//! otherwise — trying the lower digit on a copy of the state and the higher
-//! on the state itself.
+//! otherwise — trying first, on a copy of the state, the digit with more
+//! cells open in the cell's row (the lower on a tie), and the other on the
+//! state itself.
 
 /// All 27 cells of a band.
 const BAND: u32 = (1 << 27) - 1;
@@ -448,6 +449,22 @@ impl Board {
         best
     }
 
+    /// The two digits `digits` of cell `i` of `band` in the order to try
+    /// them: the one with more cells open in the cell's row first (the
+    /// lower on a tie).
+    #[inline(always)]
+    fn order_pair(&self, band: usize, i: u32, digits: u16) -> (usize, usize) {
+        let low = digits.trailing_zeros() as usize;
+        let high = 15 - digits.leading_zeros() as usize;
+        let row = 0x1ff << (i / 9 * 9);
+        let open = |d: usize| (self.cells[d][band] & row).count_ones();
+        if open(high) > open(low) {
+            (high, low)
+        } else {
+            (low, high)
+        }
+    }
+
     /// The digits (bit `d` for digit `d + 1`) open at cell `i` of `band`.
     fn digits_at(&self, band: usize, i: u32) -> u16 {
         let mut digits = 0;
@@ -499,6 +516,20 @@ macro_rules! searcher {
                     return search.found >= search.limit;
                 }
                 let (band, i, mut digits) = board.choose();
+                if digits.count_ones() == 2 {
+                    // The digit with more cells open in the cell's row
+                    // first: about a twentieth fewer digits tried.
+                    let (first, second) = board.order_pair(band, i, digits);
+                    search.guesses += 1;
+                    let mut child = *board;
+                    child.insert(first, band, i);
+                    if $name::<TRIADS>(search, &mut child) {
+                        return true;
+                    }
+                    search.guesses += 1;
+                    board.insert(second, band, i);
+                    continue;
+                }
                 // Every digit but the last on a copy; the last on the board.
                 while digits & (digits - 1) != 0 {
                     let d = digits.trailing_zeros() as usize;
