@@ -51,9 +51,14 @@ pub(crate) trait Kernel {
     fn digit_counts(cells: &[Lanes; 9]) -> [Lanes; 3];
 
     /// Hidden singles in columns: per digit, the unsolved cells that are
-    /// the only unsolved cell of their column open to it; `true` when there
-    /// is any.
-    fn column_singles(cells: &[Lanes; 9], unsolved: Lanes, singles: &mut [Lanes; 9]) -> bool;
+    /// the only unsolved cell of their column open to it; `Some(true)` when
+    /// there is any, `None` when a digit has no cell left in some column
+    /// (a contradiction; `singles` then holds nothing of use).
+    fn column_singles(
+        cells: &[Lanes; 9],
+        unsolved: Lanes,
+        singles: &mut [Lanes; 9],
+    ) -> Option<bool>;
 
     /// The minirows that hold any of the cells `a` of a band, as the
     /// pattern of bits `3 * row + box`.
@@ -103,9 +108,16 @@ impl Kernel for Portable {
     }
 
     #[inline(always)]
-    fn column_singles(cells: &[Lanes; 9], unsolved: Lanes, singles: &mut [Lanes; 9]) -> bool {
+    fn column_singles(
+        cells: &[Lanes; 9],
+        unsolved: Lanes,
+        singles: &mut [Lanes; 9],
+    ) -> Option<bool> {
         let mut any = 0;
         for (digit, out) in cells.iter().zip(singles) {
+            if minicolumns(digit[0]) | minicolumns(digit[1]) | minicolumns(digit[2]) != ROW {
+                return None;
+            }
             let a = lanes(|b| digit[b] & unsolved[b]);
             let (x, y, z) = (
                 lanes(|b| a[b] & ROW),
@@ -123,7 +135,7 @@ impl Kernel for Portable {
             *out = lanes(|b| a[b] & (once[b] | once[b] << 9 | once[b] << 18));
             any |= out[0] | out[1] | out[2];
         }
-        any != 0
+        Some(any != 0)
     }
 
     #[inline(always)]
@@ -352,12 +364,21 @@ mod sse2 {
         }
 
         #[inline(always)]
-        fn column_singles(cells: &[Lanes; 9], unsolved: Lanes, singles: &mut [Lanes; 9]) -> bool {
+        fn column_singles(
+            cells: &[Lanes; 9],
+            unsolved: Lanes,
+            singles: &mut [Lanes; 9],
+        ) -> Option<bool> {
             let unsolved = load(&unsolved);
             let row = splat(ROW);
             let mut any = zero();
+            let mut missing = zero();
             for (digit, out) in cells.iter().zip(singles) {
-                let a = and(load(digit), unsolved);
+                let word = load(digit);
+                let seen = minicolumns(word);
+                let everywhere = or(seen, or(next_band(seen), band_after_next(seen)));
+                missing = or(missing, and_not(row, everywhere));
+                let a = and(word, unsolved);
                 let x = and(a, row);
                 let y = and(right::<9>(a), row);
                 let z = right::<18>(a);
@@ -369,7 +390,11 @@ mod sse2 {
                 store(out, single);
                 any = or(any, single);
             }
-            !is_zero(any)
+            // Lane 3 is empty in every digit: only the bands count.
+            if !is_zero(and(missing, load(&[u32::MAX, u32::MAX, u32::MAX, 0]))) {
+                return None;
+            }
+            Some(!is_zero(any))
         }
 
         #[inline(always)]
@@ -485,7 +510,11 @@ mod sse2 {
         }
 
         #[inline(always)]
-        fn column_singles(cells: &[Lanes; 9], unsolved: Lanes, singles: &mut [Lanes; 9]) -> bool {
+        fn column_singles(
+            cells: &[Lanes; 9],
+            unsolved: Lanes,
+            singles: &mut [Lanes; 9],
+        ) -> Option<bool> {
             Sse2::column_singles(cells, unsolved, singles)
         }
 
@@ -543,12 +572,25 @@ mod tests {
                 .collect();
             let (cells, unsolved) = board(&words, unsolved);
             prop_assert_eq!(Portable::digit_counts(&cells), Sse2::digit_counts(&cells));
-            let (mut a, mut b) = ([[0; 4]; 9], [[0; 4]; 9]);
-            prop_assert_eq!(
-                Portable::column_singles(&cells, unsolved, &mut a),
-                Sse2::column_singles(&cells, unsolved, &mut b)
-            );
-            prop_assert_eq!(a, b);
+            // Column singles look at the unsolved cells; the placed cells
+            // (every digit open there, as if placed) make columns that
+            // hold every digit likely, so that the singles are compared
+            // too, not only the contradictions.
+            let placed = cells.map(|digit| {
+                let mut digit = digit;
+                for b in 0..3 {
+                    digit[b] |= !unsolved[b] & ((1 << 27) - 1);
+                }
+                digit
+            });
+            for cells in [cells, placed] {
+                let (mut a, mut b) = ([[0; 4]; 9], [[0; 4]; 9]);
+                let found = Portable::column_singles(&cells, unsolved, &mut a);
+                prop_assert_eq!(found, Sse2::column_singles(&cells, unsolved, &mut b));
+                if found.is_some() {
+                    prop_assert_eq!(a, b);
+                }
+            }
             let (mut a, mut b) = (cells, cells);
             prop_assert_eq!(Portable::triads(&mut a, unsolved), Sse2::triads(&mut b, unsolved));
             prop_assert_eq!(a, b);
@@ -597,14 +639,33 @@ mod tests {
                 [[(1 << 27) - 1, 0, 0, 0], [0x1ff, 0, 0, 0], [1, 0, 0, 0]]
             );
         }
-        // Digit 3 has one cell in column 0 of the grid: a hidden single.
+        // Digit 3 has one unsolved cell in column 0 of the grid: a hidden
+        // single. Every digit is open in band 2 (placed there, say), so that
+        // every column has every digit.
+        let unsolved = [(1 << 27) - 1, 0, 0, 0];
+        for digit in &mut cells {
+            digit[2] = (1 << 27) - 1;
+        }
+        for found in [
+            Portable::column_singles(&cells, unsolved, &mut [[0; 4]; 9]),
+            Sse2::column_singles(&cells, unsolved, &mut [[0; 4]; 9]),
+        ] {
+            assert_eq!(found, Some(true));
+        }
         let mut singles = [[0; 4]; 9];
-        assert!(Sse2::column_singles(
-            &cells,
-            [(1 << 27) - 1, 0, 0, 0],
-            &mut singles
-        ));
+        Sse2::column_singles(&cells, unsolved, &mut singles);
         assert_eq!(singles[2], [1, 0, 0, 0]);
         assert_eq!(singles[0], [0; 4]);
+        // Digit 5 nowhere in column 7: a contradiction, even with no
+        // unsolved cell there.
+        let column = 1 << 7 | 1 << 16 | 1 << 25;
+        cells[4] = [
+            !column & 0x7ff_ffff,
+            !column & 0x7ff_ffff,
+            !column & 0x7ff_ffff,
+            0,
+        ];
+        assert_eq!(Portable::column_singles(&cells, [0; 4], &mut singles), None);
+        assert_eq!(Sse2::column_singles(&cells, [0; 4], &mut singles), None);
     }
 }
