@@ -130,6 +130,7 @@ pub fn run(args: SudokuArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
         task: task(&args),
         threads: 1,
         alphabet,
+        read_ahead: true,
     };
     // One puzzle is a batch of one line: the same answers, the same output.
     let line = text.replace(['\n', '\r'], " ");
@@ -192,6 +193,7 @@ fn run_stream(
         // several threads would wait for a chunk of lines first.
         threads: if interactive { 1 } else { args.threads },
         alphabet,
+        read_ahead: !interactive,
     };
     let place = |line: usize| match &source {
         Some(name) => format!("{name}, line {line}"),

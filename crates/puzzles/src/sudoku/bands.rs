@@ -45,6 +45,15 @@
 //! columns and boxes beyond the rule above, cost more than the guesses they
 //! save (measured on `top1465.txt`), so they are left to the search.
 //!
+//! A run of puzzles (a file, through `batch::run_lines`) is searched two
+//! at a time ([`Pair`]): two explicit-stack searches ([`Machine`]) whose
+//! sweeps run interleaved word by word. A sweep is a chain of dependent
+//! loads, `pext` and table lookups, so a second, independent chain fills
+//! the core's idle cycles: 11% more puzzles a second on `17-clue.txt` and
+//! 7% on `top1465.txt`, whole process. Each machine visits the nodes in
+//! the recursive search's order (the tests compare a hash of the digits
+//! tried, in order), so the answers are the same, first solutions too.
+//!
 //! When nothing is left to place, the search guesses on the last cell (in
 //! reading order of the bands) with two digits — a cell with the fewest
 //! otherwise — trying first, on a copy of the state, the digit with more
@@ -338,48 +347,124 @@ impl Board {
 
     /// Places everything that singles and locked candidates (and with
     /// `TRIADS`, triads) force, or finds a contradiction.
+    #[inline(always)]
     pub(crate) fn propagate<K: Kernel, const TRIADS: bool>(&mut self) -> Result<(), Stuck> {
         loop {
+            self.sweep::<K>()?;
+            if !self.stall::<K, TRIADS>()? {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Brings every changed word up to date, until none changes.
+    #[inline(always)]
+    fn sweep<K: Kernel>(&mut self) -> Result<(), Stuck> {
+        loop {
+            let mut changed = K::changed_words(&self.cells, &self.settled);
+            if changed == 0 {
+                return Ok(());
+            }
+            while changed != 0 {
+                let k = changed.trailing_zeros() as usize;
+                changed &= changed - 1;
+                self.update::<K>(k >> 2, k & 3)?;
+            }
+        }
+    }
+
+    /// What follows a sweep that left every word up to date: naked
+    /// singles, column singles, triads; `true` when one of them changed a
+    /// word (the words need another sweep), `false` when the state is
+    /// solved or nothing is left to infer.
+    #[inline(always)]
+    fn stall<K: Kernel, const TRIADS: bool>(&mut self) -> Result<bool, Stuck> {
+        if self.is_solved() {
+            return Ok(false);
+        }
+        // Naked singles; a cell with no digit left is a contradiction.
+        let [some, several, three] = K::digit_counts(&self.cells);
+        let unsolved = self.unsolved;
+        let lost = (0..3).fold(0, |lost, b| lost | unsolved[b] & !some[b]);
+        if lost != 0 {
+            return Err(Stuck);
+        }
+        let mut placed = false;
+        for band in 0..3 {
+            self.pairs[band] = unsolved[band] & several[band] & !three[band];
+            let mut singles = unsolved[band] & !several[band];
+            while singles != 0 {
+                let i = singles.trailing_zeros();
+                singles &= singles - 1;
+                let bit = 1 << i;
+                let d = (0..9)
+                    .find(|&d| self.cells[d][band] & bit != 0)
+                    .ok_or(Stuck)?;
+                self.insert(d, band, i);
+                placed = true;
+            }
+        }
+        Ok(placed || self.column_singles::<K>()? || (TRIADS && self.triads::<K>()?))
+    }
+
+    /// [`Board::propagate`] on two boards at once, their sweeps
+    /// interleaved word by word: each sweep is a chain of dependent loads
+    /// and table lookups, and two independent chains keep the core busy
+    /// where one waits.
+    #[inline(always)]
+    fn propagate_pair<K: Kernel, const TRIADS: bool>(
+        a: &mut Board,
+        b: &mut Board,
+    ) -> [Result<(), Stuck>; 2] {
+        let mut out = [Ok(()), Ok(())];
+        let mut live = [true, true];
+        loop {
+            // The sweeps, interleaved while both run.
             loop {
-                let mut changed = K::changed_words(&self.cells, &self.settled);
-                if changed == 0 {
+                let mut first = if live[0] {
+                    K::changed_words(&a.cells, &a.settled)
+                } else {
+                    0
+                };
+                let mut second = if live[1] {
+                    K::changed_words(&b.cells, &b.settled)
+                } else {
+                    0
+                };
+                if first | second == 0 {
                     break;
                 }
-                while changed != 0 {
-                    let k = changed.trailing_zeros() as usize;
-                    changed &= changed - 1;
-                    self.update::<K>(k >> 2, k & 3)?;
+                while first | second != 0 {
+                    if first != 0 {
+                        let k = first.trailing_zeros() as usize;
+                        first &= first - 1;
+                        if a.update::<K>(k >> 2, k & 3).is_err() {
+                            (out[0], live[0], first) = (Err(Stuck), false, 0);
+                        }
+                    }
+                    if second != 0 {
+                        let k = second.trailing_zeros() as usize;
+                        second &= second - 1;
+                        if b.update::<K>(k >> 2, k & 3).is_err() {
+                            (out[1], live[1], second) = (Err(Stuck), false, 0);
+                        }
+                    }
                 }
             }
-            if self.is_solved() {
-                return Ok(());
-            }
-            // Naked singles; a cell with no digit left is a contradiction.
-            let [some, several, three] = K::digit_counts(&self.cells);
-            let unsolved = self.unsolved;
-            let lost = (0..3).fold(0, |lost, b| lost | unsolved[b] & !some[b]);
-            if lost != 0 {
-                return Err(Stuck);
-            }
-            let mut placed = false;
-            for band in 0..3 {
-                self.pairs[band] = unsolved[band] & several[band] & !three[band];
-                let mut singles = unsolved[band] & !several[band];
-                while singles != 0 {
-                    let i = singles.trailing_zeros();
-                    singles &= singles - 1;
-                    let bit = 1 << i;
-                    let d = (0..9)
-                        .find(|&d| self.cells[d][band] & bit != 0)
-                        .ok_or(Stuck)?;
-                    self.insert(d, band, i);
-                    placed = true;
+            for (board, (live, out)) in [&mut *a, &mut *b]
+                .into_iter()
+                .zip(live.iter_mut().zip(&mut out))
+            {
+                if *live {
+                    match board.stall::<K, TRIADS>() {
+                        Ok(true) => {}
+                        Ok(false) => *live = false,
+                        Err(stuck) => (*out, *live) = (Err(stuck), false),
+                    }
                 }
             }
-            let progress =
-                placed || self.column_singles::<K>()? || (TRIADS && self.triads::<K>()?);
-            if !progress {
-                return Ok(());
+            if !live[0] && !live[1] {
+                return out;
             }
         }
     }
@@ -497,8 +582,26 @@ impl Board {
 struct Search<'a> {
     limit: u64,
     found: u64,
-    guesses: u64,
+    tried: Tried,
     first: &'a mut [u8; 81],
+}
+
+/// The digits a search tried at guesses: how many, and a hash of which,
+/// in order (two searches with the same trail made the same guesses).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Tried {
+    pub(crate) count: u64,
+    pub(crate) trail: u64,
+}
+
+impl Tried {
+    /// Counts digit `d + 1` tried at cell `i` of `band`.
+    #[inline(always)]
+    fn add(&mut self, d: usize, band: usize, i: u32) {
+        self.count += 1;
+        let step = (27 * band + i as usize) * 9 + d + 1;
+        self.trail = (self.trail ^ step as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
 }
 
 /// Defines a search function (below `board`; `true` when the limit is
@@ -524,13 +627,13 @@ macro_rules! searcher {
                     // The digit with more cells open in the cell's row
                     // first: about a twentieth fewer digits tried.
                     let (first, second) = board.order_pair(band, i, digits);
-                    search.guesses += 1;
+                    search.tried.add(first, band, i);
                     let mut child = *board;
                     child.insert(first, band, i);
                     if $name::<TRIADS>(search, &mut child) {
                         return true;
                     }
-                    search.guesses += 1;
+                    search.tried.add(second, band, i);
                     board.insert(second, band, i);
                     continue;
                 }
@@ -538,15 +641,16 @@ macro_rules! searcher {
                 while digits & (digits - 1) != 0 {
                     let d = digits.trailing_zeros() as usize;
                     digits &= digits - 1;
-                    search.guesses += 1;
+                    search.tried.add(d, band, i);
                     let mut child = *board;
                     child.insert(d, band, i);
                     if $name::<TRIADS>(search, &mut child) {
                         return true;
                     }
                 }
-                search.guesses += 1;
-                board.insert(digits.trailing_zeros() as usize, band, i);
+                let last = digits.trailing_zeros() as usize;
+                search.tried.add(last, band, i);
+                board.insert(last, band, i);
             }
         }
     };
@@ -564,6 +668,258 @@ searcher!(
     run_avx2,
     super::simd::Bmi2
 );
+
+/// A search that advances one propagated node at a time, so that two can
+/// run side by side ([`Board::propagate_pair`]). It visits the nodes in the
+/// order of the recursive search, and so finds the same first solution and
+/// tries as many digits.
+struct Machine {
+    /// The node to propagate next.
+    board: Board,
+    /// The branching cells above it with the digits left to try there,
+    /// each with the propagated state to try them on.
+    frames: Vec<Frame>,
+    limit: u64,
+    found: u64,
+    tried: Tried,
+    first: [u8; 81],
+    running: bool,
+    /// The puzzle it works on, of those [`Pair::search_all`] was given.
+    job: Option<usize>,
+}
+
+/// A branching cell with digits left to try.
+#[derive(Clone, Copy)]
+struct Frame {
+    board: Board,
+    band: u8,
+    cell: u8,
+    digits: u16,
+}
+
+impl Machine {
+    fn new() -> Machine {
+        Machine {
+            board: Board::new(),
+            frames: Vec::with_capacity(81),
+            limit: 0,
+            found: 0,
+            tried: Tried::default(),
+            first: [0; 81],
+            running: false,
+            job: None,
+        }
+    }
+
+    fn start(&mut self, board: Board, limit: u64) {
+        self.board = board;
+        self.frames.clear();
+        (self.limit, self.found, self.tried) = (limit, 0, Tried::default());
+        self.running = limit > 0;
+    }
+
+    /// Takes the outcome of propagating the current node and moves to the
+    /// next node, or stops.
+    #[inline(always)]
+    fn advance(&mut self, propagated: Result<(), Stuck>) {
+        if propagated.is_ok() {
+            if !self.board.is_solved() {
+                let (band, i, digits) = self.board.choose();
+                let (first, rest) = if digits.count_ones() == 2 {
+                    let (first, second) = self.board.order_pair(band, i, digits);
+                    (first, 1 << second)
+                } else {
+                    (digits.trailing_zeros() as usize, digits & (digits - 1))
+                };
+                if rest != 0 {
+                    self.frames.push(Frame {
+                        board: self.board,
+                        band: band as u8,
+                        cell: i as u8,
+                        digits: rest,
+                    });
+                }
+                self.tried.add(first, band, i);
+                self.board.insert(first, band, i);
+                return;
+            }
+            if self.found == 0 {
+                self.board.write(&mut self.first);
+            }
+            self.found += 1;
+            if self.found >= self.limit {
+                self.running = false;
+                return;
+            }
+        }
+        let Some(frame) = self.frames.last_mut() else {
+            self.running = false;
+            return;
+        };
+        let d = frame.digits.trailing_zeros() as usize;
+        frame.digits &= frame.digits - 1;
+        let (band, i) = (usize::from(frame.band), u32::from(frame.cell));
+        self.board = frame.board;
+        if frame.digits == 0 {
+            self.frames.pop();
+        }
+        self.tried.add(d, band, i);
+        self.board.insert(d, band, i);
+    }
+}
+
+/// Defines a function that runs two machines over a stream of puzzles,
+/// side by side while both have one, on the kernels `$kernel`: `refill`
+/// takes a machine that stopped, records what it found, and starts it on
+/// the next puzzle (`false` when none is left).
+macro_rules! stream_runner {
+    ($(#[$attr:meta])* $name:ident, $kernel:ty) => {
+        $(#[$attr])*
+        fn $name<const TRIADS: bool, R>(machines: &mut [Machine; 2], refill: &mut R)
+        where
+            R: FnMut(&mut Machine) -> bool,
+        {
+            let [a, b] = machines;
+            let mut more = [refill(a), refill(b)];
+            while more != [false, false] {
+                match (a.running, b.running) {
+                    (true, true) => {
+                        let [first, second] =
+                            Board::propagate_pair::<$kernel, TRIADS>(&mut a.board, &mut b.board);
+                        a.advance(first);
+                        b.advance(second);
+                    }
+                    (true, false) => {
+                        let found = a.board.propagate::<$kernel, TRIADS>();
+                        a.advance(found);
+                    }
+                    (false, true) => {
+                        let found = b.board.propagate::<$kernel, TRIADS>();
+                        b.advance(found);
+                    }
+                    (false, false) => {}
+                }
+                if !a.running && more[0] {
+                    more[0] = refill(a);
+                }
+                if !b.running && more[1] {
+                    more[1] = refill(b);
+                }
+            }
+        }
+    };
+}
+
+stream_runner!(stream_portable, super::simd::Portable);
+stream_runner!(
+    #[cfg(target_arch = "x86_64")]
+    stream_sse2,
+    super::simd::Sse2
+);
+stream_runner!(
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+    stream_avx2,
+    super::simd::Bmi2
+);
+
+/// What a search of one of several puzzles found, and its first solution.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Searched {
+    /// `None` when two givens clash.
+    pub(crate) found: Option<Found>,
+    /// The first solution (digits 1 to 9), when one was found.
+    pub(crate) first: [u8; 81],
+}
+
+/// Two searches that run side by side over several puzzles, kept between
+/// runs so that their stacks are allocated once.
+pub(crate) struct Pair {
+    machines: Box<[Machine; 2]>,
+}
+
+impl Pair {
+    pub(crate) fn new() -> Pair {
+        Pair {
+            machines: Box::new([Machine::new(), Machine::new()]),
+        }
+    }
+
+    /// Searches each puzzle of `givens` (81 digits, 0 for empty) for up to
+    /// `limit` solutions, two at a time, by the variant `engine`: `out[k]`
+    /// gets what [`search_by`] would answer for `givens[k]` (the same
+    /// counts, digits tried and first solution).
+    pub(crate) fn search_all(
+        &mut self,
+        engine: NineEngine,
+        limit: u64,
+        givens: &[[u8; 81]],
+        out: &mut [Searched],
+    ) {
+        assert_eq!(givens.len(), out.len(), "one answer per puzzle");
+        let kernels = kernels_here(engine.kernels);
+        let mut pending = 0..givens.len();
+        let mut refill = |machine: &mut Machine| {
+            if let Some(job) = machine.job.take() {
+                out[job] = Searched {
+                    found: Some(Found {
+                        solutions: machine.found,
+                        guesses: machine.tried.count,
+                        trail: machine.tried.trail,
+                    }),
+                    first: machine.first,
+                };
+            }
+            for job in pending.by_ref() {
+                match board_with_givens(kernels, &givens[job]) {
+                    Ok(board) => {
+                        machine.start(board, limit);
+                        machine.job = Some(job);
+                        return true;
+                    }
+                    Err(Stuck) => {
+                        out[job] = Searched {
+                            found: None,
+                            first: [0; 81],
+                        }
+                    }
+                }
+            }
+            false
+        };
+        let (machines, refill) = (&mut *self.machines, &mut refill);
+        match (kernels, engine.triads) {
+            #[cfg(target_arch = "x86_64")]
+            (Kernels::Avx2, triads) => {
+                // SAFETY: `kernels_here` found the features that the AVX2
+                // build is compiled for.
+                unsafe {
+                    if triads {
+                        stream_avx2::<true, _>(machines, refill)
+                    } else {
+                        stream_avx2::<false, _>(machines, refill)
+                    }
+                }
+            }
+            #[cfg(target_arch = "x86_64")]
+            (Kernels::Sse2, true) => stream_sse2::<true, _>(machines, refill),
+            #[cfg(target_arch = "x86_64")]
+            (Kernels::Sse2, false) => stream_sse2::<false, _>(machines, refill),
+            (_, true) => stream_portable::<true, _>(machines, refill),
+            (_, false) => stream_portable::<false, _>(machines, refill),
+        }
+    }
+}
+
+/// The board of `givens` with the kernels `kernels` (as [`search_by`]
+/// sets it up).
+fn board_with_givens(kernels: Kernels, givens: &[u8; 81]) -> Result<Board, Stuck> {
+    match kernels {
+        #[cfg(target_arch = "x86_64")]
+        Kernels::Sse2 | Kernels::Avx2 => Board::with_givens::<super::simd::Sse2>(givens),
+        _ => Board::with_givens::<super::simd::Portable>(givens),
+    }
+}
 
 /// The kernels that `kernels` asks for, or the best this CPU has below
 /// them: the AVX2 build needs AVX2, BMI1, BMI2, LZCNT and POPCNT (checked
@@ -606,16 +962,11 @@ pub(crate) fn search_by(
     first: &mut [u8; 81],
 ) -> Option<Found> {
     let kernels = kernels_here(engine.kernels);
-    let board = match kernels {
-        #[cfg(target_arch = "x86_64")]
-        Kernels::Sse2 | Kernels::Avx2 => Board::with_givens::<super::simd::Sse2>(givens),
-        _ => Board::with_givens::<super::simd::Portable>(givens),
-    };
-    let mut board = board.ok()?;
+    let mut board = board_with_givens(kernels, givens).ok()?;
     let mut search = Search {
         limit,
         found: 0,
-        guesses: 0,
+        tried: Tried::default(),
         first,
     };
     if limit > 0 {
@@ -643,7 +994,8 @@ pub(crate) fn search_by(
     }
     Some(Found {
         solutions: search.found,
-        guesses: search.guesses,
+        guesses: search.tried.count,
+        trail: search.tried.trail,
     })
 }
 
@@ -654,6 +1006,8 @@ pub(crate) struct Found {
     pub(crate) solutions: u64,
     /// Digits tried at guesses.
     pub(crate) guesses: u64,
+    /// Which, in order: a hash ([`Tried`]).
+    pub(crate) trail: u64,
 }
 
 #[cfg(test)]

@@ -84,10 +84,16 @@ pub enum Task {
 pub struct Options {
     /// What to do with each puzzle.
     pub task: Task,
-    /// Worker threads; 1 solves on the calling thread, line by line.
+    /// Worker threads; 1 solves on the calling thread.
     pub threads: usize,
     /// How the digits are written.
     pub alphabet: Alphabet,
+    /// Whether [`run_lines`] on one thread may read a few lines ahead of
+    /// the answers (a file or a pipe; then it solves 9×9 lines two at a
+    /// time, side by side, about a tenth faster). `false` answers each line
+    /// as soon as it is read, for puzzles typed at a terminal. Several
+    /// threads always read ahead.
+    pub read_ahead: bool,
 }
 
 impl Default for Options {
@@ -96,6 +102,7 @@ impl Default for Options {
             task: Task::Solve,
             threads: 1,
             alphabet: Alphabet::Standard,
+            read_ahead: true,
         }
     }
 }
@@ -457,7 +464,35 @@ where
     F: FnMut(&[u8], &[u8]) -> io::Result<()>,
 {
     let mut summary = Summary::default();
-    if options.threads <= 1 {
+    if options.threads <= 1 && options.read_ahead {
+        let mut input = input;
+        let mut solver = Solver::new();
+        let (mut line, mut buffer) = (0, Vec::new());
+        loop {
+            let mut chunk = read_chunk(&mut input, &mut line, 0, &mut buffer)?;
+            if chunk.items.is_empty() {
+                break;
+            }
+            let Chunk {
+                items,
+                text,
+                out,
+                err,
+                ..
+            } = &mut chunk;
+            answer_lines(
+                &mut solver,
+                items,
+                text,
+                options,
+                &explain,
+                out,
+                err,
+                &mut summary,
+            );
+            sink(out, err)?;
+        }
+    } else if options.threads <= 1 {
         let mut input = input;
         let mut solver = Solver::new();
         let (mut line, mut buffer) = (0, Vec::new());
@@ -488,11 +523,7 @@ where
                 summary,
                 ..
             } = chunk;
-            out.reserve(items.len() * 82);
-            for item in items.iter() {
-                let text = &text[item.start..item.end];
-                answer_line(solver, item, text, options, &explain, out, err, summary);
-            }
+            answer_lines(solver, items, text, options, &explain, out, err, summary);
         };
         run_pooled(input, options, &process, |chunk: &Chunk| {
             summary.merge(&chunk.summary);
@@ -608,45 +639,136 @@ fn answer_line<E>(
 ) where
     E: Fn(usize, &SudokuError, &mut Vec<u8>),
 {
-    let task = options.task;
     if !item.too_long
         && let Some(cells) = quick_cells(text, options.alphabet)
     {
-        let limit = match task {
-            Task::Solve => 1,
-            Task::Count { limit } => limit,
-        };
         let mut grid = [0u8; 81];
-        if let Some(found) = bands::search(&cells, limit, &mut grid) {
-            summary.puzzles += 1;
-            if found.solutions == 0 {
-                summary.no_solution += 1;
-            } else {
-                summary.solved += 1;
-            }
-            match task {
-                Task::Solve if found.solutions > 0 => {
-                    let zero = match options.alphabet {
-                        Alphabet::Standard => b'0',
-                        Alphabet::ZeroBased => b'0' - 1,
-                    };
-                    let mut text = [b'\n'; 82];
-                    for (byte, digit) in text.iter_mut().zip(grid) {
-                        *byte = zero + digit;
-                    }
-                    out.extend_from_slice(&text);
-                }
-                Task::Solve => out.extend_from_slice(b"no solution\n"),
-                Task::Count { limit } => {
-                    if found.solutions >= limit {
-                        summary.at_limit += 1;
-                    }
-                    write_count(out, found.solutions, limit);
-                }
-            }
+        if let Some(found) = bands::search(&cells, limit_of(options.task), &mut grid) {
+            write_found(found, &grid, options, out, summary);
             return;
         }
     }
+    answer_general(solver, item, text, options, explain, out, err, summary);
+}
+
+/// The search limit of `task`.
+fn limit_of(task: Task) -> u64 {
+    match task {
+        Task::Solve => 1,
+        Task::Count { limit } => limit,
+    }
+}
+
+/// Answers the lines `items` (their text in `text`) as [`answer_line`]
+/// does, but solves the 81-cell lines two at a time, side by side
+/// (`bands::Pair`): each search is a chain of dependent steps, and two
+/// independent chains keep the core busier than one.
+#[allow(clippy::too_many_arguments)]
+fn answer_lines<E>(
+    solver: &mut Solver,
+    items: &[Item],
+    text: &[u8],
+    options: &Options,
+    explain: &E,
+    out: &mut Vec<u8>,
+    err: &mut Vec<u8>,
+    summary: &mut Summary,
+) where
+    E: Fn(usize, &SudokuError, &mut Vec<u8>),
+{
+    out.reserve(items.len() * 82);
+    for items in items.chunks(CHUNK_LINES) {
+        let mut givens = [[0u8; 81]; CHUNK_LINES];
+        let mut slots = [usize::MAX; CHUNK_LINES];
+        let mut quick = 0;
+        for (item, slot) in items.iter().zip(&mut slots) {
+            if !item.too_long
+                && let Some(cells) = quick_cells(&text[item.start..item.end], options.alphabet)
+            {
+                givens[quick] = cells;
+                *slot = quick;
+                quick += 1;
+            }
+        }
+        let mut searched = [bands::Searched {
+            found: None,
+            first: [0; 81],
+        }; CHUNK_LINES];
+        solver.pair().search_all(
+            super::NineEngine::FASTEST,
+            limit_of(options.task),
+            &givens[..quick],
+            &mut searched[..quick],
+        );
+        for (item, &slot) in items.iter().zip(&slots) {
+            match searched.get(slot) {
+                Some(bands::Searched {
+                    found: Some(found),
+                    first,
+                }) => write_found(*found, first, options, out, summary),
+                _ => {
+                    let text = &text[item.start..item.end];
+                    answer_general(solver, item, text, options, explain, out, err, summary);
+                }
+            }
+        }
+    }
+}
+
+/// Writes the band engine's answer for a line: `found`, and its first
+/// solution `grid` (digits 1 to 9).
+#[inline]
+fn write_found(
+    found: bands::Found,
+    grid: &[u8; 81],
+    options: &Options,
+    out: &mut Vec<u8>,
+    summary: &mut Summary,
+) {
+    summary.puzzles += 1;
+    if found.solutions == 0 {
+        summary.no_solution += 1;
+    } else {
+        summary.solved += 1;
+    }
+    match options.task {
+        Task::Solve if found.solutions > 0 => {
+            let zero = match options.alphabet {
+                Alphabet::Standard => b'0',
+                Alphabet::ZeroBased => b'0' - 1,
+            };
+            let mut text = [b'\n'; 82];
+            for (byte, &digit) in text.iter_mut().zip(grid) {
+                *byte = zero + digit;
+            }
+            out.extend_from_slice(&text);
+        }
+        Task::Solve => out.extend_from_slice(b"no solution\n"),
+        Task::Count { limit } => {
+            if found.solutions >= limit {
+                summary.at_limit += 1;
+            }
+            write_count(out, found.solutions, limit);
+        }
+    }
+}
+
+/// Answers a line by the general path: parsed (with the messages of the
+/// parser), solved by [`Solver`].
+#[allow(clippy::too_many_arguments)]
+fn answer_general<E>(
+    solver: &mut Solver,
+    item: &Item,
+    text: &[u8],
+    options: &Options,
+    explain: &E,
+    out: &mut Vec<u8>,
+    err: &mut Vec<u8>,
+    summary: &mut Summary,
+) where
+    E: Fn(usize, &SudokuError, &mut Vec<u8>),
+{
+    let task = options.task;
     let answer = answer(solver, item, text, options);
     summary.record(&answer, task);
     match &answer.outcome {

@@ -777,6 +777,9 @@ pub struct Solver {
     engines: [Option<Box<dyn Engine>>; MAX_BOX_SIZE - MIN_BOX_SIZE + 1],
     /// The variant of the band engine for 9×9 puzzles.
     nine: NineEngine,
+    /// Two band-engine searches for runs of 9×9 puzzles, made when first
+    /// needed.
+    pair: Option<Box<bands::Pair>>,
 }
 
 /// Which variant of the band engine solves 9×9 puzzles in a [`Solver`].
@@ -933,6 +936,12 @@ impl Solver {
             nine,
             ..Solver::default()
         }
+    }
+
+    /// The two side-by-side searches for runs of 9×9 puzzles.
+    pub(crate) fn pair(&mut self) -> &mut bands::Pair {
+        self.pair
+            .get_or_insert_with(|| Box::new(bands::Pair::new()))
     }
 
     fn engine(&mut self, puzzle: &Puzzle) -> &mut dyn Engine {

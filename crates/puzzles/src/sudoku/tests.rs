@@ -583,6 +583,65 @@ fn every_variant_of_the_band_engine_agrees_on_top1465() {
     every_variant_agrees_on("top1465.txt");
 }
 
+/// What the paired searches answer for `givens`, against the single
+/// search of every puzzle, for every variant of the band engine.
+fn paired_searches_agree(givens: &[[u8; 81]], limit: u64) -> Result<(), String> {
+    let mut pair = bands::Pair::new();
+    for engine in NineEngine::ALL {
+        // Each run starts the machines afresh: run it twice.
+        for _ in 0..2 {
+            let mut out = vec![
+                bands::Searched {
+                    found: None,
+                    first: [0; 81],
+                };
+                givens.len()
+            ];
+            pair.search_all(engine, limit, givens, &mut out);
+            for (k, (givens, paired)) in givens.iter().zip(&out).enumerate() {
+                let mut first = [0; 81];
+                let single = bands::search_by(engine, givens, limit, &mut first);
+                if paired.found != single {
+                    return Err(format!(
+                        "{engine:?}, puzzle {k}: {:?} against {single:?}",
+                        paired.found
+                    ));
+                }
+                if single.is_some_and(|found| found.solutions > 0) && paired.first != first {
+                    return Err(format!("{engine:?}, puzzle {k}: another first solution"));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn paired_searches_answer_as_single_ones_on_top1465() {
+    let mut givens: Vec<[u8; 81]> = data_file("top1465.txt")
+        .iter()
+        .step_by(5)
+        .map(|(_, text)| *Puzzle::parse(text).unwrap().nine_by_nine().unwrap())
+        .collect();
+    // An odd number, an empty grid (many solutions), clashing givens and
+    // an unsolvable puzzle among them.
+    givens.insert(3, [0; 81]);
+    let mut clash = [0; 81];
+    clash[..2].copy_from_slice(&[5, 5]);
+    givens.insert(10, clash);
+    let mut stuck = [0; 81];
+    // Row 1 holds 1 to 8; column 9 holds a 9 below: r1c9 has no digit.
+    stuck[..8].copy_from_slice(&[1, 2, 3, 4, 5, 6, 7, 8]);
+    stuck[9 * 4 + 8] = 9;
+    givens.insert(20, stuck);
+    if givens.len().is_multiple_of(2) {
+        givens.pop();
+    }
+    for limit in [0, 1, 2, 3] {
+        paired_searches_agree(&givens, limit).unwrap();
+    }
+}
+
 #[test]
 fn the_exact_cover_engine_agrees_on_hard_puzzles() {
     for (line, text) in data_file("top1465.txt").iter().step_by(73) {
@@ -874,6 +933,17 @@ proptest! {
     }
 
     #[test]
+    fn paired_searches_answer_as_single_ones(seeds in proptest::collection::vec((any::<u64>(), 0usize..70, any::<bool>()), 1..8), limit in 1u64..5) {
+        // Random puzzles, many with several solutions or none, and clashes.
+        let givens: Vec<[u8; 81]> = seeds
+            .iter()
+            .filter_map(|&(seed, keep, tamper)| random_puzzle(3, seed, keep, tamper))
+            .map(|puzzle| *puzzle.nine_by_nine().unwrap())
+            .collect();
+        prop_assert_eq!(paired_searches_agree(&givens, limit), Ok(()));
+    }
+
+    #[test]
     fn the_vector_line_reader_agrees_with_the_table(
         text in proptest::collection::vec(proptest::sample::select(b"0123456789.".to_vec()), 81),
         damage in proptest::option::of((0usize..81, any::<u8>())),
@@ -907,6 +977,7 @@ proptest! {
         damage in 0usize..6,
         zero_based in any::<bool>(),
         threads in 1usize..3,
+        read_ahead in any::<bool>(),
     ) {
         let alphabet = if zero_based { Alphabet::ZeroBased } else { Alphabet::Standard };
         // A few lines around a random puzzle, some of them damaged: a
@@ -930,7 +1001,7 @@ proptest! {
         }
         let input = format!("{}\n# a comment\n\n{}\r\n", String::from_utf8_lossy(&line), CLASSIC);
         for task in [batch::Task::Solve, batch::Task::Count { limit: 2 }] {
-            let options = batch::Options { task, threads, alphabet };
+            let options = batch::Options { task, threads, alphabet, read_ahead };
             let (mut fast, mut fast_err) = (Vec::new(), Vec::new());
             let fast_summary = batch::run_lines(
                 input.as_bytes(),
