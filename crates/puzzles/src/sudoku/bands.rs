@@ -46,7 +46,7 @@
 //! save (measured on `top1465.txt`), so they are left to the search.
 //!
 //! A run of puzzles (a file, through `batch::run_lines`) is searched two
-//! at a time ([`Pair`]): two explicit-stack searches ([`Machine`]) whose
+//! at a time ([`Searches`]): two explicit-stack searches (`Machine`) whose
 //! sweeps run interleaved word by word. A sweep is a chain of dependent
 //! loads, `pext` and table lookups, so a second, independent chain fills
 //! the core's idle cycles: 11% more puzzles a second on `17-clue.txt` and
@@ -407,68 +407,6 @@ impl Board {
         Ok(placed || self.column_singles::<K>()? || (TRIADS && self.triads::<K>()?))
     }
 
-    /// [`Board::propagate`] on two boards at once, their sweeps
-    /// interleaved word by word: each sweep is a chain of dependent loads
-    /// and table lookups, and two independent chains keep the core busy
-    /// where one waits.
-    #[inline(always)]
-    fn propagate_pair<K: Kernel, const TRIADS: bool>(
-        a: &mut Board,
-        b: &mut Board,
-    ) -> [Result<(), Stuck>; 2] {
-        let mut out = [Ok(()), Ok(())];
-        let mut live = [true, true];
-        loop {
-            // The sweeps, interleaved while both run.
-            loop {
-                let mut first = if live[0] {
-                    K::changed_words(&a.cells, &a.settled)
-                } else {
-                    0
-                };
-                let mut second = if live[1] {
-                    K::changed_words(&b.cells, &b.settled)
-                } else {
-                    0
-                };
-                if first | second == 0 {
-                    break;
-                }
-                while first | second != 0 {
-                    if first != 0 {
-                        let k = first.trailing_zeros() as usize;
-                        first &= first - 1;
-                        if a.update::<K>(k >> 2, k & 3).is_err() {
-                            (out[0], live[0], first) = (Err(Stuck), false, 0);
-                        }
-                    }
-                    if second != 0 {
-                        let k = second.trailing_zeros() as usize;
-                        second &= second - 1;
-                        if b.update::<K>(k >> 2, k & 3).is_err() {
-                            (out[1], live[1], second) = (Err(Stuck), false, 0);
-                        }
-                    }
-                }
-            }
-            for (board, (live, out)) in [&mut *a, &mut *b]
-                .into_iter()
-                .zip(live.iter_mut().zip(&mut out))
-            {
-                if *live {
-                    match board.stall::<K, TRIADS>() {
-                        Ok(true) => {}
-                        Ok(false) => *live = false,
-                        Err(stuck) => (*out, *live) = (Err(stuck), false),
-                    }
-                }
-            }
-            if !live[0] && !live[1] {
-                return out;
-            }
-        }
-    }
-
     /// Hidden singles in columns: places every digit left with one
     /// unsolved cell in a column; `true` when it placed any, `Err` when two
     /// of a digit's singles are peers or a digit has no cell left in some
@@ -670,7 +608,7 @@ searcher!(
 );
 
 /// A search that advances one propagated node at a time, so that two can
-/// run side by side ([`Board::propagate_pair`]). It visits the nodes in the
+/// run side by side (`propagate_all`). It visits the nodes in the
 /// order of the recursive search, and so finds the same first solution and
 /// tries as many digits.
 struct Machine {
@@ -684,7 +622,7 @@ struct Machine {
     tried: Tried,
     first: [u8; 81],
     running: bool,
-    /// The puzzle it works on, of those [`Pair::search_all`] was given.
+    /// The puzzle it works on, of those [`Searches::search_all`] was given.
     job: Option<usize>,
 }
 
@@ -768,42 +706,84 @@ impl Machine {
     }
 }
 
-/// Defines a function that runs two machines over a stream of puzzles,
-/// side by side while both have one, on the kernels `$kernel`: `refill`
-/// takes a machine that stopped, records what it found, and starts it on
-/// the next puzzle (`false` when none is left).
+/// [`Board::propagate`] on the boards of the running `machines` at once,
+/// their sweeps interleaved word by word: each sweep is a chain of
+/// dependent loads and table lookups, and independent chains keep the core
+/// busy where one waits. The machines not running are left alone.
+#[inline(always)]
+fn propagate_all<K: Kernel, const TRIADS: bool, const N: usize>(
+    machines: &mut [Machine; N],
+) -> [Result<(), Stuck>; N] {
+    let mut out = [Ok(()); N];
+    let mut live = machines.each_ref().map(|machine| machine.running);
+    loop {
+        loop {
+            let mut changed = [0u64; N];
+            for (j, machine) in machines.iter().enumerate() {
+                if live[j] {
+                    changed[j] = K::changed_words(&machine.board.cells, &machine.board.settled);
+                }
+            }
+            if changed.iter().fold(0, |any, &words| any | words) == 0 {
+                break;
+            }
+            while changed.iter().fold(0, |any, &words| any | words) != 0 {
+                for (j, machine) in machines.iter_mut().enumerate() {
+                    let words = &mut changed[j];
+                    if *words != 0 {
+                        let k = words.trailing_zeros() as usize;
+                        *words &= *words - 1;
+                        if machine.board.update::<K>(k >> 2, k & 3).is_err() {
+                            (out[j], live[j], *words) = (Err(Stuck), false, 0);
+                        }
+                    }
+                }
+            }
+        }
+        for (j, machine) in machines.iter_mut().enumerate() {
+            if live[j] {
+                match machine.board.stall::<K, TRIADS>() {
+                    Ok(true) => {}
+                    Ok(false) => live[j] = false,
+                    Err(stuck) => (out[j], live[j]) = (Err(stuck), false),
+                }
+            }
+        }
+        if !live.contains(&true) {
+            return out;
+        }
+    }
+}
+
+/// How many searches [`Searches`] runs side by side: three or four are
+/// slower than two (measured on both files), their states no longer fit
+/// the registers and the first-level cache as well.
+const SIDE_BY_SIDE: usize = 2;
+
+/// Defines a function that runs machines over a stream of puzzles, side by
+/// side, on the kernels `$kernel`: `refill` takes a machine that stopped,
+/// records what it found, and starts it on the next puzzle (`false` when
+/// none is left).
 macro_rules! stream_runner {
     ($(#[$attr:meta])* $name:ident, $kernel:ty) => {
         $(#[$attr])*
-        fn $name<const TRIADS: bool, R>(machines: &mut [Machine; 2], refill: &mut R)
+        fn $name<const TRIADS: bool, R>(machines: &mut [Machine; SIDE_BY_SIDE], refill: &mut R)
         where
             R: FnMut(&mut Machine) -> bool,
         {
-            let [a, b] = machines;
-            let mut more = [refill(a), refill(b)];
-            while more != [false, false] {
-                match (a.running, b.running) {
-                    (true, true) => {
-                        let [first, second] =
-                            Board::propagate_pair::<$kernel, TRIADS>(&mut a.board, &mut b.board);
-                        a.advance(first);
-                        b.advance(second);
+            let mut more = [true; SIDE_BY_SIDE];
+            for (machine, more) in machines.iter_mut().zip(&mut more) {
+                *more = refill(machine);
+            }
+            while more.contains(&true) {
+                let found = propagate_all::<$kernel, TRIADS, SIDE_BY_SIDE>(machines);
+                for ((machine, found), more) in machines.iter_mut().zip(found).zip(&mut more) {
+                    if machine.running {
+                        machine.advance(found);
                     }
-                    (true, false) => {
-                        let found = a.board.propagate::<$kernel, TRIADS>();
-                        a.advance(found);
+                    if !machine.running && *more {
+                        *more = refill(machine);
                     }
-                    (false, true) => {
-                        let found = b.board.propagate::<$kernel, TRIADS>();
-                        b.advance(found);
-                    }
-                    (false, false) => {}
-                }
-                if !a.running && more[0] {
-                    more[0] = refill(a);
-                }
-                if !b.running && more[1] {
-                    more[1] = refill(b);
                 }
             }
         }
@@ -834,14 +814,14 @@ pub(crate) struct Searched {
 
 /// Two searches that run side by side over several puzzles, kept between
 /// runs so that their stacks are allocated once.
-pub(crate) struct Pair {
-    machines: Box<[Machine; 2]>,
+pub(crate) struct Searches {
+    machines: Box<[Machine; SIDE_BY_SIDE]>,
 }
 
-impl Pair {
-    pub(crate) fn new() -> Pair {
-        Pair {
-            machines: Box::new([Machine::new(), Machine::new()]),
+impl Searches {
+    pub(crate) fn new() -> Searches {
+        Searches {
+            machines: Box::new(std::array::from_fn(|_| Machine::new())),
         }
     }
 

@@ -661,7 +661,7 @@ fn limit_of(task: Task) -> u64 {
 
 /// Answers the lines `items` (their text in `text`) as [`answer_line`]
 /// does, but solves the 81-cell lines two at a time, side by side
-/// (`bands::Pair`): each search is a chain of dependent steps, and two
+/// (`bands::Searches`): each search is a chain of dependent steps, and two
 /// independent chains keep the core busier than one.
 #[allow(clippy::too_many_arguments)]
 fn answer_lines<E>(
@@ -694,7 +694,7 @@ fn answer_lines<E>(
             found: None,
             first: [0; 81],
         }; CHUNK_LINES];
-        solver.pair().search_all(
+        solver.searches().search_all(
             super::NineEngine::FASTEST,
             limit_of(options.task),
             &givens[..quick],

@@ -777,9 +777,9 @@ pub struct Solver {
     engines: [Option<Box<dyn Engine>>; MAX_BOX_SIZE - MIN_BOX_SIZE + 1],
     /// The variant of the band engine for 9×9 puzzles.
     nine: NineEngine,
-    /// Two band-engine searches for runs of 9×9 puzzles, made when first
-    /// needed.
-    pair: Option<Box<bands::Pair>>,
+    /// The band-engine searches that run side by side over runs of 9×9
+    /// puzzles, made when first needed.
+    searches: Option<Box<bands::Searches>>,
 }
 
 /// Which variant of the band engine solves 9×9 puzzles in a [`Solver`].
@@ -938,10 +938,10 @@ impl Solver {
         }
     }
 
-    /// The two side-by-side searches for runs of 9×9 puzzles.
-    pub(crate) fn pair(&mut self) -> &mut bands::Pair {
-        self.pair
-            .get_or_insert_with(|| Box::new(bands::Pair::new()))
+    /// The side-by-side searches for runs of 9×9 puzzles.
+    pub(crate) fn searches(&mut self) -> &mut bands::Searches {
+        self.searches
+            .get_or_insert_with(|| Box::new(bands::Searches::new()))
     }
 
     fn engine(&mut self, puzzle: &Puzzle) -> &mut dyn Engine {

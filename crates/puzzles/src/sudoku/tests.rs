@@ -586,7 +586,7 @@ fn every_variant_of_the_band_engine_agrees_on_top1465() {
 /// What the paired searches answer for `givens`, against the single
 /// search of every puzzle, for every variant of the band engine.
 fn paired_searches_agree(givens: &[[u8; 81]], limit: u64) -> Result<(), String> {
-    let mut pair = bands::Pair::new();
+    let mut pair = bands::Searches::new();
     for engine in NineEngine::ALL {
         // Each run starts the machines afresh: run it twice.
         for _ in 0..2 {
