@@ -15,8 +15,10 @@
 //!   `solutions_count_up_to(2)`;
 //! - `puzzles sudoku --threads 2` against one thread;
 //! - the solver loops alone, in this process: `puzzles::sudoku::Solver`
-//!   and `sudoku::Sudoku::some_solution` over puzzles read beforehand, and what
-//!   the whole process costs beyond the loop;
+//!   (one puzzle at a time) and `sudoku::Sudoku::some_solution` over
+//!   puzzles read beforehand; `batch::run_lines` (the command's path:
+//!   parsing, two puzzles solved side by side, rendering) over the file's
+//!   text read beforehand; and what the whole process costs beyond them;
 //! - the variants of the band engine (`NineEngine::ALL`), in process,
 //!   interleaved, with the digits each tries at guesses.
 //!
@@ -26,7 +28,7 @@
 //! which other work on a busy machine inflates less. Before timing, both
 //! commands' outputs are compared: they must agree line for line.
 
-use puzzles::sudoku::{NineEngine, Solver};
+use puzzles::sudoku::{NineEngine, Solver, batch};
 use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -324,11 +326,36 @@ fn main() {
             their_loop_wall / loop_wall,
             their_loop_cpu / loop_cpu,
         );
+        // The batch path the command takes (`run_lines`: parsing, solving
+        // two puzzles side by side, rendering), in process, over the
+        // file's text read beforehand.
+        let (batch_wall, batch_cpu) = time_loop(runs, || {
+            batch::run_lines(
+                text.as_bytes(),
+                &batch::Options::default(),
+                |_, _, _| {},
+                |out, _| {
+                    std::hint::black_box(out);
+                    Ok(())
+                },
+            )
+            .expect("reading from memory cannot fail");
+        });
+        println!(
+            "  {:<24} puzzles {:>8.0}/s ({:>8.0}/s)   ratio to the crate's loop {:.2}× ({:.2}×)",
+            "run_lines, in process",
+            rate(batch_wall),
+            rate(batch_cpu),
+            their_loop_wall / batch_wall,
+            their_loop_cpu / batch_cpu,
+        );
         if whole {
             println!(
-                "  whole process / solver loop: {:.2}× wall, {:.2}× CPU",
+                "  whole process / solver loop: {:.2}× wall, {:.2}× CPU; / run_lines in process: {:.2}× wall, {:.2}× CPU",
                 whole_solve.0 / loop_wall,
-                whole_solve.1 / loop_cpu
+                whole_solve.1 / loop_cpu,
+                whole_solve.0 / batch_wall,
+                whole_solve.1 / batch_cpu
             );
         }
         println!();
