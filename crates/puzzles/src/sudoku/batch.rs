@@ -994,6 +994,11 @@ struct Queue {
     closed: bool,
     /// A worker panicked: the run cannot finish.
     broken: bool,
+    /// Workers waiting for a chunk, and whether the calling thread waits
+    /// for a result: a condition variable is signalled only when someone
+    /// waits on it, since each signal is a system call.
+    idle_workers: usize,
+    awaiting_results: bool,
 }
 
 struct Shared {
@@ -1048,17 +1053,25 @@ where
                     queue = shared.lock();
                     continue;
                 }
+                queue.idle_workers += 1;
                 queue = shared
                     .work
                     .wait(queue)
                     .unwrap_or_else(PoisonError::into_inner);
+                queue.idle_workers -= 1;
             }
         };
         drop(trash);
         process(&mut solver, &mut chunk);
         chunk.solved_by = Some(id);
-        shared.lock().done.insert(chunk.index, chunk);
-        shared.results.notify_one();
+        let awaited = {
+            let mut queue = shared.lock();
+            queue.done.insert(chunk.index, chunk);
+            queue.awaiting_results
+        };
+        if awaited {
+            shared.results.notify_one();
+        }
     }
 }
 
@@ -1135,8 +1148,14 @@ where
                     if chunk.items.is_empty() {
                         at_end = true;
                     } else {
-                        shared.lock().todo.push_back(chunk);
-                        shared.work.notify_one();
+                        let idle = {
+                            let mut queue = shared.lock();
+                            queue.todo.push_back(chunk);
+                            queue.idle_workers > 0
+                        };
+                        if idle {
+                            shared.work.notify_one();
+                        }
                         read += 1;
                     }
                     continue;
@@ -1151,10 +1170,12 @@ where
                 // Everything left is being solved by the workers.
                 let mut queue = shared.lock();
                 while !queue.done.contains_key(&delivered) && !queue.broken {
+                    queue.awaiting_results = true;
                     queue = shared
                         .results
                         .wait(queue)
                         .unwrap_or_else(PoisonError::into_inner);
+                    queue.awaiting_results = false;
                 }
             }
         })();
