@@ -420,8 +420,9 @@ where
 /// second buffer `sink` receives, given the line number and the error.
 ///
 /// A 9×9 line of exactly 81 cells (no spacing) takes a fast path: read into
-/// a fixed array, solved by the band engine, written straight into the
-/// output buffer — no allocation per puzzle. Other lines, and lines the
+/// a fixed array, solved by the band engine (two lines at a time, side by
+/// side, unless [`Options::read_ahead`] is off on one thread), written
+/// straight into the output buffer — no allocation per puzzle. Other lines, and lines the
 /// fast path refuses (givens that clash), take the general path, so
 /// messages are the same either way.
 ///
