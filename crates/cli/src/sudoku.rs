@@ -187,23 +187,25 @@ fn run_stream(
             (Box::new(stdin.lock()), None, interactive)
         }
     };
+    // A reader at a terminal (typing puzzles, or watching answers arrive)
+    // gets each answer as soon as it is found.
+    let answer_by_answer = interactive || io::stdout().is_terminal();
     let options = batch::Options {
         task: task(args),
         // Puzzles typed at a terminal are answered one by one as they come;
         // several threads would wait for a chunk of lines first.
         threads: if interactive { 1 } else { args.threads },
         alphabet,
-        read_ahead: !interactive,
+        // Reading ahead waits for a chunk of lines (or the end) before
+        // answering: not while someone watches.
+        read_ahead: !answer_by_answer,
     };
     let place = |line: usize| match &source {
         Some(name) => format!("{name}, line {line}"),
         None => format!("line {line}"),
     };
-    // Answers leave in large writes; messages go out as they come. A reader
-    // at a terminal (typing puzzles, or watching answers arrive) gets each
-    // answer as soon as it is found.
+    // Answers leave in large writes; messages go out as they come.
     let mut out = io::BufWriter::with_capacity(1 << 16, out);
-    let answer_by_answer = interactive || io::stdout().is_terminal();
     let mut separator = Separator::default();
     let mut deliver = |bytes: &[u8], messages: &[u8]| -> io::Result<()> {
         if !messages.is_empty() {

@@ -91,8 +91,8 @@ pub struct Options {
     /// Whether [`run_lines`] on one thread may read a few lines ahead of
     /// the answers (a file or a pipe; then it solves 9×9 lines two at a
     /// time, side by side, about a tenth faster). `false` answers each line
-    /// as soon as it is read, for puzzles typed at a terminal. Several
-    /// threads always read ahead.
+    /// as soon as it is read, for puzzles typed at a terminal or answers
+    /// shown on one. Several threads always read ahead.
     pub read_ahead: bool,
 }
 
