@@ -260,6 +260,11 @@ impl Summary {
 /// Lines per chunk when solving on several threads.
 const CHUNK_LINES: usize = 32;
 
+/// Lines per chunk on one thread, reading ahead: the two side-by-side
+/// searches run one alone at the end of each chunk, so longer chunks keep
+/// both busy longer.
+const SOLO_CHUNK_LINES: usize = 256;
+
 /// The most chunks per thread between reading and delivering.
 const CHUNKS_PER_THREAD: u64 = 16;
 
@@ -470,7 +475,7 @@ where
         let mut solver = Solver::new();
         let (mut line, mut buffer) = (0, Vec::new());
         loop {
-            let mut chunk = read_chunk(&mut input, &mut line, 0, &mut buffer)?;
+            let mut chunk = read_chunk(&mut input, &mut line, 0, &mut buffer, SOLO_CHUNK_LINES)?;
             if chunk.items.is_empty() {
                 break;
             }
@@ -678,9 +683,9 @@ fn answer_lines<E>(
     E: Fn(usize, &SudokuError, &mut Vec<u8>),
 {
     out.reserve(items.len() * 82);
-    for items in items.chunks(CHUNK_LINES) {
-        let mut givens = [[0u8; 81]; CHUNK_LINES];
-        let mut slots = [usize::MAX; CHUNK_LINES];
+    for items in items.chunks(SOLO_CHUNK_LINES) {
+        let mut givens = [[0u8; 81]; SOLO_CHUNK_LINES];
+        let mut slots = [usize::MAX; SOLO_CHUNK_LINES];
         let mut quick = 0;
         for (item, slot) in items.iter().zip(&mut slots) {
             if !item.too_long
@@ -694,7 +699,7 @@ fn answer_lines<E>(
         let mut searched = [bands::Searched {
             found: None,
             first: [0; 81],
-        }; CHUNK_LINES];
+        }; SOLO_CHUNK_LINES];
         solver.searches().search_all(
             super::NineEngine::FASTEST,
             limit_of(options.task),
@@ -950,22 +955,24 @@ impl Chunk {
     }
 }
 
+/// The next chunk of up to `lines` puzzle lines.
 fn read_chunk<R: BufRead>(
     input: &mut R,
     line: &mut usize,
     index: u64,
     buffer: &mut Vec<u8>,
+    lines: usize,
 ) -> io::Result<Chunk> {
     let mut chunk = Chunk {
         index,
-        text: Vec::with_capacity(CHUNK_LINES * 90),
-        items: Vec::with_capacity(CHUNK_LINES),
+        text: Vec::with_capacity(lines * 90),
+        items: Vec::with_capacity(lines),
         solved_by: None,
         out: Vec::new(),
         err: Vec::new(),
         summary: Summary::default(),
     };
-    while chunk.items.len() < CHUNK_LINES {
+    while chunk.items.len() < lines {
         let Some(too_long) = next_puzzle_line(input, line, buffer)? else {
             break;
         };
@@ -1145,7 +1152,7 @@ where
                 // Keep the workers supplied.
                 let waiting = shared.lock().todo.len();
                 if !at_end && waiting < ready_target && read - delivered < window {
-                    let chunk = read_chunk(&mut input, &mut line, read, &mut buffer)?;
+                    let chunk = read_chunk(&mut input, &mut line, read, &mut buffer, CHUNK_LINES)?;
                     if chunk.items.is_empty() {
                         at_end = true;
                     } else {
