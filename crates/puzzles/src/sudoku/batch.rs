@@ -258,7 +258,7 @@ impl Summary {
 }
 
 /// Lines per chunk when solving on several threads.
-const CHUNK_LINES: usize = 32;
+const CHUNK_LINES: usize = 64;
 
 /// Lines per chunk on one thread, reading ahead: the two side-by-side
 /// searches run one alone at the end of each chunk, so longer chunks keep
