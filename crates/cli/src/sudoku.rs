@@ -59,8 +59,8 @@ pub struct SudokuArgs {
     pub format: Format,
 
     /// Solve a file on K threads; answers keep the input order (input is
-    /// then read in chunks of lines rather than line by line, except from a
-    /// terminal).
+    /// read in chunks of lines, on any number of threads, except from a
+    /// terminal or when the answers go to one).
     #[arg(short = 'j', long, value_name = "K", default_value_t = 1, value_parser = parse_threads)]
     pub threads: usize,
 
