@@ -427,9 +427,9 @@ where
 /// A 9×9 line of exactly 81 cells (no spacing) takes a fast path: read into
 /// a fixed array, solved by the band engine (two lines at a time, side by
 /// side, unless [`Options::read_ahead`] is off on one thread), written
-/// straight into the output buffer — no allocation per puzzle. Other lines, and lines the
-/// fast path refuses (givens that clash), take the general path, so
-/// messages are the same either way.
+/// straight into the output buffer — no allocation per puzzle. Other
+/// lines, and lines the fast path refuses (givens that clash), take the
+/// general path, so messages are the same either way.
 ///
 /// # Errors
 ///
@@ -470,6 +470,22 @@ where
     F: FnMut(&[u8], &[u8]) -> io::Result<()>,
 {
     let mut summary = Summary::default();
+    // A chunk's answers, on whichever thread holds it.
+    let process = |solver: &mut Solver, chunk: &mut Chunk| {
+        let Chunk {
+            items,
+            text,
+            out,
+            err,
+            summary,
+            ..
+        } = chunk;
+        answer_lines(solver, items, text, options, &explain, out, err, summary);
+    };
+    let mut deliver = |chunk: &Chunk| {
+        summary.merge(&chunk.summary);
+        sink(&chunk.out, &chunk.err)
+    };
     if options.threads <= 1 && options.read_ahead {
         let mut input = input;
         let mut solver = Solver::new();
@@ -479,24 +495,8 @@ where
             if chunk.items.is_empty() {
                 break;
             }
-            let Chunk {
-                items,
-                text,
-                out,
-                err,
-                ..
-            } = &mut chunk;
-            answer_lines(
-                &mut solver,
-                items,
-                text,
-                options,
-                &explain,
-                out,
-                err,
-                &mut summary,
-            );
-            sink(out, err)?;
+            process(&mut solver, &mut chunk);
+            deliver(&chunk)?;
         }
     } else if options.threads <= 1 {
         let mut input = input;
@@ -520,21 +520,7 @@ where
             sink(&out, &err)?;
         }
     } else {
-        let process = |solver: &mut Solver, chunk: &mut Chunk| {
-            let Chunk {
-                items,
-                text,
-                out,
-                err,
-                summary,
-                ..
-            } = chunk;
-            answer_lines(solver, items, text, options, &explain, out, err, summary);
-        };
-        run_pooled(input, options, &process, |chunk: &Chunk| {
-            summary.merge(&chunk.summary);
-            sink(&chunk.out, &chunk.err)
-        })?;
+        run_pooled(input, options, &process, deliver)?;
     }
     Ok(summary)
 }
@@ -683,6 +669,8 @@ fn answer_lines<E>(
     E: Fn(usize, &SudokuError, &mut Vec<u8>),
 {
     out.reserve(items.len() * 82);
+    // No chunk is longer than a one-thread chunk, so this loop runs once;
+    // it keeps the arrays on the stack bounded for any caller.
     for items in items.chunks(SOLO_CHUNK_LINES) {
         let mut givens = [[0u8; 81]; SOLO_CHUNK_LINES];
         let mut slots = [usize::MAX; SOLO_CHUNK_LINES];
