@@ -706,21 +706,38 @@ impl Machine {
     }
 }
 
-/// [`Board::propagate`] on the boards of the running `machines` at once,
-/// their sweeps interleaved word by word: each sweep is a chain of
-/// dependent loads and table lookups, and independent chains keep the core
-/// busy where one waits. The machines not running are left alone.
+/// Runs `machines` over a stream of puzzles, their propagations side by
+/// side: each sweep is a chain of dependent loads and table lookups, and
+/// independent chains keep the core busy where one waits. The sweeps
+/// interleave word by word, and a machine whose node is done moves on to
+/// its next node (or, through `refill`, its next puzzle) at once, without
+/// waiting for the other's node to end. `refill` takes a machine that
+/// stopped, records what it found, and starts it on the next puzzle
+/// (`false` when none is left).
 #[inline(always)]
-fn propagate_all<K: Kernel, const TRIADS: bool, const N: usize>(
+fn run_side_by_side<K: Kernel, const TRIADS: bool, const N: usize, R>(
     machines: &mut [Machine; N],
-) -> [Result<(), Stuck>; N] {
-    let mut out = [Ok(()); N];
+    refill: &mut R,
+) where
+    R: FnMut(&mut Machine) -> bool,
+{
+    // A search with limit 0 stops as it starts: refill until one runs.
+    let mut fill = |machine: &mut Machine, more: &mut bool| {
+        while !machine.running && *more {
+            *more = refill(machine);
+        }
+    };
+    let mut more = [true; N];
+    for (machine, more) in machines.iter_mut().zip(&mut more) {
+        fill(machine, more);
+    }
     let mut live = machines.each_ref().map(|machine| machine.running);
-    loop {
+    while live.contains(&true) {
+        let mut stuck = [false; N];
         loop {
             let mut changed = [0u64; N];
             for (j, machine) in machines.iter().enumerate() {
-                if live[j] {
+                if live[j] && !stuck[j] {
                     changed[j] = K::changed_words(&machine.board.cells, &machine.board.settled);
                 }
             }
@@ -734,23 +751,28 @@ fn propagate_all<K: Kernel, const TRIADS: bool, const N: usize>(
                         let k = words.trailing_zeros() as usize;
                         *words &= *words - 1;
                         if machine.board.update::<K>(k >> 2, k & 3).is_err() {
-                            (out[j], live[j], *words) = (Err(Stuck), false, 0);
+                            (stuck[j], *words) = (true, 0);
                         }
                     }
                 }
             }
         }
         for (j, machine) in machines.iter_mut().enumerate() {
-            if live[j] {
-                match machine.board.stall::<K, TRIADS>() {
-                    Ok(true) => {}
-                    Ok(false) => live[j] = false,
-                    Err(stuck) => (out[j], live[j]) = (Err(stuck), false),
-                }
+            if !live[j] {
+                continue;
             }
-        }
-        if !live.contains(&true) {
-            return out;
+            let propagated = if stuck[j] {
+                Err(Stuck)
+            } else {
+                match machine.board.stall::<K, TRIADS>() {
+                    Ok(true) => continue,
+                    Ok(false) => Ok(()),
+                    Err(stuck) => Err(stuck),
+                }
+            };
+            machine.advance(propagated);
+            fill(machine, &mut more[j]);
+            live[j] = machine.running;
         }
     }
 }
@@ -771,21 +793,7 @@ macro_rules! stream_runner {
         where
             R: FnMut(&mut Machine) -> bool,
         {
-            let mut more = [true; SIDE_BY_SIDE];
-            for (machine, more) in machines.iter_mut().zip(&mut more) {
-                *more = refill(machine);
-            }
-            while more.contains(&true) {
-                let found = propagate_all::<$kernel, TRIADS, SIDE_BY_SIDE>(machines);
-                for ((machine, found), more) in machines.iter_mut().zip(found).zip(&mut more) {
-                    if machine.running {
-                        machine.advance(found);
-                    }
-                    if !machine.running && *more {
-                        *more = refill(machine);
-                    }
-                }
-            }
+            run_side_by_side::<$kernel, TRIADS, SIDE_BY_SIDE, R>(machines, refill)
         }
     };
 }
