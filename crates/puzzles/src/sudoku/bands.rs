@@ -46,11 +46,15 @@
 //! save (measured on `top1465.txt`), so they are left to the search.
 //!
 //! A run of puzzles (a file, through `batch::run_lines`) is searched two
-//! at a time ([`Searches`]): two explicit-stack searches (`Machine`) whose
-//! sweeps run interleaved word by word. A sweep is a chain of dependent
+//! at a time ([`Searches`]): two explicit-stack searches (`Machine`) take
+//! turns step by step (a word update, finding the changed words, the
+//! passes at a stall, or moving to the next node or puzzle), so neither
+//! waits for the other's node to end. A sweep is a chain of dependent
 //! loads, `pext` and table lookups, so a second, independent chain fills
 //! the core's idle cycles: 11% more puzzles a second on `17-clue.txt` and
-//! 7% on `top1465.txt`, whole process. Each machine visits the nodes in
+//! 7% on `top1465.txt`, whole process, when the two waited for each other
+//! at the end of every node, and 5% and 10% more again since they take
+//! turns. Each machine visits the nodes in
 //! the recursive search's order (the tests compare a hash of the digits
 //! tried, in order), so the answers are the same, first solutions too.
 //!
@@ -608,7 +612,7 @@ searcher!(
 );
 
 /// A search that advances one propagated node at a time, so that two can
-/// run side by side (`propagate_all`). It visits the nodes in the
+/// run side by side (`run_side_by_side`). It visits the nodes in the
 /// order of the recursive search, and so finds the same first solution and
 /// tries as many digits.
 struct Machine {
@@ -708,10 +712,11 @@ impl Machine {
 
 /// Runs `machines` over a stream of puzzles, their propagations side by
 /// side: each sweep is a chain of dependent loads and table lookups, and
-/// independent chains keep the core busy where one waits. The sweeps
-/// interleave word by word, and a machine whose node is done moves on to
-/// its next node (or, through `refill`, its next puzzle) at once, without
-/// waiting for the other's node to end. `refill` takes a machine that
+/// independent chains keep the core busy where one waits. The machines
+/// take turns step by step, and one whose node is done moves on to its
+/// next node (or, through `refill`, its next puzzle) at once: waiting for
+/// the other's node to end, or only for its sweep, was 10% (5%) slower on
+/// `top1465.txt`. `refill` takes a machine that
 /// stopped, records what it found, and starts it on the next puzzle
 /// (`false` when none is left).
 #[inline(always)]
@@ -732,38 +737,26 @@ fn run_side_by_side<K: Kernel, const TRIADS: bool, const N: usize, R>(
         fill(machine, more);
     }
     let mut live = machines.each_ref().map(|machine| machine.running);
+    let mut changed = [0u64; N];
     while live.contains(&true) {
-        let mut stuck = [false; N];
-        loop {
-            let mut changed = [0u64; N];
-            for (j, machine) in machines.iter().enumerate() {
-                if live[j] && !stuck[j] {
-                    changed[j] = K::changed_words(&machine.board.cells, &machine.board.settled);
-                }
-            }
-            if changed.iter().fold(0, |any, &words| any | words) == 0 {
-                break;
-            }
-            while changed.iter().fold(0, |any, &words| any | words) != 0 {
-                for (j, machine) in machines.iter_mut().enumerate() {
-                    let words = &mut changed[j];
-                    if *words != 0 {
-                        let k = words.trailing_zeros() as usize;
-                        *words &= *words - 1;
-                        if machine.board.update::<K>(k >> 2, k & 3).is_err() {
-                            (stuck[j], *words) = (true, 0);
-                        }
-                    }
-                }
-            }
-        }
         for (j, machine) in machines.iter_mut().enumerate() {
             if !live[j] {
                 continue;
             }
-            let propagated = if stuck[j] {
+            let words = &mut changed[j];
+            let propagated = if *words != 0 {
+                let k = words.trailing_zeros() as usize;
+                *words &= *words - 1;
+                if machine.board.update::<K>(k >> 2, k & 3).is_ok() {
+                    continue;
+                }
+                *words = 0;
                 Err(Stuck)
             } else {
+                *words = K::changed_words(&machine.board.cells, &machine.board.settled);
+                if *words != 0 {
+                    continue;
+                }
                 match machine.board.stall::<K, TRIADS>() {
                     Ok(true) => continue,
                     Ok(false) => Ok(()),
@@ -777,9 +770,9 @@ fn run_side_by_side<K: Kernel, const TRIADS: bool, const N: usize, R>(
     }
 }
 
-/// How many searches [`Searches`] runs side by side: three or four are
-/// slower than two (measured on both files), their states no longer fit
-/// the registers and the first-level cache as well.
+/// How many searches [`Searches`] runs side by side: three are no faster
+/// than two, and four slower (measured on both files): their states no
+/// longer fit the registers and the first-level cache as well.
 const SIDE_BY_SIDE: usize = 2;
 
 /// Defines a function that runs machines over a stream of puzzles, side by
