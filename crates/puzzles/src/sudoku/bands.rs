@@ -4,7 +4,9 @@
 //! per *band* (three rows, and so three boxes): cell `(row, col)` is bit
 //! `9 * (row % 3) + col` of word `row / 3`. A placed digit keeps its own
 //! cell and no other cell of its row, column or box; every other digit loses
-//! the cell. The three cells where a row crosses a box (a *minirow*) are
+//! the cell, when its word is next brought up to date (a word's open cells
+//! are its unsolved cells and those where its digit is placed, so the
+//! word counts as changed until then). The three cells where a row crosses a box (a *minirow*) are
 //! three adjacent bits, at bit `3 * m` for minirow `m = 3 * row + box` of
 //! the band; the three cells where a column crosses a band (a
 //! *minicolumn*) are bits `col`, `col + 9` and `col + 18`.
@@ -242,10 +244,14 @@ use super::{Kernels, NineEngine};
 /// The search state.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Board {
-    /// `cells[d][band]`: where digit `d + 1` may stand.
+    /// `cells[d][band]`: where digit `d + 1` may stand, but for the cells
+    /// placed since the word was last settled, which the word loses only
+    /// when it is next settled (see `open`).
     cells: [Lanes; 9],
-    /// `cells[d]` when digit `d + 1` was last settled.
+    /// The open cells of digit `d + 1` when it was last settled.
     settled: [Lanes; 9],
+    /// `placed[d][band]`: where digit `d + 1` is placed.
+    placed: [Lanes; 9],
     /// The cells not yet placed, per band.
     unsolved: Lanes,
     /// The unsolved cells with two digits, per band, as the last pass over
@@ -259,6 +265,7 @@ impl Board {
         Board {
             cells: [[BAND, BAND, BAND, 0]; 9],
             settled: [[0; 4]; 9],
+            placed: [[0; 4]; 9],
             unsolved: [BAND, BAND, BAND, 0],
             pairs: [0; 3],
         }
@@ -310,6 +317,7 @@ impl Board {
         for digit in &mut self.cells {
             digit[band] &= !bit;
         }
+        self.placed[d][band] |= bit;
         let own = &mut self.cells[d];
         own[band] = (own[band] & !PEERS[i as usize]) | bit;
         let column = COLUMN << (i % 9);
@@ -326,7 +334,7 @@ impl Board {
     /// covers a cell alone in its box) is placed.
     #[inline(always)]
     fn update<K: Kernel>(&mut self, d: usize, band: usize) -> Result<(), Stuck> {
-        let a = self.cells[d][band];
+        let a = self.open(d, band);
         // The mask costs nothing and spares a bounds check.
         let rule = BAND_RULES[K::minirow_pattern(a) & 0x1ff];
         let kept = a & rule.keep;
@@ -340,13 +348,42 @@ impl Board {
         self.cells[d][second] &= !locked;
         let one = (kept ^ kept >> 1 ^ kept >> 2) & !(kept & kept >> 1 & kept >> 2) & MINIROWS;
         let solved = kept & ((rule.alone & one) * 7) & self.unsolved[band];
-        // Unconditional: a branch here is hard to predict.
+        // Unconditional: a branch here is hard to predict. The other
+        // digits' words lose the solved cells when they are next settled
+        // (`changed_words` finds them changed): clearing nine words here
+        // made each update half as long again.
         self.unsolved[band] &= !solved;
-        for digit in &mut self.cells {
-            digit[band] &= !solved;
-        }
+        self.placed[d][band] |= solved;
         self.cells[d][band] = kept;
         Ok(())
+    }
+
+    /// The propagated state with candidates `cells` and unsolved cells
+    /// `unsolved`: every word settled, and each solved cell placed for the
+    /// one digit its words still hold there.
+    #[inline(always)]
+    fn settled_from(cells: [Lanes; 9], unsolved: Lanes) -> Board {
+        Board {
+            cells,
+            settled: cells,
+            placed: cells.map(|digit| [0, 1, 2, 3].map(|b| digit[b] & !unsolved[b])),
+            unsolved,
+            // The next stall sets them before any guess.
+            pairs: [0; 3],
+        }
+    }
+
+    /// The cells of band `band` open to digit `d + 1`: those of its word
+    /// that are unsolved or hold the digit.
+    #[inline(always)]
+    fn open(&self, d: usize, band: usize) -> u32 {
+        self.cells[d][band] & (self.unsolved[band] | self.placed[d][band])
+    }
+
+    /// The words to settle (see [`Kernel::changed_words`]).
+    #[inline(always)]
+    fn changed_words<K: Kernel>(&self) -> u64 {
+        K::changed_words(&self.cells, &self.settled, self.unsolved, &self.placed)
     }
 
     /// Places everything that singles and locked candidates (and with
@@ -365,7 +402,7 @@ impl Board {
     #[inline(always)]
     fn sweep<K: Kernel>(&mut self) -> Result<(), Stuck> {
         loop {
-            let mut changed = K::changed_words(&self.cells, &self.settled);
+            let mut changed = self.changed_words::<K>();
             if changed == 0 {
                 return Ok(());
             }
@@ -630,10 +667,14 @@ struct Machine {
     job: Option<usize>,
 }
 
-/// A branching cell with digits left to try.
+/// A branching cell with digits left to try, and the propagated state to
+/// try them on: only its candidates and unsolved cells (a third of a
+/// [`Board`] to copy), since the rest follows from them in a propagated
+/// state ([`Board::settled_from`]).
 #[derive(Clone, Copy)]
 struct Frame {
-    board: Board,
+    cells: [Lanes; 9],
+    unsolved: Lanes,
     band: u8,
     cell: u8,
     digits: u16,
@@ -674,8 +715,10 @@ impl Machine {
                     (digits.trailing_zeros() as usize, digits & (digits - 1))
                 };
                 if rest != 0 {
+                    debug_assert_eq!(self.board.cells, self.board.settled);
                     self.frames.push(Frame {
-                        board: self.board,
+                        cells: self.board.cells,
+                        unsolved: self.board.unsolved,
                         band: band as u8,
                         cell: i as u8,
                         digits: rest,
@@ -701,7 +744,7 @@ impl Machine {
         let d = frame.digits.trailing_zeros() as usize;
         frame.digits &= frame.digits - 1;
         let (band, i) = (usize::from(frame.band), u32::from(frame.cell));
-        self.board = frame.board;
+        self.board = Board::settled_from(frame.cells, frame.unsolved);
         if frame.digits == 0 {
             self.frames.pop();
         }
@@ -753,7 +796,7 @@ fn run_side_by_side<K: Kernel, const TRIADS: bool, const N: usize, R>(
                 *words = 0;
                 Err(Stuck)
             } else {
-                *words = K::changed_words(&machine.board.cells, &machine.board.settled);
+                *words = machine.board.changed_words::<K>();
                 if *words != 0 {
                     continue;
                 }

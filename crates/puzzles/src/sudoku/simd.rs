@@ -34,14 +34,21 @@ pub(crate) trait Kernel {
         })
     }
 
-    /// The words that differ between `cells` and `settled`: bit `4 * d + b`
-    /// for band `b` of digit `d + 1`.
+    /// The words whose open cells differ from `settled`: bit `4 * d + b`
+    /// for band `b` of digit `d + 1`. A digit's open cells are those of
+    /// `cells` that are `unsolved` or where `placed` has the digit placed.
     #[inline(always)]
-    fn changed_words(cells: &[Lanes; 9], settled: &[Lanes; 9]) -> u64 {
+    fn changed_words(
+        cells: &[Lanes; 9],
+        settled: &[Lanes; 9],
+        unsolved: Lanes,
+        placed: &[Lanes; 9],
+    ) -> u64 {
         let mut changed = 0;
         for d in 0..9 {
             for b in 0..3 {
-                changed |= u64::from(cells[d][b] != settled[d][b]) << (4 * d + b);
+                let open = cells[d][b] & (unsolved[b] | placed[d][b]);
+                changed |= u64::from(open != settled[d][b]) << (4 * d + b);
             }
         }
         changed
@@ -319,15 +326,19 @@ mod sse2 {
     impl Kernel for Sse2 {
         /// Nine compares of 16 bytes.
         #[inline(always)]
-        fn changed_words(cells: &[Lanes; 9], settled: &[Lanes; 9]) -> u64 {
+        fn changed_words(
+            cells: &[Lanes; 9],
+            settled: &[Lanes; 9],
+            unsolved: Lanes,
+            placed: &[Lanes; 9],
+        ) -> u64 {
+            let unsolved = load(&unsolved);
             let mut same = 0u64;
             for d in 0..9 {
+                let open = and(load(&cells[d]), or(unsolved, load(&placed[d])));
                 // SAFETY: SSE2 is part of every x86-64 CPU.
                 let equal = unsafe {
-                    _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(
-                        load(&cells[d]),
-                        load(&settled[d]),
-                    )))
+                    _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(open, load(&settled[d]))))
                 };
                 same |= (equal as u64) << (4 * d);
             }
@@ -500,8 +511,13 @@ mod sse2 {
         }
 
         #[inline(always)]
-        fn changed_words(cells: &[Lanes; 9], settled: &[Lanes; 9]) -> u64 {
-            Sse2::changed_words(cells, settled)
+        fn changed_words(
+            cells: &[Lanes; 9],
+            settled: &[Lanes; 9],
+            unsolved: Lanes,
+            placed: &[Lanes; 9],
+        ) -> u64 {
+            Sse2::changed_words(cells, settled, unsolved, placed)
         }
 
         #[inline(always)]
@@ -595,8 +611,17 @@ mod tests {
             prop_assert_eq!(Portable::triads(&mut a, unsolved), Sse2::triads(&mut b, unsolved));
             prop_assert_eq!(a, b);
             // The words that triads changed, and only those.
-            let changed = Portable::changed_words(&a, &cells);
-            prop_assert_eq!(changed, Sse2::changed_words(&a, &cells));
+            let everywhere = [(1 << 27) - 1; 4];
+            let none = [[0; 4]; 9];
+            let changed = Portable::changed_words(&a, &cells, everywhere, &none);
+            prop_assert_eq!(changed, Sse2::changed_words(&a, &cells, everywhere, &none));
+            // Open cells are the unsolved ones and those placed for the
+            // digit: the solved cells that other digits still hold do not
+            // count.
+            prop_assert_eq!(
+                Portable::changed_words(&a, &cells, unsolved, &cells),
+                Sse2::changed_words(&a, &cells, unsolved, &cells)
+            );
             for (k, (after, before)) in a.iter().flatten().zip(cells.iter().flatten()).enumerate() {
                 prop_assert_eq!(changed >> k & 1 == 1, after != before);
             }
