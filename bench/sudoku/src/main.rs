@@ -17,7 +17,7 @@
 //! - the solver loops alone, in this process: `puzzles::sudoku::Solver`
 //!   (one puzzle at a time) and `sudoku::Sudoku::some_solution` over
 //!   puzzles read beforehand; `batch::run_lines` (the command's path:
-//!   parsing, two puzzles solved side by side, rendering) over the file's
+//!   parsing, puzzles solved side by side, rendering) over the file's
 //!   text read beforehand; and what the whole process costs beyond them;
 //! - the variants of the band engine (`NineEngine::ALL`), in process,
 //!   interleaved, with the digits each tries at guesses.
@@ -327,7 +327,7 @@ fn main() {
             their_loop_cpu / loop_cpu,
         );
         // The batch path the command takes (`run_lines`: parsing, solving
-        // two puzzles side by side, rendering), in process, over the
+        // puzzles side by side, rendering), in process, over the
         // file's text read beforehand.
         let (batch_wall, batch_cpu) = time_loop(runs, || {
             batch::run_lines(

@@ -47,16 +47,17 @@
 //! columns and boxes beyond the rule above, cost more than the guesses they
 //! save (measured on `top1465.txt`), so they are left to the search.
 //!
-//! A run of puzzles (a file, through `batch::run_lines`) is searched two
-//! at a time ([`Searches`]): two explicit-stack searches (`Machine`) take
-//! turns step by step (a word update, finding the changed words, the
-//! passes at a stall, or moving to the next node or puzzle), so neither
-//! waits for the other's node to end. A sweep is a chain of dependent
-//! loads, `pext` and table lookups, so a second, independent chain fills
-//! the core's idle cycles: 11% more puzzles a second on `17-clue.txt` and
-//! 7% on `top1465.txt`, whole process, when the two waited for each other
-//! at the end of every node, and 5% and 10% more again since they take
-//! turns. Each machine visits the nodes in
+//! A run of puzzles (a file, through `batch::run_lines`) is searched three
+//! at a time ([`Searches`]): three explicit-stack searches (`Machine`)
+//! take turns step by step (a word update, finding the changed words, the
+//! passes at a stall, or moving to the next node or puzzle), so none waits
+//! for another's node to end. A sweep is a chain of dependent loads,
+//! `pext` and table lookups, so other, independent chains fill the core's
+//! idle cycles. Two searches were 11% more puzzles a second on
+//! `17-clue.txt` and 7% on `top1465.txt`, whole process, when they waited
+//! for each other at the end of every node, and 5% and 10% more again
+//! taking turns; a third adds 3% on both (a fourth nothing). Each machine
+//! visits the nodes in
 //! the recursive search's order (the tests compare a hash of the digits
 //! tried, in order), so the answers are the same, first solutions too.
 //!
@@ -813,10 +814,9 @@ fn run_side_by_side<K: Kernel, const TRIADS: bool, const N: usize, R>(
     }
 }
 
-/// How many searches [`Searches`] runs side by side: three are no faster
-/// than two, and four slower (measured on both files): their states no
-/// longer fit the registers and the first-level cache as well.
-const SIDE_BY_SIDE: usize = 2;
+/// How many searches [`Searches`] runs side by side: three are 3% faster
+/// than two on both files, and four slower than three.
+const SIDE_BY_SIDE: usize = 3;
 
 /// Defines a function that runs machines over a stream of puzzles, side by
 /// side, on the kernels `$kernel`: `refill` takes a machine that stopped,
@@ -856,7 +856,7 @@ pub(crate) struct Searched {
     pub(crate) first: [u8; 81],
 }
 
-/// Two searches that run side by side over several puzzles, kept between
+/// The searches that run side by side over several puzzles, kept between
 /// runs so that their stacks are allocated once.
 pub(crate) struct Searches {
     machines: Box<[Machine; SIDE_BY_SIDE]>,
@@ -870,7 +870,7 @@ impl Searches {
     }
 
     /// Searches each puzzle of `givens` (81 digits, 0 for empty) for up to
-    /// `limit` solutions, two at a time, by the variant `engine`: `out[k]`
+    /// `limit` solutions, side by side, by the variant `engine`: `out[k]`
     /// gets what [`search_by`] would answer for `givens[k]` (the same
     /// counts, digits tried and first solution).
     pub(crate) fn search_all(
