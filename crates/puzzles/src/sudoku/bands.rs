@@ -648,6 +648,12 @@ searcher!(
     run_avx2,
     super::simd::Bmi2
 );
+searcher!(
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,avx512f,avx512vl,avx512bw,avx512dq")]
+    run_avx512,
+    super::simd::Avx512
+);
 
 /// A search that advances one propagated node at a time, so that two can
 /// run side by side (`run_side_by_side`). It visits the nodes in the
@@ -846,6 +852,12 @@ stream_runner!(
     stream_avx2,
     super::simd::Bmi2
 );
+stream_runner!(
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,avx512f,avx512vl,avx512bw,avx512dq")]
+    stream_avx512,
+    super::simd::Avx512
+);
 
 /// What a search of one of several puzzles found, and its first solution.
 #[derive(Clone, Copy, Debug)]
@@ -914,6 +926,18 @@ impl Searches {
         let (machines, refill) = (&mut *self.machines, &mut refill);
         match (kernels, engine.triads) {
             #[cfg(target_arch = "x86_64")]
+            (Kernels::Avx512, triads) => {
+                // SAFETY: `kernels_here` found the features that the
+                // AVX-512 build is compiled for.
+                unsafe {
+                    if triads {
+                        stream_avx512::<true, _>(machines, refill)
+                    } else {
+                        stream_avx512::<false, _>(machines, refill)
+                    }
+                }
+            }
+            #[cfg(target_arch = "x86_64")]
             (Kernels::Avx2, triads) => {
                 // SAFETY: `kernels_here` found the features that the AVX2
                 // build is compiled for.
@@ -940,14 +964,17 @@ impl Searches {
 fn board_with_givens(kernels: Kernels, givens: &[u8; 81]) -> Result<Board, Stuck> {
     match kernels {
         #[cfg(target_arch = "x86_64")]
-        Kernels::Sse2 | Kernels::Avx2 => Board::with_givens::<super::simd::Sse2>(givens),
+        Kernels::Sse2 | Kernels::Avx2 | Kernels::Avx512 => {
+            Board::with_givens::<super::simd::Sse2>(givens)
+        }
         _ => Board::with_givens::<super::simd::Portable>(givens),
     }
 }
 
 /// The kernels that `kernels` asks for, or the best this CPU has below
-/// them: the AVX2 build needs AVX2, BMI1, BMI2, LZCNT and POPCNT (checked
-/// at run time); SSE2 is part of every x86-64 CPU.
+/// them: the AVX2 build needs AVX2, BMI1, BMI2, LZCNT and POPCNT, the
+/// AVX-512 build those and AVX-512 F, VL, BW and DQ (checked at run time);
+/// SSE2 is part of every x86-64 CPU.
 fn kernels_here(kernels: Kernels) -> Kernels {
     #[cfg(target_arch = "x86_64")]
     {
@@ -958,9 +985,16 @@ fn kernels_here(kernels: Kernels) -> Kernels {
                 && std::arch::is_x86_feature_detected!("lzcnt")
                 && std::arch::is_x86_feature_detected!("popcnt")
         };
+        let avx512 = || {
+            std::arch::is_x86_feature_detected!("avx512f")
+                && std::arch::is_x86_feature_detected!("avx512vl")
+                && std::arch::is_x86_feature_detected!("avx512bw")
+                && std::arch::is_x86_feature_detected!("avx512dq")
+        };
         match kernels {
-            Kernels::Avx2 if avx2() => Kernels::Avx2,
-            Kernels::Avx2 | Kernels::Sse2 => Kernels::Sse2,
+            Kernels::Avx512 if avx2() && avx512() => Kernels::Avx512,
+            Kernels::Avx512 | Kernels::Avx2 if avx2() => Kernels::Avx2,
+            Kernels::Avx512 | Kernels::Avx2 | Kernels::Sse2 => Kernels::Sse2,
             Kernels::Portable => Kernels::Portable,
         }
     }
@@ -996,6 +1030,18 @@ pub(crate) fn search_by(
     if limit > 0 {
         let (search, board) = (&mut search, &mut board);
         match (kernels, engine.triads) {
+            #[cfg(target_arch = "x86_64")]
+            (Kernels::Avx512, triads) => {
+                // SAFETY: `kernels_here` found the features that the
+                // AVX-512 build is compiled for.
+                unsafe {
+                    if triads {
+                        run_avx512::<true>(search, board)
+                    } else {
+                        run_avx512::<false>(search, board)
+                    }
+                }
+            }
             #[cfg(target_arch = "x86_64")]
             (Kernels::Avx2, triads) => {
                 // SAFETY: `kernels_here` found the features that the AVX2
