@@ -789,35 +789,63 @@ fn run_side_by_side<K: Kernel, const TRIADS: bool, const N: usize, R>(
     let mut live = machines.each_ref().map(|machine| machine.running);
     let mut changed = [0u64; N];
     while live.contains(&true) {
-        for (j, machine) in machines.iter_mut().enumerate() {
-            if !live[j] {
-                continue;
-            }
-            let words = &mut changed[j];
-            let propagated = if *words != 0 {
-                let k = words.trailing_zeros() as usize;
-                *words &= *words - 1;
-                if machine.board.update::<K>(k >> 2, k & 3).is_ok() {
-                    continue;
+        // Each machine's turn written out on its own, so that each has its
+        // own branches to predict: 5% faster on `top1465.txt` and 7% on
+        // `17-clue.txt` than one loop over the machines.
+        const { assert!(N <= 4, "four turns are written out") };
+        macro_rules! turns {
+            ($($j:literal)*) => {$(
+                if $j < N {
+                    take_turn::<K, TRIADS>(
+                        &mut machines[$j],
+                        &mut changed[$j],
+                        &mut live[$j],
+                        &mut more[$j],
+                        &mut fill,
+                    );
                 }
-                *words = 0;
-                Err(Stuck)
-            } else {
-                *words = machine.board.changed_words::<K>();
-                if *words != 0 {
-                    continue;
-                }
-                match machine.board.stall::<K, TRIADS>() {
-                    Ok(true) => continue,
-                    Ok(false) => Ok(()),
-                    Err(stuck) => Err(stuck),
-                }
-            };
-            machine.advance(propagated);
-            fill(machine, &mut more[j]);
-            live[j] = machine.running;
+            )*};
         }
+        turns!(0 1 2 3);
     }
+}
+
+/// One step of `machine` (see [`run_side_by_side`]): a word update, finding
+/// the changed words `words`, the passes at a stall, or, once its node is
+/// done, moving on to the next node or (`fill`) puzzle.
+#[inline(always)]
+fn take_turn<K: Kernel, const TRIADS: bool>(
+    machine: &mut Machine,
+    words: &mut u64,
+    live: &mut bool,
+    more: &mut bool,
+    fill: &mut impl FnMut(&mut Machine, &mut bool),
+) {
+    if !*live {
+        return;
+    }
+    let propagated = if *words != 0 {
+        let k = words.trailing_zeros() as usize;
+        *words &= *words - 1;
+        if machine.board.update::<K>(k >> 2, k & 3).is_ok() {
+            return;
+        }
+        *words = 0;
+        Err(Stuck)
+    } else {
+        *words = machine.board.changed_words::<K>();
+        if *words != 0 {
+            return;
+        }
+        match machine.board.stall::<K, TRIADS>() {
+            Ok(true) => return,
+            Ok(false) => Ok(()),
+            Err(stuck) => Err(stuck),
+        }
+    };
+    machine.advance(propagated);
+    fill(machine, more);
+    *live = machine.running;
 }
 
 /// How many searches [`Searches`] runs side by side: three are 3% faster
