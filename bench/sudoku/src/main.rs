@@ -18,7 +18,9 @@
 //!   (one puzzle at a time) and `sudoku::Sudoku::some_solution` over
 //!   puzzles read beforehand; `batch::run_lines` (the command's path:
 //!   parsing, puzzles solved side by side, rendering) over the file's
-//!   text read beforehand; and what the whole process costs beyond them;
+//!   text read beforehand, on one thread and on two (the pool without the
+//!   start of a process, which one thread does alone); and what the whole
+//!   process costs beyond them;
 //! - the variants of the band engine (`NineEngine::ALL`), in process,
 //!   interleaved, with the digits each tries at guesses.
 //!
@@ -348,6 +350,29 @@ fn main() {
             rate(batch_cpu),
             their_loop_wall / batch_wall,
             their_loop_cpu / batch_cpu,
+        );
+        // The same on two threads: how well the pool shares the work,
+        // without the start of a process (which one thread does alone).
+        let (pooled_wall, _) = time_loop(runs, || {
+            batch::run_lines(
+                text.as_bytes(),
+                &batch::Options {
+                    threads: 2,
+                    ..batch::Options::default()
+                },
+                |_, _, _| {},
+                |out, _| {
+                    std::hint::black_box(out);
+                    Ok(())
+                },
+            )
+            .expect("reading from memory cannot fail");
+        });
+        println!(
+            "  {:<24} puzzles {:>8.0}/s on 2 threads: {:.2}× one thread",
+            "run_lines, in process",
+            rate(pooled_wall),
+            batch_wall / pooled_wall,
         );
         if whole {
             println!(
