@@ -3,13 +3,13 @@
 //! For each digit, the cells still open to it are three 27-bit words, one
 //! per *band* (three rows, and so three boxes): cell `(row, col)` is bit
 //! `9 * (row % 3) + col` of word `row / 3`. A placed digit keeps its own
-//! cell and no other cell of its row, column or box; every other digit loses
-//! the cell, when its word is next brought up to date (a word's open cells
-//! are its unsolved cells and those where its digit is placed, so the
-//! word counts as changed until then). The three cells where a row crosses a box (a *minirow*) are
-//! three adjacent bits, at bit `3 * m` for minirow `m = 3 * row + box` of
-//! the band; the three cells where a column crosses a band (a
-//! *minicolumn*) are bits `col`, `col + 9` and `col + 18`.
+//! cell and no other cell of its row, column or box; every other digit
+//! loses the cell when its word is next brought up to date (a word's open
+//! cells are its unsolved cells and those where its digit is placed, so the
+//! word counts as changed until then). The three cells where a row crosses
+//! a box (a *minirow*) are three adjacent bits, at bit `3 * m` for minirow
+//! `m = 3 * row + box` of the band; the three cells where a column crosses
+//! a band (a *minicolumn*) are bits `col`, `col + 9` and `col + 18`.
 //!
 //! Propagation has a cheap inner loop, naked singles when it stalls, and
 //! hidden singles in columns before a guess:
@@ -56,10 +56,11 @@
 //! idle cycles. Two searches were 11% more puzzles a second on
 //! `17-clue.txt` and 7% on `top1465.txt`, whole process, when they waited
 //! for each other at the end of every node, and 5% and 10% more again
-//! taking turns; a third adds 3% on both (a fourth nothing). Each machine
-//! visits the nodes in
-//! the recursive search's order (the tests compare a hash of the digits
-//! tried, in order), so the answers are the same, first solutions too.
+//! taking turns; a third adds 3% on both (a fourth nothing), and writing
+//! each machine's turn out on its own (its own branches to predict) 7% and
+//! 5%. Each machine visits the nodes in the recursive search's order (the
+//! tests compare a hash of the digits tried, in order), so the answers are
+//! the same, first solutions too.
 //!
 //! When nothing is left to place, the search guesses on the last cell (in
 //! reading order of the bands) with two digits — a cell with the fewest
@@ -659,8 +660,8 @@ searcher!(
     super::simd::Avx512
 );
 
-/// A search that advances one propagated node at a time, so that two can
-/// run side by side (`run_side_by_side`). It visits the nodes in the
+/// A search that advances one propagated node at a time, so that several
+/// can run side by side (`run_side_by_side`). It visits the nodes in the
 /// order of the recursive search, and so finds the same first solution and
 /// tries as many digits.
 struct Machine {
@@ -769,10 +770,9 @@ impl Machine {
 /// independent chains keep the core busy where one waits. The machines
 /// take turns step by step, and one whose node is done moves on to its
 /// next node (or, through `refill`, its next puzzle) at once: waiting for
-/// the other's node to end, or only for its sweep, was 10% (5%) slower on
-/// `top1465.txt`. `refill` takes a machine that
-/// stopped, records what it found, and starts it on the next puzzle
-/// (`false` when none is left).
+/// the others' nodes to end, or only for their sweeps, was 10% (5%) slower
+/// on `top1465.txt`. `refill` takes a machine that stopped, records what
+/// it found, and starts it on the next puzzle (`false` when none is left).
 #[inline(always)]
 fn run_side_by_side<K: Kernel, const TRIADS: bool, const N: usize, R>(
     machines: &mut [Machine; N],
