@@ -258,10 +258,11 @@ impl Summary {
 }
 
 /// Lines per chunk when solving on several threads: with three searches
-/// side by side on each, 64 lines left them idle at the end of each chunk
-/// more often (two threads 3% slower on `17-clue.txt`), and 256 gave
-/// `top1465.txt` too few chunks to share (6% slower).
-const CHUNK_LINES: usize = 128;
+/// side by side on each, shorter chunks leave them idle at the end of each
+/// chunk more often (two threads on `17-clue.txt`: 1.83× one thread with
+/// 256 lines, 1.81× with 128, whole process). Longer ones would leave
+/// short files such as `top1465.txt` too few chunks to share.
+const CHUNK_LINES: usize = 256;
 
 /// Lines per chunk on one thread, reading ahead: the side-by-side
 /// searches run fewer at the end of each chunk, so longer chunks keep them
