@@ -330,19 +330,25 @@ fn main() {
         );
         // The batch path the command takes (`run_lines`: parsing, solving
         // puzzles side by side, rendering), in process, over the
-        // file's text read beforehand.
-        let (batch_wall, batch_cpu) = time_loop(runs, || {
-            batch::run_lines(
-                text.as_bytes(),
-                &batch::Options::default(),
-                |_, _, _| {},
-                |out, _| {
-                    std::hint::black_box(out);
-                    Ok(())
-                },
-            )
-            .expect("reading from memory cannot fail");
-        });
+        // file's text read beforehand, on `threads` threads.
+        let batch_loop = |threads: usize| {
+            time_loop(runs, || {
+                batch::run_lines(
+                    text.as_bytes(),
+                    &batch::Options {
+                        threads,
+                        ..batch::Options::default()
+                    },
+                    |_, _, _| {},
+                    |out, _| {
+                        std::hint::black_box(out);
+                        Ok(())
+                    },
+                )
+                .expect("reading from memory cannot fail");
+            })
+        };
+        let (batch_wall, batch_cpu) = batch_loop(1);
         println!(
             "  {:<24} puzzles {:>8.0}/s ({:>8.0}/s)   ratio to the crate's loop {:.2}× ({:.2}×)",
             "run_lines, in process",
@@ -353,21 +359,7 @@ fn main() {
         );
         // The same on two threads: how well the pool shares the work,
         // without the start of a process (which one thread does alone).
-        let (pooled_wall, _) = time_loop(runs, || {
-            batch::run_lines(
-                text.as_bytes(),
-                &batch::Options {
-                    threads: 2,
-                    ..batch::Options::default()
-                },
-                |_, _, _| {},
-                |out, _| {
-                    std::hint::black_box(out);
-                    Ok(())
-                },
-            )
-            .expect("reading from memory cannot fail");
-        });
+        let (pooled_wall, _) = batch_loop(2);
         println!(
             "  {:<24} puzzles {:>8.0}/s on 2 threads: {:.2}× one thread",
             "run_lines, in process",
