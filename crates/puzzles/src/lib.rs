@@ -43,6 +43,7 @@
 pub mod exact_cover;
 pub mod lines;
 pub mod queens;
+mod spread;
 pub mod subarray;
 pub mod sudoku;
 pub mod trace;

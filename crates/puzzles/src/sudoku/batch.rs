@@ -22,9 +22,12 @@
 
 use std::collections::{BTreeMap, VecDeque};
 use std::io::{self, BufRead, Read};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
+use std::time::{Duration, Instant};
 
 use super::{Alphabet, Grid, Puzzle, Solver, SudokuError, bands, parse};
+use crate::spread::Spread;
 
 /// The longest line read, in bytes, not counting its line break: a puzzle
 /// line needs at most 625 cells (a 25×25 grid), so this leaves room for any
@@ -1007,6 +1010,9 @@ struct Shared {
     work: Condvar,
     /// Signalled when a chunk joins `done` or a worker breaks.
     results: Condvar,
+    /// Counts chunks joining `todo` and the queue closing, so that an idle
+    /// worker can watch for work without the lock (see [`Shared::linger`]).
+    news: AtomicU64,
 }
 
 impl Shared {
@@ -1015,7 +1021,44 @@ impl Shared {
         // so a poisoned lock holds nothing half-done worth refusing.
         self.queue.lock().unwrap_or_else(PoisonError::into_inner)
     }
+
+    /// Tells lingering workers that `todo` grew or the queue closed.
+    fn publish(&self) {
+        self.news.fetch_add(1, Ordering::Release);
+    }
+
+    /// Waits up to [`LINGER`] for news after `seen`, spinning, then
+    /// yielding the processor.
+    ///
+    /// A worker that sleeps on the condition variable is woken on the CPU
+    /// of the thread that signals it, where the scheduler of a small VM
+    /// leaves it: the two threads then took turns on one CPU while the
+    /// other idled (seen with `perf sched` on two threads, at every chunk
+    /// the calling thread read while a worker had run dry). Lingering a
+    /// little keeps the worker where it runs; the calling thread refills
+    /// the queue between its own chunks, well within the bound.
+    fn linger(&self, seen: u64) {
+        let start = Instant::now();
+        for round in 0u32.. {
+            if self.news.load(Ordering::Acquire) != seen {
+                return;
+            }
+            if round < 16 {
+                for _ in 0..(1 << (round / 2)) {
+                    std::hint::spin_loop();
+                }
+            } else if start.elapsed() >= LINGER {
+                return;
+            } else {
+                std::thread::yield_now();
+            }
+        }
+    }
 }
+
+/// How long an idle worker watches for new chunks before it sleeps: about
+/// the time the calling thread takes to solve a chunk of hard puzzles.
+const LINGER: Duration = Duration::from_millis(2);
 
 /// Worker `id`: takes the oldest chunk, solves it, hands it back, until the
 /// queue closes.
@@ -1038,6 +1081,7 @@ where
     loop {
         let (trash, mut chunk) = {
             let mut queue = shared.lock();
+            let mut lingered = false;
             loop {
                 let trash = std::mem::take(&mut queue.trash[id]);
                 if let Some(job) = queue.todo.pop_front() {
@@ -1050,6 +1094,14 @@ where
                     // Drop it while not holding the lock.
                     drop(queue);
                     drop(trash);
+                    queue = shared.lock();
+                    continue;
+                }
+                if !lingered {
+                    lingered = true;
+                    let seen = shared.news.load(Ordering::Acquire);
+                    drop(queue);
+                    shared.linger(seen);
                     queue = shared.lock();
                     continue;
                 }
@@ -1101,6 +1153,7 @@ where
         }),
         work: Condvar::new(),
         results: Condvar::new(),
+        news: AtomicU64::new(0),
     };
     // Chunks kept ready beyond those being solved (one per thread: the
     // calling thread solves too, and each chunk more that it reads first
@@ -1110,12 +1163,23 @@ where
     // (bounding memory on long inputs).
     let ready_target = options.threads;
     let window = CHUNKS_PER_THREAD * options.threads as u64;
+    // The calling thread is pool thread 0 and each worker `id` is `id + 1`;
+    // the workers start queued on this thread's CPU, so this one moves off.
+    let spread = Spread::here();
     std::thread::scope(|scope| {
         for id in 0..workers {
-            let shared = &shared;
+            let (shared, spread) = (&shared, &spread);
             std::thread::Builder::new()
                 .name(format!("sudoku-{id}"))
-                .spawn_scoped(scope, move || work(id, shared, process))?;
+                .spawn_scoped(scope, move || {
+                    if let Some(spread) = spread {
+                        spread.move_to(id + 2);
+                    }
+                    work(id, shared, process)
+                })?;
+        }
+        if let Some(spread) = &spread {
+            spread.move_to(1);
         }
         let result = (|| {
             let mut solver = Solver::new();
@@ -1157,6 +1221,7 @@ where
                             queue.todo.push_back(chunk);
                             queue.idle_workers > 0
                         };
+                        shared.publish();
                         if idle {
                             shared.work.notify_one();
                         }
@@ -1189,6 +1254,7 @@ where
             queue.closed = true;
             queue.todo.clear();
         }
+        shared.publish();
         shared.work.notify_all();
         result
     })
