@@ -22,7 +22,7 @@ fn data_path(name: &str) -> std::path::PathBuf {
 
 /// The puzzles of a shared data file, with their line numbers. Fails
 /// loudly when the file is missing: CI has it.
-fn data_file(name: &str) -> Vec<(usize, String)> {
+pub(super) fn data_file(name: &str) -> Vec<(usize, String)> {
     let path = data_path(name);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|err| {
         panic!(
