@@ -25,6 +25,13 @@
 //!   interleaved, with the digits each tries at guesses.
 //!
 //! `--loops` runs the solver loops only, `--engines` the variants only.
+//! `--file F` (repeatable) measures F instead of the two collections (the
+//! hardest forum sets, say). `--peer NAME=PATH` (repeatable) also times
+//! another solver, whole process, against ours: a command that reads the
+//! file named last and writes what `puzzles sudoku --file` writes (one
+//! solution per line, or `0`/`1`/`2 or more` with `--count` first), which
+//! is checked before it is timed. A driver of tdoku (`TdokuSolverDpllTriadSimd`)
+//! that way is a few lines of C++; tdoku is not fetched here.
 //! Every figure is the median of K runs (default 9; `--quick`: 3) by wall
 //! clock, with the median CPU time (user + system, from `wait4`) beside it,
 //! which other work on a busy machine inflates less. Before timing, both
@@ -183,11 +190,35 @@ fn main() {
             .trim()
     );
     println!("medians of {runs} runs, alternating; wall clock (CPU time in brackets)\n");
-    let files = ["17-clue.txt", "top1465.txt"];
-    for name in files {
-        let path = data_path(name);
+    // `--peer NAME=PATH` (repeatable): another solver to time as a command.
+    let peers: Vec<(String, PathBuf)> = args
+        .iter()
+        .zip(args.iter().skip(1))
+        .filter(|(flag, _)| *flag == "--peer")
+        .map(|(_, peer)| {
+            let (name, path) = peer
+                .split_once('=')
+                .expect("--peer takes NAME=PATH, a command run as PATH [--count] FILE");
+            (name.to_string(), PathBuf::from(path))
+        })
+        .collect();
+    // `--file F` (repeatable) measures F instead of the two collections.
+    let mut files: Vec<PathBuf> = args
+        .iter()
+        .zip(args.iter().skip(1))
+        .filter(|(flag, _)| *flag == "--file")
+        .map(|(_, path)| PathBuf::from(path))
+        .collect();
+    if files.is_empty() {
+        files = ["17-clue.txt", "top1465.txt"].map(data_path).to_vec();
+    }
+    for path in &files {
+        let name = path.file_name().map_or_else(
+            || path.display().to_string(),
+            |name| name.to_string_lossy().into_owned(),
+        );
         let file = path.to_str().expect("a UTF-8 path");
-        let text = std::fs::read_to_string(&path).expect("readable");
+        let text = std::fs::read_to_string(path).expect("readable");
         let lines: Vec<&str> = text
             .lines()
             .filter(|line| !line.trim().is_empty() && !line.starts_with('#'))
@@ -233,6 +264,36 @@ fn main() {
                 their_wall / wall,
                 their_cpu / cpu,
             );
+        }
+        // Other solvers as commands (`--peer NAME=PATH`, run as
+        // `PATH [--count] FILE`), each against ours, after the same check.
+        for (peer, program) in peers.iter().filter(|_| whole) {
+            for extra in [None, Some("--count")] {
+                let mut our_args = vec!["sudoku", "--file", file];
+                let mut their_args: Vec<&str> = extra.into_iter().collect();
+                our_args.extend(extra);
+                their_args.push(file);
+                assert!(
+                    output_of(&ours, &our_args) == output_of(program, &their_args),
+                    "{peer} answers otherwise on {name} {extra:?}"
+                );
+                let pair = Pair {
+                    name: format!("whole process{}", extra.map_or("", |_| ", --count")),
+                    first: (&ours, our_args),
+                    second: (program, their_args),
+                };
+                let ((wall, cpu), (their_wall, their_cpu)) = alternate(&pair, runs);
+                println!(
+                    "  {:<24} puzzles {:>8.0}/s ({:>8.0}/s)   {peer:<12} {:>8.0}/s ({:>8.0}/s)   ratio {:.2}× ({:.2}×)",
+                    pair.name,
+                    rate(wall),
+                    rate(cpu),
+                    rate(their_wall),
+                    rate(their_cpu),
+                    their_wall / wall,
+                    their_cpu / cpu,
+                );
+            }
         }
         let pair = Pair {
             name: "--threads 2 against 1".to_string(),
