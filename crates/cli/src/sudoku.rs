@@ -131,6 +131,7 @@ pub fn run(args: SudokuArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
         threads: 1,
         alphabet,
         read_ahead: true,
+        input_bytes: None,
     };
     // One puzzle is a batch of one line: the same answers, the same output.
     let line = text.replace(['\n', '\r'], " ");
@@ -171,10 +172,17 @@ fn run_stream(
     alphabet: Alphabet,
     out: &mut dyn Write,
 ) -> anyhow::Result<Outcome> {
+    let mut input_bytes = None;
     let (input, source, interactive): (Box<dyn BufRead>, Option<String>, bool) = match &args.file {
         Some(path) if path.as_os_str() != "-" => {
             let file =
                 File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+            // A regular file's size lets several threads finish together.
+            input_bytes = file
+                .metadata()
+                .ok()
+                .filter(|m| m.is_file())
+                .map(|m| m.len());
             (
                 Box::new(BufReader::with_capacity(1 << 16, file)),
                 Some(path.display().to_string()),
@@ -199,6 +207,7 @@ fn run_stream(
         // Reading ahead waits for a chunk of lines (or the end) before
         // answering: not while someone watches.
         read_ahead: !answer_by_answer,
+        input_bytes,
     };
     let place = |line: usize| match &source {
         Some(name) => format!("{name}, line {line}"),

@@ -97,6 +97,11 @@ pub struct Options {
     /// as soon as it is read, for puzzles typed at a terminal or answers
     /// shown on one. Several threads always read ahead.
     pub read_ahead: bool,
+    /// The length of the input in bytes, where known (a file's size). On
+    /// several threads, chunks then shrink towards the end of the input so
+    /// that the threads finish together; only a hint: any value gives the
+    /// same answers.
+    pub input_bytes: Option<u64>,
 }
 
 impl Default for Options {
@@ -106,6 +111,7 @@ impl Default for Options {
             threads: 1,
             alphabet: Alphabet::Standard,
             read_ahead: true,
+            input_bytes: None,
         }
     }
 }
@@ -274,6 +280,28 @@ const SOLO_CHUNK_LINES: usize = 256;
 
 /// The most chunks per thread between reading and delivering.
 const CHUNKS_PER_THREAD: u64 = 16;
+
+/// The fewest lines in a chunk of several threads near the end of an input
+/// of known length (see [`chunk_lines`]).
+const TAIL_CHUNK_LINES: usize = 16;
+
+/// The lines of the next chunk on `threads` threads, `read` bytes into an
+/// input of `total` bytes (when known) holding `lines` puzzle lines so far:
+/// [`CHUNK_LINES`], until the lines left are fewer than 4 chunks a thread;
+/// then a quarter of each thread's share of them, down to
+/// [`TAIL_CHUNK_LINES`]. The threads then finish within a short chunk of
+/// each other, where whole chunks left one thread alone with the last
+/// (`top1465.txt`, 1,465 lines, is six chunks of 256).
+fn chunk_lines(threads: usize, total: Option<u64>, read: u64, lines: u64) -> usize {
+    let Some(total) = total else {
+        return CHUNK_LINES;
+    };
+    // An 81-cell line and its line break, until lines have been read.
+    let per_line = if lines == 0 { 82 } else { read.div_ceil(lines) };
+    let left = total.saturating_sub(read) / per_line.max(1);
+    let share = left / (4 * threads as u64);
+    share.clamp(TAIL_CHUNK_LINES as u64, CHUNK_LINES as u64) as usize
+}
 
 /// Solves every puzzle of `input` (one per line) and hands each [`Answer`]
 /// to `sink`, in input order, on the calling thread. The sink borrows the
@@ -1186,6 +1214,8 @@ where
             let mut line = 0;
             let mut buffer = Vec::new();
             let (mut read, mut delivered) = (0u64, 0u64);
+            // Bytes and puzzle lines read, for the size of the next chunk.
+            let (mut bytes_read, mut lines_read) = (0u64, 0u64);
             let mut at_end = false;
             let mut ready = Vec::new();
             loop {
@@ -1212,7 +1242,11 @@ where
                 // Keep the workers supplied.
                 let waiting = shared.lock().todo.len();
                 if !at_end && waiting < ready_target && read - delivered < window {
-                    let chunk = read_chunk(&mut input, &mut line, read, &mut buffer, CHUNK_LINES)?;
+                    let lines =
+                        chunk_lines(options.threads, options.input_bytes, bytes_read, lines_read);
+                    let chunk = read_chunk(&mut input, &mut line, read, &mut buffer, lines)?;
+                    bytes_read += chunk.text.len() as u64;
+                    lines_read += chunk.items.len() as u64;
                     if chunk.items.is_empty() {
                         at_end = true;
                     } else {
@@ -1258,4 +1292,42 @@ where
         shared.work.notify_all();
         result
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chunks_shrink_towards_the_end_of_an_input_of_known_length() {
+        // Unknown length: full chunks throughout.
+        assert_eq!(chunk_lines(2, None, 0, 0), CHUNK_LINES);
+        assert_eq!(chunk_lines(2, None, 1 << 40, 1), CHUNK_LINES);
+        // top1465.txt on two threads: an eighth of the lines left each time.
+        let total = 1465 * 82;
+        assert_eq!(chunk_lines(2, Some(total), 0, 0), 183);
+        assert_eq!(chunk_lines(2, Some(total), 183 * 82, 183), 160);
+        // A long file: full chunks until near its end, then down to the
+        // floor; past the end (the file grew) and on a one-byte guess too.
+        let total = 49_158 * 82;
+        assert_eq!(
+            chunk_lines(2, Some(total), 82 * 40_000, 40_000),
+            CHUNK_LINES
+        );
+        assert_eq!(
+            chunk_lines(2, Some(total), 82 * 49_000, 49_000),
+            TAIL_CHUNK_LINES + 3
+        );
+        assert_eq!(
+            chunk_lines(2, Some(total), 82 * 49_150, 49_150),
+            TAIL_CHUNK_LINES
+        );
+        assert_eq!(
+            chunk_lines(2, Some(total), 2 * total, 49_158),
+            TAIL_CHUNK_LINES
+        );
+        assert_eq!(chunk_lines(3, Some(1), 0, 0), TAIL_CHUNK_LINES);
+        // Long lines: the average line read so far sets the count.
+        assert_eq!(chunk_lines(1, Some(1000 * 164), 10 * 164, 10), 247);
+    }
 }

@@ -1001,7 +1001,9 @@ proptest! {
         }
         let input = format!("{}\n# a comment\n\n{}\r\n", String::from_utf8_lossy(&line), CLASSIC);
         for task in [batch::Task::Solve, batch::Task::Count { limit: 2 }] {
-            let options = batch::Options { task, threads, alphabet, read_ahead };
+            // The input's length is only a hint: right, wrong or unknown.
+            let input_bytes = [None, Some(input.len() as u64), Some(rng.below(200) as u64)][rng.below(3)];
+            let options = batch::Options { task, threads, alphabet, read_ahead, input_bytes };
             let (mut fast, mut fast_err) = (Vec::new(), Vec::new());
             let fast_summary = batch::run_lines(
                 input.as_bytes(),
