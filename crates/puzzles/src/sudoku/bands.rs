@@ -451,7 +451,7 @@ impl Board {
                 // The digit without a search over the nine, whose exit
                 // would be mispredicted; none when a single placed just
                 // before took this cell's last digit.
-                let digits = self.digits_at(band, i);
+                let digits = K::digits_at(&self.cells, band, i);
                 if digits == 0 {
                     return Err(Stuck);
                 }
@@ -511,7 +511,7 @@ impl Board {
     // `popcnt` of its build (a call compiled for plain x86-64 counted bits
     // by shifts and masks: a fifth of the time on `top1465.txt`).
     #[inline(always)]
-    fn choose(&self) -> (usize, u32, u16) {
+    fn choose<K: Kernel>(&self) -> (usize, u32, u16) {
         let mut best_pair = None;
         let mut most = 0;
         for (band, &pairs) in self.pairs.iter().enumerate() {
@@ -521,7 +521,7 @@ impl Board {
                 pairs &= pairs - 1;
                 let column = COLUMN << (i % 9);
                 let mut reach = 0;
-                let mut digits = self.digits_at(band, i);
+                let mut digits = K::digits_at(&self.cells, band, i);
                 while digits != 0 {
                     let d = digits.trailing_zeros() as usize;
                     digits &= digits - 1;
@@ -543,7 +543,7 @@ impl Board {
             }
         }
         if let Some((band, i)) = best_pair {
-            return (band, i, self.digits_at(band, i));
+            return (band, i, K::digits_at(&self.cells, band, i));
         }
         let mut best = (0, 0, 0u16);
         let mut fewest = u32::MAX;
@@ -552,7 +552,7 @@ impl Board {
             while open != 0 {
                 let i = open.trailing_zeros();
                 open &= open - 1;
-                let digits = self.digits_at(band, i);
+                let digits = K::digits_at(&self.cells, band, i);
                 if digits.count_ones() < fewest {
                     fewest = digits.count_ones();
                     best = (band, i, digits);
@@ -578,8 +578,9 @@ impl Board {
         }
     }
 
-    /// The digits (bit `d` for digit `d + 1`) open at cell `i` of `band`.
-    #[inline(always)]
+    /// The digits (bit `d` for digit `d + 1`) open at cell `i` of `band`
+    /// (the search asks its kernel, [`Kernel::digits_at`]).
+    #[cfg(test)]
     fn digits_at(&self, band: usize, i: u32) -> u16 {
         let mut digits = 0;
         for (d, cells) in self.cells.iter().enumerate() {
@@ -647,7 +648,7 @@ macro_rules! searcher {
                     search.found += 1;
                     return search.found >= search.limit;
                 }
-                let (band, i, mut digits) = board.choose();
+                let (band, i, mut digits) = board.choose::<$kernel>();
                 if digits.count_ones() == 2 {
                     // The digit with fewer cells open in the cell's row
                     // first: 5% fewer digits tried on the hardest sets
@@ -758,10 +759,10 @@ impl Machine {
     /// Takes the outcome of propagating the current node and moves to the
     /// next node, or stops.
     #[inline(always)]
-    fn advance(&mut self, propagated: Result<(), Stuck>) {
+    fn advance<K: Kernel>(&mut self, propagated: Result<(), Stuck>) {
         if propagated.is_ok() {
             if !self.board.is_solved() {
-                let (band, i, digits) = self.board.choose();
+                let (band, i, digits) = self.board.choose::<K>();
                 let (first, rest) = if digits.count_ones() == 2 {
                     let (first, second) = self.board.order_pair(band, i, digits);
                     (first, 1 << second)
@@ -889,7 +890,7 @@ fn take_turn<K: Kernel, const TRIADS: bool>(
             Err(stuck) => Err(stuck),
         }
     };
-    machine.advance(propagated);
+    machine.advance::<K>(propagated);
     fill(machine, more);
     *live = machine.running;
 }
@@ -1211,7 +1212,7 @@ mod tests {
             if board.propagate::<Portable, true>().is_err() || board.is_solved() {
                 continue;
             }
-            let (band, i, digits) = board.choose();
+            let (band, i, digits) = board.choose::<Portable>();
             let cell = 27 * band + i as usize;
             assert_eq!(digits, board.digits_at(band, i), "line {line}");
             let open: Vec<usize> = (0..81)
