@@ -30,8 +30,9 @@
 //! another solver, whole process, against ours: a command that reads the
 //! file named last and writes what `puzzles sudoku --file` writes (one
 //! solution per line, or `0`/`1`/`2 or more` with `--count` first), which
-//! is checked before it is timed. A driver of tdoku (`TdokuSolverDpllTriadSimd`)
-//! that way is a few lines of C++; tdoku is not fetched here.
+//! is checked before it is timed. `tdoku-file.cc` beside this crate is such
+//! a command for tdoku (`TdokuSolverDpllTriadSimd`), built against a tdoku
+//! checkout (see its first lines); tdoku is not part of this repository.
 //! Every figure is the median of K runs (default 9; `--quick`: 3) by wall
 //! clock, with the median CPU time (user + system, from `wait4`) beside it,
 //! which other work on a busy machine inflates less. Before timing, both
