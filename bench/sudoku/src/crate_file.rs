@@ -1,19 +1,20 @@
 //! The `sudoku` crate (0.8) as a whole process, the equivalent of
-//! `puzzles sudoku --file FILE [--count]`: reads the file, solves each line
+//! `puzzles sudoku [--count] --file FILE`: reads the file, solves each line
 //! (or counts its solutions up to 2), writes one answer line per puzzle to
 //! standard output in large buffered writes.
 //!
-//! `sudoku-crate-file FILE [--count]`
+//! `sudoku-crate-file [--count] FILE` (as every `sudoku-bench --peer`)
 
 use std::io::{BufRead, BufReader, Write};
 
 fn main() {
-    let mut args = std::env::args().skip(1);
-    let path = args
-        .next()
-        .expect("usage: sudoku-crate-file FILE [--count]");
-    let count = args.next().as_deref() == Some("--count");
-    let file = std::fs::File::open(&path).expect("the file is readable");
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (count, path) = match args.as_slice() {
+        [flag, path] if flag == "--count" => (true, path),
+        [path] => (false, path),
+        _ => panic!("usage: sudoku-crate-file [--count] FILE"),
+    };
+    let file = std::fs::File::open(path).expect("the file is readable");
     let mut input = BufReader::with_capacity(1 << 16, file);
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());

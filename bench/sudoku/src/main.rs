@@ -183,7 +183,7 @@ fn main() {
             k.parse().expect("--runs takes a number")
         });
     let ours = sibling("puzzles");
-    let theirs = sibling("sudoku-crate-file");
+    let crate_peer = ("sudoku crate".to_string(), sibling("sudoku-crate-file"));
     println!(
         "load average: {}",
         std::fs::read_to_string("/proc/loadavg")
@@ -226,49 +226,14 @@ fn main() {
             .collect();
         let count = lines.len() as f64;
 
-        // The two must agree before they are timed.
-        for extra in [None, Some("--count")].into_iter().filter(|_| whole) {
-            let mut our_args = vec!["sudoku", "--file", file];
-            let mut their_args = vec![file];
-            our_args.extend(extra);
-            their_args.extend(extra);
-            assert!(
-                output_of(&ours, &our_args) == output_of(&theirs, &their_args),
-                "the outputs differ on {name} {extra:?}"
-            );
-        }
-
         println!("{name} ({} puzzles)", lines.len());
         let rate = |seconds: f64| count / seconds;
         let mut whole_solve = (f64::NAN, f64::NAN);
-        for extra in [None, Some("--count")].into_iter().filter(|_| whole) {
-            let mut our_args = vec!["sudoku", "--file", file];
-            let mut their_args = vec![file];
-            our_args.extend(extra);
-            their_args.extend(extra);
-            let pair = Pair {
-                name: format!("whole process{}", extra.map_or("", |_| ", --count")),
-                first: (&ours, our_args),
-                second: (&theirs, their_args),
-            };
-            let ((wall, cpu), (their_wall, their_cpu)) = alternate(&pair, runs);
-            if extra.is_none() {
-                whole_solve = (wall, cpu);
-            }
-            println!(
-                "  {:<24} puzzles {:>8.0}/s ({:>8.0}/s)   sudoku crate {:>8.0}/s ({:>8.0}/s)   ratio {:.2}× ({:.2}×)",
-                pair.name,
-                rate(wall),
-                rate(cpu),
-                rate(their_wall),
-                rate(their_cpu),
-                their_wall / wall,
-                their_cpu / cpu,
-            );
-        }
-        // Other solvers as commands (`--peer NAME=PATH`, run as
-        // `PATH [--count] FILE`), each against ours, after the same check.
-        for (peer, program) in peers.iter().filter(|_| whole) {
+        // The crate, then the other solvers (`--peer NAME=PATH`), each run
+        // as `PATH [--count] FILE` and checked to answer as ours does
+        // before it is timed.
+        let everyone = std::iter::once(&crate_peer).chain(&peers).enumerate();
+        for (index, (peer, program)) in everyone.filter(|_| whole) {
             for extra in [None, Some("--count")] {
                 let mut our_args = vec!["sudoku", "--file", file];
                 let mut their_args: Vec<&str> = extra.into_iter().collect();
@@ -284,6 +249,9 @@ fn main() {
                     second: (program, their_args),
                 };
                 let ((wall, cpu), (their_wall, their_cpu)) = alternate(&pair, runs);
+                if index == 0 && extra.is_none() {
+                    whole_solve = (wall, cpu);
+                }
                 println!(
                     "  {:<24} puzzles {:>8.0}/s ({:>8.0}/s)   {peer:<12} {:>8.0}/s ({:>8.0}/s)   ratio {:.2}× ({:.2}×)",
                     pair.name,
