@@ -582,11 +582,7 @@ impl Board {
     /// (the search asks its kernel, [`Kernel::digits_at`]).
     #[cfg(test)]
     fn digits_at(&self, band: usize, i: u32) -> u16 {
-        let mut digits = 0;
-        for (d, cells) in self.cells.iter().enumerate() {
-            digits |= ((cells[band] >> i & 1) as u16) << d;
-        }
-        digits
+        super::simd::Portable::digits_at(&self.cells, band, i)
     }
 
     /// The digits of a solved grid, in reading order, as `1`–`9`.
