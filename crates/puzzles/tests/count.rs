@@ -48,6 +48,77 @@ fn totals_and_fundamentals_match_the_oeis_up_to_15() {
 }
 
 #[test]
+fn quadrant_totals_match_the_oeis_from_4_to_15_on_every_kernel() {
+    let totals = oeis::sequence("A000170");
+    for n in 4..=15 {
+        for plan in every_kernel(CountPlan::quadrants(n).unwrap()) {
+            let tally = plan.count_all();
+            assert_eq!(
+                tally.total,
+                u128::from(totals[&n]),
+                "n = {n}, {:?}",
+                plan.kernel()
+            );
+            assert_eq!(tally.unique, 0, "quadrant units record no classes");
+        }
+    }
+}
+
+#[test]
+#[ignore = "a minute: run with `cargo test --release -p puzzles --test count -- --ignored`"]
+fn quadrant_totals_match_the_oeis_for_16_and_17_on_every_kernel() {
+    let totals = oeis::sequence("A000170");
+    for n in 16..=17 {
+        for plan in every_kernel(CountPlan::quadrants(n).unwrap()) {
+            let run = Counter::new(&plan)
+                .threads(2)
+                .run(&AtomicBool::new(false), |_, _| {
+                    ControlFlow::<()>::Continue(())
+                })
+                .unwrap();
+            assert_eq!(
+                run.tally.total,
+                u128::from(totals[&n]),
+                "n = {n}, {:?}",
+                plan.kernel()
+            );
+        }
+    }
+}
+
+#[test]
+fn quadrant_plans_stay_in_their_range_and_refuse_fundamentals() {
+    assert!(matches!(
+        CountPlan::quadrants(3),
+        Err(CountError::QuadrantsRange { n: 3, .. })
+    ));
+    assert!(matches!(
+        CountPlan::quadrants(23),
+        Err(CountError::QuadrantsRange { n: 23, .. })
+    ));
+    let plan = CountPlan::quadrants(8).unwrap();
+    assert_eq!(
+        plan.fundamental_solutions(0),
+        Err(CountError::NoFundamentals)
+    );
+    assert_eq!(plan.prefix(0), None);
+    assert!(matches!(
+        plan.count_unit(plan.len()),
+        Err(CountError::NoSuchUnit { .. })
+    ));
+    // A stop set before a unit starts leaves it uncounted.
+    assert_eq!(plan.count_unit_until(0, &AtomicBool::new(true)), Ok(None));
+}
+
+#[test]
+fn a_quadrant_sample_of_every_unit_is_the_count() {
+    let plan = CountPlan::quadrants(12).unwrap();
+    let projection = plan.count_sample(u64::MAX, 3).projection();
+    assert_eq!(projection.total.value, 14200.0);
+    assert_eq!(projection.total.std_error, 0.0);
+}
+
+#[test]
 #[ignore = "a minute: run with `cargo test --release -p puzzles --test count -- --ignored`"]
 fn totals_and_fundamentals_match_the_oeis_for_16_and_17_on_every_kernel() {
     let totals = oeis::sequence("A000170");

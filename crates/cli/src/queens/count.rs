@@ -13,11 +13,11 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 use puzzles::queens::Board;
-use puzzles::queens::checkpoint::{CheckpointFile, resume_split};
-use puzzles::queens::count::{CountPlan, Counter, RunEnd, Tally, UnitCount, UnitId};
+use puzzles::queens::checkpoint::{CheckpointFile, resume_scheme};
+use puzzles::queens::count::{CountPlan, Counter, Method, RunEnd, Tally, UnitCount, UnitId};
 use serde::Serialize;
 
-use super::args::{Format, QueensArgs};
+use super::args::{Format, MethodArg, QueensArgs};
 use super::progress::{Progress, sample_sizes};
 use crate::numbers::grouped;
 use crate::outcome::Outcome;
@@ -147,7 +147,7 @@ fn classic(n: usize, args: &QueensArgs, out: &mut dyn Write) -> anyhow::Result<O
         let result = JsonCount {
             n,
             total: tally.total,
-            unique: Some(tally.unique),
+            unique: plan.method().finds_fundamentals().then_some(tally.unique),
             units: Some(plan.len()),
             elapsed_seconds: elapsed.as_secs_f64(),
             nodes: Some(tally.nodes),
@@ -167,15 +167,26 @@ fn classic(n: usize, args: &QueensArgs, out: &mut dyn Write) -> anyhow::Result<O
         // The answer first, whole, then the summary: on a terminal both
         // streams end up on one screen, in the order written.
         out.flush()?;
-        eprintln!(
-            "{} solutions, {} fundamental; {} units ({} resumed), {} nodes, {:.2} s",
-            grouped(tally.total),
-            grouped(tally.unique),
-            grouped(plan.len()),
-            grouped(resumed.units),
-            grouped(tally.nodes),
-            elapsed.as_secs_f64()
-        );
+        if plan.method().finds_fundamentals() {
+            eprintln!(
+                "{} solutions, {} fundamental; {} units ({} resumed), {} nodes, {:.2} s",
+                grouped(tally.total),
+                grouped(tally.unique),
+                grouped(plan.len()),
+                grouped(resumed.units),
+                grouped(tally.nodes),
+                elapsed.as_secs_f64()
+            );
+        } else {
+            eprintln!(
+                "{} solutions by joining quarter-boards; {} units ({} resumed), {} half-boards joined, {:.2} s",
+                grouped(tally.total),
+                grouped(plan.len()),
+                grouped(resumed.units),
+                grouped(tally.nodes),
+                elapsed.as_secs_f64()
+            );
+        }
     }
     Ok(if tally.total == 0 {
         Outcome::NoSolution
@@ -185,12 +196,81 @@ fn classic(n: usize, args: &QueensArgs, out: &mut dyn Write) -> anyhow::Result<O
 }
 
 /// The plan `--split` (or the default for `n`) makes.
+///
+/// An existing checkpoint is continued with the method and split that made
+/// it; `--method` or `--split` that ask for another are refused, naming it.
 pub(crate) fn plan_for(n: usize, args: &QueensArgs) -> anyhow::Result<CountPlan> {
-    let split = args
-        .split
-        .or_else(|| resume_split(args.checkpoint.as_deref()?, n))
-        .unwrap_or_else(|| CountPlan::default_split(n));
-    Ok(CountPlan::new(n, split)?)
+    if let Some(split) = args.split {
+        let plan = CountPlan::new(n, split)?;
+        if let Some(path) = args.checkpoint.as_deref() {
+            refuse_other_scheme(path, n, &plan)?;
+        }
+        return Ok(plan);
+    }
+    if let Some(path) = args.checkpoint.as_deref()
+        && let Some((scheme, split)) = resume_scheme(path, n)
+    {
+        let plan = CountPlan::for_scheme(&scheme, n, split)?;
+        let wanted = args
+            .method
+            .map(method_of)
+            .or(args.unique.then_some(Method::Backtrack));
+        if let Some(wanted) = wanted.filter(|&wanted| wanted != plan.method()) {
+            anyhow::bail!(
+                "{}: this checkpoint was made by the {} counter (scheme {scheme}); \
+                 continue it without --method{}, or count with --{} in another file",
+                path.display(),
+                method_name(plan.method()),
+                if args.unique { " or --unique" } else { "" },
+                match wanted {
+                    Method::Quadrants => "method quadrants",
+                    _ => "method backtrack",
+                },
+            );
+        }
+        return Ok(plan);
+    }
+    let plan = match args.method {
+        Some(MethodArg::Backtrack) => CountPlan::with_default_split(n)?,
+        Some(MethodArg::Quadrants) if args.unique => anyhow::bail!(
+            "--method quadrants counts solutions, not fundamental ones: --unique needs --method backtrack"
+        ),
+        Some(MethodArg::Quadrants) => CountPlan::quadrants(n)?,
+        None if args.unique => CountPlan::with_default_split(n)?,
+        None => CountPlan::best(n)?,
+    };
+    Ok(plan)
+}
+
+/// Refuses an explicit `--split` against a checkpoint made by the quadrant
+/// counter (which has no split).
+fn refuse_other_scheme(path: &std::path::Path, n: usize, plan: &CountPlan) -> anyhow::Result<()> {
+    if let Some((scheme, _)) = resume_scheme(path, n)
+        && scheme != plan.scheme()
+    {
+        anyhow::bail!(
+            "{}: this checkpoint was made by the {} counter (scheme {scheme}), which has no --split; \
+             continue it without --split",
+            path.display(),
+            method_name(Method::Quadrants),
+        );
+    }
+    Ok(())
+}
+
+fn method_of(arg: MethodArg) -> Method {
+    match arg {
+        MethodArg::Backtrack => Method::Backtrack,
+        MethodArg::Quadrants => Method::Quadrants,
+    }
+}
+
+/// The method's name as `--method` spells it.
+pub(crate) fn method_name(method: Method) -> &'static str {
+    match method {
+        Method::Quadrants => "quadrants",
+        _ => "backtrack",
+    }
 }
 
 /// What [`count_units`] counted.

@@ -125,6 +125,8 @@ impl Estimate {
 /// extends. `None` where the sample would be most of the work (small
 /// boards) or when `stop` is set first.
 pub(crate) fn sample_sizes(plan: &CountPlan, stop: &AtomicBool) -> Option<SampledSizes> {
+    // Quadrant units are alike in size: the bar counts them as they are.
+    plan.prefix(0)?;
     let depth = plan.split().min(plan.n());
     let deeper = (0..=2)
         .rev()

@@ -27,7 +27,7 @@ use std::time::Instant;
 
 use anyhow::{Context, bail};
 use puzzles::queens::checkpoint::{LockFailure, lock_exclusive, seal_line, unseal_line};
-use puzzles::queens::count::{SCHEME, UnitId};
+use puzzles::queens::count::UnitId;
 use serde::{Deserialize, Serialize};
 
 use super::args::QueensArgs;
@@ -223,7 +223,7 @@ pub fn run(
     let part = Part {
         format: PART_FORMAT.to_string(),
         version: PART_VERSION,
-        scheme: SCHEME.to_string(),
+        scheme: plan.scheme().to_string(),
         n,
         split: plan.split(),
         units: plan.len(),
@@ -350,6 +350,7 @@ fn is_at(_file: &File, path: &Path) -> bool {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+    use puzzles::queens::count::SCHEME;
 
     fn sample() -> Part {
         Part {

@@ -114,7 +114,7 @@ impl CheckpointHeader {
     /// ```
     pub fn for_plan(plan: &CountPlan) -> CheckpointHeader {
         CheckpointHeader {
-            scheme: SCHEME.to_string(),
+            scheme: plan.scheme().to_string(),
             n: plan.n(),
             split: plan.split(),
             units: plan.len(),
@@ -340,7 +340,8 @@ pub enum Problem {
         first: usize,
     },
     /// Counts no unit can have: fewer solutions than classes, or more than
-    /// eight per class.
+    /// eight per class; or classes counted in a quadrant unit, which
+    /// records none.
     #[error("unit {id} has impossible counts (total {total}, unique {unique})")]
     Impossible {
         /// The unit.
@@ -604,7 +605,13 @@ fn parse_record(object: &str, header: &CheckpointHeader) -> Result<(UnitId, Unit
         return Err(Problem::OutOfRange { id, units });
     }
     let (total, unique) = (fields.total, fields.unique);
-    if total < unique || total > unique.saturating_mul(8) {
+    let impossible = if header.scheme == super::quadrants::SCHEME {
+        // The quadrant counter does not tell classes apart.
+        unique != 0
+    } else {
+        total < unique || total > unique.saturating_mul(8)
+    };
+    if impossible {
         return Err(Problem::Impossible { id, total, unique });
     }
     Ok((
@@ -1143,6 +1150,32 @@ pub fn resume_split(path: &Path, n: usize) -> Option<usize> {
     let checkpoint = Checkpoint::read(io::BufReader::new(file)).ok()?;
     let header = checkpoint.header();
     (header.n == n && header.scheme == SCHEME).then_some(header.split)
+}
+
+/// The unit scheme and split that the checkpoint at `path` was made with,
+/// when it is a readable checkpoint for `n`; `None` otherwise (no file,
+/// another N, damage, an old format: [`CheckpointFile::open`] reports
+/// those). A count continues a checkpoint with its own scheme
+/// ([`CountPlan::for_scheme`]), whatever a later build would choose.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::checkpoint::{CheckpointFile, resume_scheme};
+/// use puzzles::queens::count::CountPlan;
+///
+/// let path = std::env::temp_dir().join(format!("resume-scheme-{}.ckpt", std::process::id()));
+/// assert_eq!(resume_scheme(&path, 9), None);
+/// drop(CheckpointFile::open(&path, &CountPlan::quadrants(9)?)?);
+/// assert_eq!(resume_scheme(&path, 9), Some(("quadrants-1".to_string(), 0)));
+/// std::fs::remove_file(&path).unwrap();
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn resume_scheme(path: &Path, n: usize) -> Option<(String, usize)> {
+    let file = File::open(path).ok()?;
+    let checkpoint = Checkpoint::read(io::BufReader::new(file)).ok()?;
+    let header = checkpoint.header();
+    (header.n == n).then(|| (header.scheme.clone(), header.split))
 }
 
 /// Seals a JSON object the way checkpoint lines are sealed: `payload` is

@@ -47,6 +47,9 @@ use std::ops::{ControlFlow, Range};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 
+use std::sync::Arc;
+
+use super::quadrants::{self, Quadrants};
 use super::units;
 use super::{Fundamental, MAX_SEARCH_N, Solution};
 
@@ -116,6 +119,25 @@ pub enum CountError {
         /// How many units the plan has.
         units: u64,
     },
+    /// The quadrant counter takes boards from [`quadrants::MIN_N`] to
+    /// [`quadrants::MAX_N`].
+    #[error(
+        "n = {n} is outside the quadrant counter's range ({min} to {max}); count it by backtracking"
+    )]
+    QuadrantsRange {
+        /// The size asked for.
+        n: usize,
+        /// The smallest size it takes.
+        min: usize,
+        /// The largest size it takes (its table grows fourfold with each two sizes).
+        max: usize,
+    },
+    /// A checkpoint or part names a scheme this build does not know.
+    #[error("unit scheme {0:?} is not one this build counts ({SCHEME} or {quadrants})", quadrants = quadrants::SCHEME)]
+    UnknownScheme(String),
+    /// The quadrant counter counts solutions, not symmetry classes.
+    #[error("the quadrant counter does not find fundamental solutions; count them by backtracking")]
+    NoFundamentals,
     /// The thread pool could not start.
     #[error("cannot start {threads} counting threads: {message}")]
     Threads {
@@ -252,7 +274,72 @@ pub struct CountPlan {
     /// The prefixes, `depth` columns each, back to back.
     prefixes: Vec<u8>,
     kernel: Kernel,
+    /// Set for a plan that joins quarter-boards; its units are sets of rows.
+    quadrants: Option<Arc<Quadrants>>,
 }
+
+/// How a plan counts. Both give the same totals; only backtracking finds
+/// the fundamental solutions.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::count::{CountPlan, Method};
+///
+/// assert_eq!(CountPlan::new(12, 3)?.method(), Method::Backtrack);
+/// assert_eq!(CountPlan::quadrants(12)?.method(), Method::Quadrants);
+/// assert_eq!(CountPlan::best(18)?.method(), Method::Quadrants);
+/// assert_eq!(CountPlan::best(12)?.method(), Method::Backtrack);
+/// # Ok::<(), puzzles::queens::count::CountError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Method {
+    /// The symmetry-reduced backtracking search, in units of placed first
+    /// rows ([`SCHEME`]).
+    Backtrack,
+    /// Joining quarter-boards, in units of the rows whose queen stands in
+    /// the east half ([`quadrants::SCHEME`]); see [`quadrants`].
+    Quadrants,
+}
+
+impl Method {
+    /// The unit scheme's name, as checkpoints and parts record it.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::Method;
+    ///
+    /// assert_eq!(Method::Quadrants.scheme(), "quadrants-1");
+    /// ```
+    pub fn scheme(self) -> &'static str {
+        match self {
+            Method::Backtrack => SCHEME,
+            Method::Quadrants => quadrants::SCHEME,
+        }
+    }
+
+    /// Whether the method counts fundamental solutions too
+    /// ([`UnitCount::unique`]); the quadrant counter leaves it 0.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::Method;
+    ///
+    /// assert!(Method::Backtrack.finds_fundamentals());
+    /// assert!(!Method::Quadrants.finds_fundamentals());
+    /// ```
+    pub fn finds_fundamentals(self) -> bool {
+        self == Method::Backtrack
+    }
+}
+
+/// The smallest board [`CountPlan::best`] counts by joining quarter-boards:
+/// below it the backtracking counter is as fast or faster, and it finishes
+/// in a tenth of a second anyway.
+pub const QUADRANTS_FROM: usize = 16;
 
 /// Which search counts the last rows of each unit. All give the same
 /// totals, fundamental counts and node counts (the placements the reduced
@@ -433,7 +520,156 @@ impl CountPlan {
             units,
             prefixes,
             kernel: Kernel::Auto,
+            quadrants: None,
         })
+    }
+
+    /// The units of `n`-queens for the quadrant counter (see
+    /// [`quadrants`]): one per set of rows whose queen stands in the east
+    /// half, up to the board's symmetries. The table of quarter-board
+    /// placements ([`quadrants::table_bytes`]) is built when the first unit
+    /// is counted and shared by every clone of the plan.
+    ///
+    /// # Errors
+    ///
+    /// [`CountError::ZeroSize`], [`CountError::QuadrantsRange`] outside
+    /// [`quadrants::MIN_N`]`..=`[`quadrants::MAX_N`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::CountPlan;
+    ///
+    /// let plan = CountPlan::quadrants(10)?;
+    /// assert_eq!(plan.count_all().total, 724);
+    /// assert!(CountPlan::quadrants(23).is_err());
+    /// # Ok::<(), puzzles::queens::count::CountError>(())
+    /// ```
+    pub fn quadrants(n: usize) -> Result<CountPlan, CountError> {
+        if n == 0 {
+            return Err(CountError::ZeroSize);
+        }
+        if !(quadrants::MIN_N..=quadrants::MAX_N).contains(&n) {
+            return Err(CountError::QuadrantsRange {
+                n,
+                min: quadrants::MIN_N,
+                max: quadrants::MAX_N,
+            });
+        }
+        let quadrants = Quadrants::new(n);
+        Ok(CountPlan {
+            n,
+            split: 0,
+            depth: 0,
+            units: quadrants.len(),
+            prefixes: Vec::new(),
+            kernel: Kernel::Auto,
+            quadrants: Some(Arc::new(quadrants)),
+        })
+    }
+
+    /// The fastest plan for `n`: the quadrant counter from
+    /// [`QUADRANTS_FROM`] to [`quadrants::MAX_N`], the backtracking counter
+    /// with [`CountPlan::default_split`] elsewhere.
+    ///
+    /// # Errors
+    ///
+    /// As [`CountPlan::new`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::{CountPlan, Method};
+    ///
+    /// assert_eq!(CountPlan::best(8)?.count_all().total, 92);
+    /// assert_eq!(CountPlan::best(20)?.method(), Method::Quadrants);
+    /// assert_eq!(CountPlan::best(23)?.method(), Method::Backtrack);
+    /// # Ok::<(), puzzles::queens::count::CountError>(())
+    /// ```
+    pub fn best(n: usize) -> Result<CountPlan, CountError> {
+        if (QUADRANTS_FROM..=quadrants::MAX_N).contains(&n) {
+            CountPlan::quadrants(n)
+        } else {
+            CountPlan::with_default_split(n)
+        }
+    }
+
+    /// The plan of a checkpoint or part: `scheme` as it recorded it, with
+    /// its `split` (which the quadrant scheme does not use).
+    ///
+    /// # Errors
+    ///
+    /// [`CountError::UnknownScheme`], else as [`CountPlan::new`] or
+    /// [`CountPlan::quadrants`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::{CountPlan, Method};
+    ///
+    /// assert_eq!(CountPlan::for_scheme("lexmin-rows-1", 9, 2)?, CountPlan::new(9, 2)?);
+    /// assert_eq!(CountPlan::for_scheme("quadrants-1", 9, 0)?.method(), Method::Quadrants);
+    /// assert!(CountPlan::for_scheme("rows-9", 9, 2).is_err());
+    /// # Ok::<(), puzzles::queens::count::CountError>(())
+    /// ```
+    pub fn for_scheme(scheme: &str, n: usize, split: usize) -> Result<CountPlan, CountError> {
+        match scheme {
+            SCHEME => CountPlan::new(n, split),
+            quadrants::SCHEME => CountPlan::quadrants(n),
+            other => Err(CountError::UnknownScheme(other.to_string())),
+        }
+    }
+
+    /// How the plan counts.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::{CountPlan, Method};
+    ///
+    /// assert_eq!(CountPlan::new(9, 2)?.method(), Method::Backtrack);
+    /// # Ok::<(), puzzles::queens::count::CountError>(())
+    /// ```
+    pub fn method(&self) -> Method {
+        if self.quadrants.is_some() {
+            Method::Quadrants
+        } else {
+            Method::Backtrack
+        }
+    }
+
+    /// The plan's unit scheme ([`Method::scheme`]).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::CountPlan;
+    ///
+    /// assert_eq!(CountPlan::quadrants(9)?.scheme(), "quadrants-1");
+    /// # Ok::<(), puzzles::queens::count::CountError>(())
+    /// ```
+    pub fn scheme(&self) -> &'static str {
+        self.method().scheme()
+    }
+
+    /// The rows whose queen stands in the east half (bit `r` for row `r`)
+    /// in unit `id` of a quadrant plan; `None` for a backtracking plan or
+    /// an id outside the plan.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::CountPlan;
+    ///
+    /// let plan = CountPlan::quadrants(8)?;
+    /// assert_eq!(plan.east_rows(0), Some(0b0000_1111));
+    /// assert_eq!(CountPlan::new(8, 2)?.east_rows(0), None);
+    /// # Ok::<(), puzzles::queens::count::CountError>(())
+    /// ```
+    pub fn east_rows(&self, id: UnitId) -> Option<u32> {
+        self.quadrants
+            .as_ref()?
+            .east_rows(usize::try_from(id).ok()?)
     }
 
     /// The same plan counted by `kernel` (the unit list does not change).
@@ -583,7 +819,8 @@ impl CountPlan {
     }
 
     /// The columns of the first rows that make unit `id`, or `None` when there
-    /// is no such unit.
+    /// is no such unit or the plan joins quarter-boards
+    /// ([`CountPlan::east_rows`] tells its units).
     ///
     /// # Example
     ///
@@ -596,7 +833,7 @@ impl CountPlan {
     /// # Ok::<(), puzzles::queens::count::CountError>(())
     /// ```
     pub fn prefix(&self, id: UnitId) -> Option<&[u8]> {
-        if id >= self.units {
+        if id >= self.units || self.quadrants.is_some() {
             return None;
         }
         let start = usize::try_from(id).ok()? * self.depth;
@@ -650,10 +887,19 @@ impl CountPlan {
         id: UnitId,
         stop: &AtomicBool,
     ) -> Result<Option<UnitCount>, CountError> {
-        let prefix = self.prefix(id).ok_or(CountError::NoSuchUnit {
-            id,
-            units: self.units,
-        })?;
+        if id >= self.units {
+            return Err(CountError::NoSuchUnit {
+                id,
+                units: self.units,
+            });
+        }
+        if let Some(quadrants) = &self.quadrants {
+            // A quadrant unit takes milliseconds: the flag is read between units.
+            return Ok(
+                (!stop.load(Ordering::Relaxed)).then(|| quadrant_count(quadrants, id, self.kernel))
+            );
+        }
+        let prefix = self.prefix(id).expect("the id is checked");
         let stopped = || stop.load(Ordering::Relaxed);
         Ok(
             units::count_below(self.n, prefix, &stopped, self.kernel.lanes()).map(|tallies| {
@@ -688,6 +934,9 @@ impl CountPlan {
     /// # Ok::<(), puzzles::queens::count::CountError>(())
     /// ```
     pub fn fundamental_solutions(&self, id: UnitId) -> Result<Vec<Fundamental>, CountError> {
+        if self.quadrants.is_some() {
+            return Err(CountError::NoFundamentals);
+        }
         let prefix = self.prefix(id).ok_or(CountError::NoSuchUnit {
             id,
             units: self.units,
@@ -777,9 +1026,22 @@ impl CountPlan {
         let draws = self
             .sample_ids(size, seed)
             .into_iter()
-            .map(|id| {
-                let prefix = self.prefix(id).expect("sampled ids come from the plan");
-                self.count_draw(prefix.to_vec(), self.units as f64, 0.0)
+            .map(|id| match &self.quadrants {
+                Some(quadrants) => {
+                    let start = std::time::Instant::now();
+                    let count = quadrant_count(quadrants, id, self.kernel);
+                    SampledUnit {
+                        prefix: Vec::new(),
+                        weight: self.units as f64,
+                        nodes_above: 0.0,
+                        count,
+                        seconds: start.elapsed().as_secs_f64(),
+                    }
+                }
+                None => {
+                    let prefix = self.prefix(id).expect("sampled ids come from the plan");
+                    self.count_draw(prefix.to_vec(), self.units as f64, 0.0)
+                }
             })
             .collect();
         Sample {
@@ -812,6 +1074,10 @@ impl CountPlan {
     /// # Ok::<(), puzzles::queens::count::CountError>(())
     /// ```
     pub fn count_sample_below(&self, size: u64, seed: u64, depth: usize) -> Sample {
+        if self.quadrants.is_some() {
+            // Its units are rows of the whole board: there is nothing below them.
+            return self.count_sample(size, seed);
+        }
         let depth = depth.clamp(self.depth, self.n);
         let mut random = self.random(seed ^ 0x5eed_0000_0000_0000 ^ depth as u64);
         let draws = (0..if self.units == 0 { 0 } else { size })
@@ -1264,13 +1530,19 @@ impl<'a> Counter<'a> {
                         }
                         let index = next.fetch_add(1, Ordering::Relaxed);
                         let Some(&id) = todo.get(index) else { break };
-                        let prefix = plan.prefix(id).expect("ids are checked");
-                        let counted = units::count_below(plan.n, prefix, &|| stop.is_set(), lanes);
-                        let Some(tallies) = counted else { break };
-                        let count = UnitCount {
-                            total: tallies.total,
-                            unique: tallies.unique,
-                            nodes: tallies.nodes,
+                        let count = match &plan.quadrants {
+                            Some(quadrants) => quadrant_count(quadrants, id, plan.kernel),
+                            None => {
+                                let prefix = plan.prefix(id).expect("ids are checked");
+                                let counted =
+                                    units::count_below(plan.n, prefix, &|| stop.is_set(), lanes);
+                                let Some(tallies) = counted else { break };
+                                UnitCount {
+                                    total: tallies.total,
+                                    unique: tallies.unique,
+                                    nodes: tallies.nodes,
+                                }
+                            }
                         };
                         if sender.send((id, count)).is_err() {
                             break;
@@ -1307,6 +1579,27 @@ impl<'a> Counter<'a> {
             None => RunEnd::Cancelled,
         };
         Ok(CountRun { tally, end })
+    }
+}
+
+/// Counts quadrant unit `id` (an id of the plan) with the fastest join.
+/// Its `unique` is 0 and its `nodes` the half-board placements joined.
+fn quadrant_count(quadrants: &Quadrants, id: UnitId, kernel: Kernel) -> UnitCount {
+    use quadrants::join::Kernel as Join;
+    // Auto takes the join that measured fastest on this processor; a named
+    // kernel takes the join of that width, or the next narrower one there is.
+    let join = match kernel {
+        Kernel::Auto => Join::fastest(),
+        Kernel::Avx512 if Join::Avx512.is_available() => Join::Avx512,
+        Kernel::Avx512 | Kernel::Avx2 if Join::Avx2.is_available() => Join::Avx2,
+        _ => Join::Portable,
+    };
+    let id = usize::try_from(id).expect("unit ids of a plan fit usize");
+    let tally = quadrants.count_unit(id, join);
+    UnitCount {
+        total: tally.total,
+        unique: 0,
+        nodes: tally.halves,
     }
 }
 

@@ -26,6 +26,7 @@ mod complete;
 pub mod construct;
 pub mod count;
 pub mod oracle;
+pub mod quadrants;
 mod quick;
 pub mod render;
 mod rules;

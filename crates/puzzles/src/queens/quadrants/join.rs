@@ -1,0 +1,454 @@
+//! Counting the pairs of bit sets that do not meet: the join of the two
+//! halves of the board.
+//!
+//! One side (the *patterns*) is turned on its side: for each group of 256
+//! or 512 patterns and each bit, a bit set of the patterns that lack that
+//! bit. A pattern meets no bit of an item exactly when it lacks each of
+//! them, so ANDing the item's bit sets and counting the ones left counts
+//! the group's matches at once. Five bits at a time are looked up in a
+//! table of 32 precomputed ANDs, so an item costs one AND per five bits.
+//!
+//! Before that, both sides are sorted into buckets by a few *cut* bits, the
+//! ones most often set on both sides: a pattern bucket meets only the item
+//! buckets whose cut bits miss its own, which skips most pairs.
+
+/// Which instructions count the join. All give the same counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Kernel {
+    /// Plain 64-bit words, on every processor.
+    Portable,
+    /// 256 patterns a group, with BMI2's `pext` (x86-64 with AVX2, BMI1,
+    /// BMI2 and POPCNT).
+    Avx2,
+    /// 512 patterns a group, counted with AVX-512's vector popcount
+    /// (x86-64 with AVX-512F, VPOPCNTDQ, BMI2 and POPCNT).
+    Avx512,
+}
+
+impl Kernel {
+    /// The kernels this processor can run.
+    pub(crate) fn available() -> impl Iterator<Item = Kernel> {
+        [Kernel::Portable, Kernel::Avx2, Kernel::Avx512]
+            .into_iter()
+            .filter(|kernel| kernel.is_available())
+    }
+
+    pub(crate) fn is_available(self) -> bool {
+        match self {
+            Kernel::Portable => true,
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2 => {
+                std::arch::is_x86_feature_detected!("avx2")
+                    && std::arch::is_x86_feature_detected!("bmi1")
+                    && std::arch::is_x86_feature_detected!("bmi2")
+                    && std::arch::is_x86_feature_detected!("popcnt")
+            }
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx512 => {
+                Kernel::Avx2.is_available()
+                    && std::arch::is_x86_feature_detected!("avx512f")
+                    && std::arch::is_x86_feature_detected!("avx512vpopcntdq")
+            }
+            #[cfg(not(target_arch = "x86_64"))]
+            _ => false,
+        }
+    }
+
+    /// The kernel that joins a sample of 12-queens fastest on this
+    /// processor, measured once per process. The widest unit is not always
+    /// the fastest: some processors split 512-bit operations in two, and
+    /// some run `pext` in microcode.
+    pub(crate) fn fastest() -> Kernel {
+        static FASTEST: std::sync::OnceLock<Kernel> = std::sync::OnceLock::new();
+        *FASTEST.get_or_init(|| {
+            let candidates: Vec<Kernel> = Kernel::available().collect();
+            if candidates.len() == 1 {
+                return candidates[0];
+            }
+            let sides = sample_sides();
+            let mut scratch = Scratch::default();
+            let time = |kernel: Kernel, scratch: &mut Scratch| {
+                let started = std::time::Instant::now();
+                for (patterns, items) in &sides {
+                    std::hint::black_box(count_disjoint(patterns, items, kernel, scratch));
+                }
+                started.elapsed()
+            };
+            // Best of three, in turn, so that a burst of other work on the
+            // machine hits every kernel alike.
+            let mut best = vec![std::time::Duration::MAX; candidates.len()];
+            for _ in 0..3 {
+                for (slot, &kernel) in best.iter_mut().zip(&candidates) {
+                    *slot = (*slot).min(time(kernel, &mut scratch));
+                }
+            }
+            let winner = (0..candidates.len())
+                .min_by_key(|&i| best[i])
+                .expect("there is a candidate");
+            candidates[winner]
+        })
+    }
+}
+
+/// Deterministic sides for timing the kernels: pseudo-random sparse bit
+/// sets of the size and density the counter joins.
+fn sample_sides() -> Vec<(Vec<u64>, Vec<u64>)> {
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    (0..4)
+        .map(|_| {
+            let mut side = |len: usize| -> Vec<u64> {
+                (0..len)
+                    .map(|_| (next() & next() & next()) & ((1 << 34) - 1))
+                    .collect()
+            };
+            (side(3000), side(800))
+        })
+        .collect()
+}
+
+/// Buffers reused from join to join.
+#[derive(Default)]
+pub(crate) struct Scratch {
+    patterns: Vec<u64>,
+    items: Vec<u64>,
+    pattern_starts: Vec<usize>,
+    item_starts: Vec<usize>,
+    table: Vec<u64>,
+}
+
+/// How many pairs `(p, i)` of `patterns` × `items` have `p & i == 0`.
+/// Fastest with the larger side as `patterns`.
+pub(crate) fn count_disjoint(
+    patterns: &[u64],
+    items: &[u64],
+    kernel: Kernel,
+    scratch: &mut Scratch,
+) -> u64 {
+    if patterns.len() < 48 {
+        return items
+            .iter()
+            .map(|&item| patterns.iter().filter(|&&p| p & item == 0).count() as u64)
+            .sum();
+    }
+    match kernel {
+        Kernel::Portable => count_groups::<4, SoftPext>(patterns, items, scratch),
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: a `Kernel::Avx2` is only asked for where
+        // `Kernel::is_available` found its features.
+        Kernel::Avx2 => unsafe { x86::count_avx2(patterns, items, scratch) },
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: as above, for `Kernel::Avx512`.
+        Kernel::Avx512 => unsafe { x86::count_avx512(patterns, items, scratch) },
+        #[cfg(not(target_arch = "x86_64"))]
+        _ => count_groups::<4, SoftPext>(patterns, items, scratch),
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+mod x86 {
+    use super::{HardPext, Scratch, count_groups};
+
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+    pub(super) fn count_avx2(patterns: &[u64], items: &[u64], scratch: &mut Scratch) -> u64 {
+        count_groups::<4, HardPext>(patterns, items, scratch)
+    }
+
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,avx512f,avx512vpopcntdq")]
+    pub(super) fn count_avx512(patterns: &[u64], items: &[u64], scratch: &mut Scratch) -> u64 {
+        count_groups::<8, HardPext>(patterns, items, scratch)
+    }
+}
+
+/// Gathers the bits of `x` selected by `mask` into the low bits.
+trait Pext {
+    fn pext(x: u64, mask: u64) -> u64;
+}
+
+struct SoftPext;
+
+impl Pext for SoftPext {
+    #[inline(always)]
+    fn pext(x: u64, mut mask: u64) -> u64 {
+        let mut gathered = 0;
+        let mut to = 1;
+        while mask != 0 {
+            let low = mask & mask.wrapping_neg();
+            if x & low != 0 {
+                gathered |= to;
+            }
+            to <<= 1;
+            mask ^= low;
+        }
+        gathered
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+struct HardPext;
+
+#[cfg(target_arch = "x86_64")]
+impl Pext for HardPext {
+    #[inline(always)]
+    fn pext(x: u64, mask: u64) -> u64 {
+        // SAFETY: only inlined into the `x86` kernels, which enable BMI2.
+        unsafe { std::arch::x86_64::_pext_u64(x, mask) }
+    }
+}
+
+/// Bits looked up at once in a group's table.
+const CHUNK: usize = 5;
+
+/// The most cut bits: 16 buckets a side.
+const MAX_CUTS: usize = 4;
+
+/// Patterns under this many in a group are matched one by one.
+const SMALL_GROUP: usize = 16;
+
+/// The transposed count with groups of `G` words (`64 G` patterns).
+#[inline(always)]
+fn count_groups<const G: usize, P: Pext>(
+    patterns: &[u64],
+    items: &[u64],
+    scratch: &mut Scratch,
+) -> u64 {
+    let union = |side: &[u64]| side.iter().fold(0, |acc, &x| acc | x);
+    let meet = union(patterns) & union(items);
+    if meet == 0 {
+        return patterns.len() as u64 * items.len() as u64;
+    }
+    let cut = choose_cuts(patterns, items, meet);
+    let rest = meet & !cut;
+    let buckets = 1usize << cut.count_ones();
+    let Scratch {
+        patterns: sorted_patterns,
+        items: sorted_items,
+        pattern_starts,
+        item_starts,
+        table,
+    } = scratch;
+    bucket::<P>(
+        patterns,
+        cut,
+        rest,
+        buckets,
+        sorted_patterns,
+        pattern_starts,
+    );
+    bucket::<P>(items, cut, rest, buckets, sorted_items, item_starts);
+    let bits = rest.count_ones() as usize;
+    let chunks = bits.div_ceil(CHUNK).max(1);
+    let entries = chunks << CHUNK;
+    table.clear();
+    table.resize(entries * G, 0);
+    let mask = (1u64 << CHUNK) - 1;
+    let mut total = 0u64;
+    for bucket in 0..buckets {
+        let free = !bucket & (buckets - 1);
+        // The item buckets whose cut bits miss this bucket's: the subsets
+        // of `free`.
+        let for_items = |visit: &mut dyn FnMut(&[u64])| {
+            let mut subset = free;
+            loop {
+                visit(&sorted_items[item_starts[subset]..item_starts[subset + 1]]);
+                if subset == 0 {
+                    break;
+                }
+                subset = (subset - 1) & free;
+            }
+        };
+        for group in
+            sorted_patterns[pattern_starts[bucket]..pattern_starts[bucket + 1]].chunks(64 * G)
+        {
+            if group.len() < SMALL_GROUP {
+                for_items(&mut |items| {
+                    for &item in items {
+                        total += group.iter().filter(|&&p| p & item == 0).count() as u64;
+                    }
+                });
+                continue;
+            }
+            fill_table::<G>(group, bits, chunks, table);
+            for_items(&mut |items| {
+                for &item in items {
+                    let mut acc: [u64; G] = *word_group(table, (item & mask) as usize);
+                    for chunk in 1..chunks {
+                        let entry = (chunk << CHUNK) | ((item >> (chunk * CHUNK)) & mask) as usize;
+                        let words = word_group::<G>(table, entry);
+                        for q in 0..G {
+                            acc[q] &= words[q];
+                        }
+                    }
+                    total += acc.iter().map(|w| u64::from(w.count_ones())).sum::<u64>();
+                }
+            });
+        }
+    }
+    total
+}
+
+#[inline(always)]
+fn word_group<const G: usize>(table: &[u64], entry: usize) -> &[u64; G] {
+    table[entry * G..entry * G + G]
+        .try_into()
+        .expect("a group is G words")
+}
+
+/// The group's lookup table: for chunk `c` and value `v`, the patterns
+/// (one bit each) that lack every bit `5c + b` with bit `b` set in `v`.
+#[inline(always)]
+fn fill_table<const G: usize>(group: &[u64], bits: usize, chunks: usize, table: &mut [u64]) {
+    let mut lacking = [[0u64; G]; 64];
+    let mut present = [0u64; G];
+    let all_bits = if bits == 64 {
+        u64::MAX
+    } else {
+        (1u64 << bits) - 1
+    };
+    for (j, &pattern) in group.iter().enumerate() {
+        let (word, bit) = (j / 64, 1u64 << (j % 64));
+        present[word] |= bit;
+        let mut lacks = !pattern & all_bits;
+        while lacks != 0 {
+            lacking[lacks.trailing_zeros() as usize][word] |= bit;
+            lacks &= lacks - 1;
+        }
+    }
+    for chunk in 0..chunks {
+        let base = chunk << CHUNK;
+        table[base * G..base * G + G].copy_from_slice(&present);
+        for value in 1..1usize << CHUNK {
+            let bit = chunk * CHUNK + value.trailing_zeros() as usize;
+            let previous = (base + (value & (value - 1))) * G;
+            for q in 0..G {
+                let lack = if bit < bits { lacking[bit][q] } else { 0 };
+                table[(base + value) * G + q] = table[previous + q] & lack;
+            }
+        }
+    }
+}
+
+/// Sorts `side` into `buckets` by its cut bits (a counting sort), keeping
+/// of each element only the `rest` bits, gathered low.
+#[inline(always)]
+fn bucket<P: Pext>(
+    side: &[u64],
+    cut: u64,
+    rest: u64,
+    buckets: usize,
+    sorted: &mut Vec<u64>,
+    starts: &mut Vec<usize>,
+) {
+    starts.clear();
+    starts.resize(buckets + 1, 0);
+    for &x in side {
+        starts[P::pext(x, cut) as usize + 1] += 1;
+    }
+    for i in 0..buckets {
+        starts[i + 1] += starts[i];
+    }
+    sorted.clear();
+    sorted.resize(side.len(), 0);
+    let mut next = starts.clone();
+    for &x in side {
+        let slot = &mut next[P::pext(x, cut) as usize];
+        sorted[*slot] = P::pext(x, rest);
+        *slot += 1;
+    }
+}
+
+/// The cut bits: as many as keep about 512 patterns a bucket (at most
+/// [`MAX_CUTS`]), chosen among the bits of `meet` as those set most often on
+/// both sides (counted on a sample).
+fn choose_cuts(patterns: &[u64], items: &[u64], meet: u64) -> u64 {
+    let mut cuts = 0;
+    while cuts < MAX_CUTS && patterns.len() >> cuts >= 1024 {
+        cuts += 1;
+    }
+    if cuts == 0 {
+        return 0;
+    }
+    let tally = |side: &[u64]| {
+        let mut counts = [0u32; 64];
+        for &x in side.iter().step_by(7) {
+            let mut bits = x & meet;
+            while bits != 0 {
+                counts[bits.trailing_zeros() as usize] += 1;
+                bits &= bits - 1;
+            }
+        }
+        counts
+    };
+    let (in_patterns, in_items) = (tally(patterns), tally(items));
+    let mut scored: Vec<(u64, usize)> = (0..64)
+        .filter(|&bit| meet >> bit & 1 == 1)
+        .map(|bit| (u64::from(in_patterns[bit]) * u64::from(in_items[bit]), bit))
+        .collect();
+    scored.sort_unstable_by(|a, b| b.cmp(a));
+    scored
+        .iter()
+        .take(cuts)
+        .fold(0, |cut, &(_, bit)| cut | 1 << bit)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn slow(patterns: &[u64], items: &[u64]) -> u64 {
+        let mut count = 0;
+        for &p in patterns {
+            for &i in items {
+                count += u64::from(p & i == 0);
+            }
+        }
+        count
+    }
+
+    proptest! {
+        #[test]
+        fn every_kernel_counts_as_the_pairs_do(
+            patterns in prop::collection::vec(any::<u64>(), 0..2500),
+            items in prop::collection::vec(any::<u64>(), 0..60),
+            density in 1u32..4,
+            width in 1u32..=64,
+        ) {
+            // Sparse sets meet less often: AND a few random words together.
+            let thin = |side: &[u64]| -> Vec<u64> {
+                side.iter()
+                    .map(|&x| {
+                        let mut y = x;
+                        for k in 1..density {
+                            y &= x.rotate_left(k * 17).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+                        }
+                        if width == 64 { y } else { y & ((1 << width) - 1) }
+                    })
+                    .collect()
+            };
+            let (patterns, items) = (thin(&patterns), thin(&items));
+            let expected = slow(&patterns, &items);
+            let mut scratch = Scratch::default();
+            for kernel in Kernel::available() {
+                prop_assert_eq!(count_disjoint(&patterns, &items, kernel, &mut scratch), expected, "{:?}", kernel);
+            }
+        }
+    }
+
+    #[test]
+    fn soft_pext_gathers_the_masked_bits() {
+        assert_eq!(SoftPext::pext(0b1011_0110, 0b1111_0000), 0b1011);
+        assert_eq!(SoftPext::pext(0b1011_0110, 0b0101_0101), 0b0110);
+        assert_eq!(SoftPext::pext(u64::MAX, u64::MAX), u64::MAX);
+    }
+
+    #[test]
+    fn the_fastest_kernel_is_available() {
+        assert!(Kernel::fastest().is_available());
+    }
+}
