@@ -229,19 +229,27 @@ impl Quadrants {
         let all = (1u32 << n) - 1;
         let north_mask = (1u32 << self.north) - 1;
         let west_rows = all ^ east_rows;
-        let Scratch { east, west, join } = scratch;
+        let Scratch {
+            east,
+            west,
+            lower_keys,
+            join,
+        } = scratch;
+        let (north, mask) = (self.north, north_mask);
         self.half(
             table,
-            east_rows & north_mask,
-            east_rows >> self.north,
+            east_rows & mask,
+            east_rows >> north,
             true,
+            lower_keys,
             east,
         );
         self.half(
             table,
-            west_rows & north_mask,
-            west_rows >> self.north,
+            west_rows & mask,
+            west_rows >> north,
             false,
+            lower_keys,
             west,
         );
         let halves = (east.len() + west.len()) as u64;
@@ -262,6 +270,7 @@ impl Quadrants {
         north_rows: u32,
         south_rows: u32,
         east: bool,
+        lower_keys: &mut Vec<u64>,
         out: &mut Vec<u64>,
     ) {
         out.clear();
@@ -274,27 +283,43 @@ impl Quadrants {
         // The diagonals that cross both halves: r + c in west..west + n - 1,
         // r - c + n - 1 in n - west..2n - 1 - west.
         let within = (1u64 << (n - 1)) - 1;
-        let key =
-            |d1: u64, d2: u64| ((d1 >> west) & within) | ((d2 >> (n - west)) & within) << (n - 1);
+        let key = |placement: u64, (shift1, shift2): (usize, usize)| {
+            let d1 = (placement & 0xffff_ffff) << shift1;
+            let d2 = (placement >> 32) << shift2;
+            ((d1 >> west) & within) | ((d2 >> (n - west)) & within) << (n - 1)
+        };
+        // A north and a south placement of the same columns meet on a
+        // diagonal exactly when the north one's, moved down by the north
+        // half's height, meets the south one's: one AND of packed masks.
+        let moved_down = |placement: u64| {
+            ((placement & 0xffff_ffff) >> north) | ((placement >> 32) >> north) << 32
+        };
         let cols_all = (1u32 << width) - 1;
         let queens = north_rows.count_ones();
-        if queens as usize > width || (north_rows | south_rows) >> m != 0 {
+        if queens as usize > width {
             return;
         }
+        let mut len = 0;
         let mut cols = (1u32 << queens) - 1;
         while cols <= cols_all {
             let upper = table.placements(north_rows, cols);
-            if !upper.is_empty() {
-                let lower = table.placements(south_rows, cols_all ^ cols);
+            let lower = if upper.is_empty() {
+                &[][..]
+            } else {
+                table.placements(south_rows, cols_all ^ cols)
+            };
+            if !lower.is_empty() {
+                lower_keys.clear();
+                lower_keys.extend(lower.iter().map(|&b| key(b, south_shift)));
                 for &a in upper {
-                    let a1 = (a & 0xffff_ffff) << north_shift.0;
-                    let a2 = (a >> 32) << north_shift.1;
-                    for &b in lower {
-                        let b1 = (b & 0xffff_ffff) << south_shift.0;
-                        let b2 = (b >> 32) << south_shift.1;
-                        if a1 & b1 == 0 && a2 & b2 == 0 {
-                            out.push(key(a1 | b1, a2 | b2));
-                        }
+                    let (reach, a_key) = (moved_down(a), key(a, north_shift));
+                    if out.len() < len + lower.len() {
+                        out.resize(2 * (len + lower.len()), 0);
+                    }
+                    // Written always, kept when the pair fits: no branch to mispredict.
+                    for (&b, &b_key) in lower.iter().zip(lower_keys.iter()) {
+                        out[len] = a_key | b_key;
+                        len += usize::from(reach & b == 0);
                     }
                 }
             }
@@ -303,6 +328,7 @@ impl Quadrants {
             }
             cols = next_same_weight(cols);
         }
+        out.truncate(len);
     }
 }
 
@@ -311,6 +337,7 @@ impl Quadrants {
 pub(crate) struct Scratch {
     east: Vec<u64>,
     west: Vec<u64>,
+    lower_keys: Vec<u64>,
     join: join::Scratch,
 }
 

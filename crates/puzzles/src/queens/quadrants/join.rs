@@ -303,6 +303,8 @@ fn word_group<const G: usize>(table: &[u64], entry: usize) -> &[u64; G] {
 /// (one bit each) that lack every bit `5c + b` with bit `b` set in `v`.
 #[inline(always)]
 fn fill_table<const G: usize>(group: &[u64], bits: usize, chunks: usize, table: &mut [u64]) {
+    // Row i of word q: the bits pattern 64 q + i lacks; transposed, row b
+    // of word q holds the patterns that lack bit b.
     let mut lacking = [[0u64; G]; 64];
     let mut present = [0u64; G];
     let all_bits = if bits == 64 {
@@ -311,25 +313,45 @@ fn fill_table<const G: usize>(group: &[u64], bits: usize, chunks: usize, table: 
         (1u64 << bits) - 1
     };
     for (j, &pattern) in group.iter().enumerate() {
-        let (word, bit) = (j / 64, 1u64 << (j % 64));
-        present[word] |= bit;
-        let mut lacks = !pattern & all_bits;
-        while lacks != 0 {
-            lacking[lacks.trailing_zeros() as usize][word] |= bit;
-            lacks &= lacks - 1;
-        }
+        lacking[j % 64][j / 64] = !pattern & all_bits;
+        present[j / 64] |= 1 << (j % 64);
     }
+    transpose(&mut lacking);
     for chunk in 0..chunks {
         let base = chunk << CHUNK;
         table[base * G..base * G + G].copy_from_slice(&present);
         for value in 1..1usize << CHUNK {
-            let bit = chunk * CHUNK + value.trailing_zeros() as usize;
-            let previous = (base + (value & (value - 1))) * G;
+            let bit = (chunk * CHUNK + value.trailing_zeros() as usize).min(63);
+            let previous: [u64; G] = *word_group(table, base + (value & (value - 1)));
+            let mut entry = [0u64; G];
             for q in 0..G {
-                let lack = if bit < bits { lacking[bit][q] } else { 0 };
-                table[(base + value) * G + q] = table[previous + q] & lack;
+                entry[q] = previous[q] & lacking[bit][q];
+            }
+            let at = (base + value) * G;
+            table[at..at + G].copy_from_slice(&entry);
+        }
+    }
+}
+
+/// Transposes `G` 64×64 bit matrices at once, row `i` of matrix `q` being
+/// `rows[i][q]` and column `b` its bit `b`: swaps the off-diagonal blocks
+/// of halves, then of quarters, and so on down to single bits.
+#[inline(always)]
+fn transpose<const G: usize>(rows: &mut [[u64; G]; 64]) {
+    let mut width = 32;
+    let mut mask = 0x0000_0000_ffff_ffffu64;
+    while width != 0 {
+        for k in (0..64).filter(|k| k & width == 0) {
+            let (upper, lower) = rows.split_at_mut(k + width);
+            let (a, b) = (&mut upper[k], &mut lower[0]);
+            for q in 0..G {
+                let t = ((a[q] >> width) ^ b[q]) & mask;
+                a[q] ^= t << width;
+                b[q] ^= t;
             }
         }
+        width >>= 1;
+        mask ^= mask << width;
     }
 }
 
@@ -375,7 +397,7 @@ fn choose_cuts(patterns: &[u64], items: &[u64], meet: u64) -> u64 {
     }
     let tally = |side: &[u64]| {
         let mut counts = [0u32; 64];
-        for &x in side.iter().step_by(7) {
+        for &x in side.iter().step_by(13) {
             let mut bits = x & meet;
             while bits != 0 {
                 counts[bits.trailing_zeros() as usize] += 1;
@@ -436,6 +458,25 @@ mod tests {
             let mut scratch = Scratch::default();
             for kernel in Kernel::available() {
                 prop_assert_eq!(count_disjoint(&patterns, &items, kernel, &mut scratch), expected, "{:?}", kernel);
+            }
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn transpose_moves_bit_b_of_row_i_to_bit_i_of_row_b(words in prop::collection::vec(any::<u64>(), 128)) {
+            let mut rows = [[0u64; 2]; 64];
+            for (i, row) in rows.iter_mut().enumerate() {
+                *row = [words[i], words[64 + i]];
+            }
+            let original = rows;
+            transpose(&mut rows);
+            for (i, before) in original.iter().enumerate() {
+                for (b, after) in rows.iter().enumerate() {
+                    for q in 0..2 {
+                        prop_assert_eq!(after[q] >> i & 1, before[q] >> b & 1);
+                    }
+                }
             }
         }
     }
