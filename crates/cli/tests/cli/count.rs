@@ -692,7 +692,7 @@ fn a_checkpoint_continues_with_the_method_that_made_it() {
 fn ctrl_c_stops_a_count_of_27_within_3_seconds_with_its_checkpoint_valid() {
     let dir = scratch("stop-27");
     let checkpoint = dir.join("q27.ckpt");
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("puzzles"))
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("puzzles"))
         .args(["queens", "27", "--count", "--threads", "2", "--quiet"])
         .arg("--checkpoint")
         .arg(&checkpoint)
