@@ -108,6 +108,19 @@ json=$(run_mpi "${base[@]}" --json)
 [[ $(field "$json" total) == 73712 && $(field "$json" resumed_units) == 351 ]] ||
   fail "complete checkpoint: $json"
 
+echo "-- the quadrant counter (the default at N = 16): exact, stopped, resumed, handed to the CLI"
+json=$(run_mpi queens 16 --count -q --json)
+[[ $(field "$json" total) == "$(oeis A000170 16)" && $(field "$json" units) == 3299 ]] ||
+  fail "n = 16 by quadrants: $json"
+[[ $(keys "$json") != *unique* ]] || fail "a quadrant count has no fundamental count: $json"
+expect_status 130 run_mpi queens 16 --count -q --checkpoint quad.ckpt --stop-after-units 40
+head -n 1 quad.ckpt | grep -q '"scheme":"quadrants-1"' || fail "quad.ckpt: $(head -n 1 quad.ckpt)"
+json=$("$cli_bin" queens 16 --count --json --checkpoint quad.ckpt)
+[[ $(field "$json" total) == "$(oeis A000170 16)" && $(field "$json" resumed_units) == 40 ]] ||
+  fail "MPI quadrant checkpoint, CLI finish: $json"
+# --unique backtracks, as in the CLI.
+[[ $(run_mpi queens 16 --count --unique -q) == "$(oeis A002562 16)" ]] || fail "n = 16 unique"
+
 echo "-- single-machine checkpoint finished with MPI, and the other way round"
 expect_status 130 "$cli_bin" queens 13 --count --checkpoint cli.ckpt --stop-after-units 60
 json=$(run_mpi queens 13 --count -q --json --checkpoint cli.ckpt)
@@ -134,10 +147,10 @@ expect_status 2 run_mpi queens 13
 expect_status 2 run_mpi queens 13 --count --threads 0
 
 echo "-- SIGTERM and SIGINT save (status 130); a killed rank ends the job; all resume exact"
-# n = 18: long enough (half a minute on two cores) for a second job, two
+# n = 18 by backtracking (--split 4; the quadrant counter takes seconds): long enough (half a minute on two cores) for a second job, two
 # signals and a killed rank to come before its end, even on a busy machine.
 long_n=18
-long=(queens $long_n --count -q --checkpoint long.ckpt)
+long=(queens $long_n --count --split 4 -q --checkpoint long.ckpt)
 # Starts the n = 18 run in the background (through $launch, default plain
 # mpirun) and waits for $1 recorded units.
 start_long() {

@@ -61,6 +61,8 @@ enum Stopping<B> {
 /// The coordinator of one counting job.
 pub struct Coordinator<B, F> {
     units: u64,
+    /// Whether the units count classes too (the backtracking scheme).
+    classes: bool,
     todo: VecDeque<UnitId>,
     threads_per_rank: usize,
     batch: BatchSize,
@@ -92,6 +94,7 @@ where
     ) -> Coordinator<B, F> {
         Coordinator {
             units,
+            classes: true,
             todo: todo.into(),
             threads_per_rank: threads_per_rank.max(1),
             batch,
@@ -108,6 +111,13 @@ where
     /// Whether every rank has said goodbye.
     pub fn is_finished(&self) -> bool {
         self.ranks.iter().all(|rank| rank.gone)
+    }
+
+    /// For units that count no classes (the quadrant scheme): their
+    /// reports must say 0 fundamental solutions.
+    pub fn without_classes(mut self) -> Coordinator<B, F> {
+        self.classes = false;
+        self
     }
 
     /// The units counted in this run and why it ended (once finished).
@@ -142,7 +152,7 @@ where
         let mut busy = false;
         while let Some((from, words)) = link.receive(Tag::Report) {
             busy = true;
-            let report = Report::decode(&words, self.units)?;
+            let report = Report::decode(&words, self.units, self.classes)?;
             self.handle(link, from, report)?;
         }
         if self.stopping.is_none() && self.cancel.load(Ordering::Relaxed) {

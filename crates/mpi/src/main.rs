@@ -31,8 +31,8 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use clap::{Args, Parser, Subcommand};
 use mpi::traits::{Communicator, Root};
-use puzzles::queens::checkpoint::{CheckpointFile, resume_split};
-use puzzles::queens::count::{CountPlan, CountRun, RunEnd, Tally, UnitCount, UnitId};
+use puzzles::queens::checkpoint::{CheckpointFile, resume_scheme};
+use puzzles::queens::count::{CountPlan, CountRun, Method, RunEnd, Tally, UnitCount, UnitId};
 use serde::Serialize;
 
 use crate::coordinator::{BatchSize, Coordinator};
@@ -143,10 +143,12 @@ struct Start {
     split: usize,
     threads: usize,
     batch: usize,
+    /// 1 when the plan joins quarter-boards, 0 when it backtracks.
+    quadrants: bool,
 }
 
 impl Start {
-    const WORDS: usize = 5;
+    const WORDS: usize = 6;
 
     fn leave() -> Start {
         Start {
@@ -155,6 +157,7 @@ impl Start {
             split: 0,
             threads: 0,
             batch: 0,
+            quadrants: false,
         }
     }
 
@@ -165,17 +168,19 @@ impl Start {
             self.split as u64,
             self.threads as u64,
             self.batch as u64,
+            u64::from(self.quadrants),
         ]
     }
 
     fn decode(words: [u64; Start::WORDS]) -> Start {
-        let [go, n, split, threads, batch] = words.map(|word| word as usize);
+        let [go, n, split, threads, batch, quadrants] = words.map(|word| word as usize);
         Start {
             go: go == 1,
             n,
             split,
             threads,
             batch,
+            quadrants: quadrants == 1,
         }
     }
 }
@@ -240,6 +245,7 @@ fn run(world: mpi::topology::SimpleCommunicator, rank: i32) -> ExitCode {
                         split: ready.plan.split(),
                         threads: ready.args.threads,
                         batch: ready.args.batch.unwrap_or(0),
+                        quadrants: ready.plan.method() == Method::Quadrants,
                     }
                     .encode();
                     prepared = Some(ready);
@@ -259,6 +265,7 @@ fn run(world: mpi::topology::SimpleCommunicator, rank: i32) -> ExitCode {
     }
     let plan = match &prepared {
         Some(ready) => ready.plan.clone(),
+        None if start.quadrants => CountPlan::quadrants(start.n).expect("rank 0 made this plan"),
         None => CountPlan::new(start.n, start.split).expect("rank 0 made this plan"),
     };
     let cancel = Arc::new(AtomicBool::new(false));
@@ -324,11 +331,24 @@ impl From<Outcome> for ExitCode {
 
 /// Rank 0, before the count: the plan and the checkpoint.
 fn prepare(args: QueensArgs, started: Instant) -> anyhow::Result<Prepared> {
-    let split = args
-        .split
-        .or_else(|| resume_split(args.checkpoint.as_deref()?, args.n))
-        .unwrap_or_else(|| CountPlan::default_split(args.n));
-    let plan = CountPlan::new(args.n, split)?;
+    // As `puzzles queens N --count`: a checkpoint continues with the scheme
+    // that made it; --split and --unique backtrack; else the fastest method.
+    let resumed = args
+        .checkpoint
+        .as_deref()
+        .and_then(|path| resume_scheme(path, args.n));
+    let plan = match (args.split, resumed) {
+        (Some(split), _) => CountPlan::new(args.n, split)?,
+        (None, Some((scheme, split))) => CountPlan::for_scheme(&scheme, args.n, split)?,
+        (None, None) if args.unique => CountPlan::with_default_split(args.n)?,
+        (None, None) => CountPlan::best(args.n)?,
+    };
+    if args.unique && !plan.method().finds_fundamentals() {
+        anyhow::bail!(
+            "the checkpoint was made by the quadrant counter, which does not find fundamental \
+             solutions: continue it without --unique"
+        );
+    }
     let (done, writer) = match &args.checkpoint {
         Some(path) => {
             let (file, done) = CheckpointFile::open(path, &plan)?;
@@ -453,6 +473,9 @@ fn coordinate(
             ControlFlow::Continue(())
         },
     );
+    if plan.method() != Method::Backtrack {
+        coordinator = coordinator.without_classes();
+    }
     drive(link, worker, Some(&mut coordinator))?;
     let run = coordinator.into_run();
     let shape = Shape {
@@ -517,7 +540,7 @@ fn report(
         let result = JsonCount {
             n: plan.n(),
             total: tally.total,
-            unique: tally.unique,
+            unique: plan.method().finds_fundamentals().then_some(tally.unique),
             units,
             elapsed_seconds: elapsed.as_secs_f64(),
             nodes: tally.nodes,
@@ -534,11 +557,15 @@ fn report(
     }
     out.flush()?;
     if !args.quiet {
+        let classes = if plan.method().finds_fundamentals() {
+            format!("{} fundamental", tally.unique)
+        } else {
+            "by joining quarter-boards".to_string()
+        };
         eprintln!(
-            "puzzles-mpi: {} solutions, {} fundamental; {units} units ({} resumed), {} nodes, \
+            "puzzles-mpi: {} solutions, {classes}; {units} units ({} resumed), {} nodes, \
              {:.2} s on {ranks} {} with {threads} counting {} each",
             tally.total,
-            tally.unique,
             resumed.units,
             tally.nodes,
             elapsed.as_secs_f64(),
@@ -559,7 +586,8 @@ fn report(
 struct JsonCount {
     n: usize,
     total: u128,
-    unique: u128,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unique: Option<u128>,
     units: u64,
     elapsed_seconds: f64,
     nodes: u128,

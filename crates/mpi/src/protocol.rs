@@ -132,8 +132,9 @@ impl Report {
     }
 
     /// Reads a report for a plan of `units` units, refusing ids beyond it and
-    /// counts no unit can have.
-    pub fn decode(words: &[u64], units: u64) -> Result<Report, String> {
+    /// counts no unit can have (`classes`: whether its units count classes,
+    /// as the backtracking scheme's do; else they must report none).
+    pub fn decode(words: &[u64], units: u64, classes: bool) -> Result<Report, String> {
         let [kind, batches_done, rest @ ..] = words else {
             return Err(format!("a report of {} words", words.len()));
         };
@@ -154,7 +155,12 @@ impl Report {
             if id >= units {
                 return Err(format!("unit {id} is beyond the plan's {units} units"));
             }
-            if total < unique || total > unique.saturating_mul(8) {
+            let impossible = if classes {
+                total < unique || total > unique.saturating_mul(8)
+            } else {
+                unique != 0
+            };
+            if impossible {
                 return Err(format!(
                     "unit {id} has impossible counts (total {total}, unique {unique})"
                 ));
@@ -220,18 +226,23 @@ mod tests {
             )],
             end: ReportEnd::Goodbye,
         };
-        assert_eq!(Report::decode(&good.encode(), 4), Ok(good.clone()));
+        assert_eq!(Report::decode(&good.encode(), 4, true), Ok(good.clone()));
         assert!(
-            Report::decode(&good.encode(), 3).is_err(),
+            Report::decode(&good.encode(), 3, true).is_err(),
             "id out of range"
         );
         let mut words = good.encode();
         words[3] = 17; // 17 solutions in 2 classes
-        assert!(Report::decode(&words, 4).is_err());
+        assert!(Report::decode(&words, 4, true).is_err());
         words.pop();
-        assert!(Report::decode(&words, 4).is_err(), "a cut result");
-        assert!(Report::decode(&[5, 0], 4).is_err(), "unknown kind");
-        assert!(Report::decode(&[0], 4).is_err());
+        assert!(Report::decode(&words, 4, true).is_err(), "a cut result");
+        assert!(Report::decode(&[5, 0], 4, true).is_err(), "unknown kind");
+        assert!(Report::decode(&[0], 4, true).is_err());
+        // A quadrant unit reports no classes; one that does is refused.
+        let quadrant = [REPORT_PROGRESS, 0, 1, 32, 0, 9];
+        assert!(Report::decode(&quadrant, 4, false).is_ok());
+        assert!(Report::decode(&quadrant, 4, true).is_err());
+        assert!(Report::decode(&[REPORT_PROGRESS, 0, 1, 32, 4, 9], 4, false).is_err());
     }
 
     proptest! {
@@ -241,7 +252,7 @@ mod tests {
                 Ok(work) => prop_assert_eq!(work.encode(), words.clone()),
                 Err(message) => prop_assert!(!message.is_empty()),
             }
-            match Report::decode(&words, units) {
+            match Report::decode(&words, units, true) {
                 Ok(report) => prop_assert_eq!(report.encode(), words),
                 Err(message) => prop_assert!(!message.is_empty()),
             }
@@ -249,7 +260,7 @@ mod tests {
 
         #[test]
         fn small_words_decode_or_give_a_reason(words in proptest::collection::vec(0u64..4, 0..12)) {
-            match Report::decode(&words, 3) {
+            match Report::decode(&words, 3, true) {
                 Ok(report) => prop_assert_eq!(report.encode(), words.clone()),
                 Err(message) => prop_assert!(!message.is_empty()),
             }
