@@ -314,7 +314,8 @@ pub(crate) fn count_units(
     let cancel = Arc::new(AtomicBool::new(false));
     {
         let cancel = Arc::clone(&cancel);
-        // A second Ctrl-C leaves at once; every recorded unit is already on
+        // Ctrl-C, SIGTERM (a batch system's time limit) and SIGHUP stop the
+        // count alike. A second one leaves at once; every recorded unit is already on
         // disk, one write per line.
         ctrlc::set_handler(move || {
             if cancel.swap(true, Ordering::SeqCst) {
@@ -332,9 +333,9 @@ pub(crate) fn count_units(
     let progress = Progress::new(chatty(args), asked, to_count, &resumed);
     let mut tally = resumed;
     let mut recorded_now = 0u64;
-    let mut counter = Counter::new(plan)
-        .threads(args.threads.unwrap_or(0))
-        .skip(&done);
+    // The pool gets the threads that have work (as `--json` reports them),
+    // not all that were asked for.
+    let mut counter = Counter::new(plan).threads(workers.max(1)).skip(&done);
     if let Some(only) = only {
         counter = counter.units(only.iter().copied());
     }
