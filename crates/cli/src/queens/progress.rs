@@ -169,6 +169,9 @@ pub(crate) struct Progress {
     shown: bool,
 }
 
+/// The most frames the bar draws in a second.
+const REDRAWS_PER_SECOND: u8 = 20;
+
 /// Where the bar's fill is drawn: tenths of a per mille.
 const BAR_STEPS: u64 = 10_000;
 
@@ -188,7 +191,12 @@ impl Progress {
         let for_key = Arc::clone(&estimate);
         let bar = ProgressBar::with_draw_target(
             Some(BAR_STEPS),
-            ProgressDrawTarget::term_like(Box::new(ShortOfTheEdge(console::Term::stderr()))),
+            // At most 20 frames a second, however fast units finish: a frame
+            // per unit was 13,027 frames, 1.1 MB of standard error, in 22 s.
+            ProgressDrawTarget::term_like_with_hz(
+                Box::new(ShortOfTheEdge(console::Term::stderr())),
+                REDRAWS_PER_SECOND,
+            ),
         );
         bar.set_style(
             ProgressStyle::with_template("{elapsed_precise} [{wide_bar}] {msg} · ETA {time_left}")

@@ -437,6 +437,12 @@ fn options_that_would_be_ignored_are_refused() {
         &["queens", "8", "--sample", "3", "--unique"],
         &["queens", "8", "--json", "--limit", "1"],
         &["queens", "8", "--shard", "1/2", "--first"],
+        &["queens", "8", "--part", "x.json", "--first"],
+        &["queens", "8", "--seed", "3", "--limit", "2"],
+        &["queens", "8", "--lexicographic", "--count"],
+        &["queens", "8", "--trace", "--threads", "2"],
+        &["sudoku", "--file", "x.txt", "--trace"],
+        &["sudoku", "--file", "x.txt", "--trace", "--first"],
     ] {
         puzzles().args(args).assert().code(2).stdout("").stderr(
             predicate::str::contains("cannot be used with").or(predicate::str::contains(
