@@ -167,6 +167,8 @@ pub(crate) struct Progress {
     estimate: Arc<Mutex<Estimate>>,
     /// Whether the bar is drawn at all.
     shown: bool,
+    /// When the bar's state was last updated for a counted unit.
+    last_update: Mutex<Option<Instant>>,
 }
 
 /// The most frames the bar draws in a second.
@@ -185,6 +187,7 @@ impl Progress {
                 bar: ProgressBar::hidden(),
                 estimate,
                 shown,
+                last_update: Mutex::new(None),
             };
         }
         let started = Instant::now();
@@ -217,6 +220,7 @@ impl Progress {
             bar,
             estimate,
             shown,
+            last_update: Mutex::new(None),
         };
         progress.show(units - units_left, units, resumed);
         progress.bar.enable_steady_tick(Duration::from_millis(250));
@@ -237,7 +241,27 @@ impl Progress {
     /// (resumed units included), of `units`.
     pub(crate) fn counted(&self, id: UnitId, count: UnitCount, tally: &Tally, units: u64) {
         self.lock().counted(id, count.nodes);
-        self.show(tally.units, units, tally);
+        // Units can finish thousands of times a second; the bar shows their
+        // sum at most [`REDRAWS_PER_SECOND`] times a second (the draw
+        // target's own limit lets a burst of 20 frames through first).
+        if self.shown && (tally.units == units || self.update_due()) {
+            self.show(tally.units, units, tally);
+        }
+    }
+
+    /// Whether a frame's time has passed since the last update (and if so,
+    /// this is the update).
+    fn update_due(&self) -> bool {
+        let mut last = self
+            .last_update
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        let frame = Duration::from_secs(1) / u32::from(REDRAWS_PER_SECOND);
+        let due = last.is_none_or(|at| at.elapsed() >= frame);
+        if due {
+            *last = Some(Instant::now());
+        }
+        due
     }
 
     fn show(&self, done: u64, units: u64, tally: &Tally) {
