@@ -170,7 +170,8 @@ pub struct QueensArgs {
         value_enum,
         value_name = "METHOD",
         requires = "count",
-        conflicts_with = "split"
+        conflicts_with = "split",
+        conflicts_with_all = NOT_COUNTING
     )]
     pub method: Option<MethodArg>,
 

@@ -441,6 +441,7 @@ fn options_that_would_be_ignored_are_refused() {
         &["queens", "8", "--seed", "3", "--limit", "2"],
         &["queens", "8", "--lexicographic", "--count"],
         &["queens", "8", "--trace", "--threads", "2"],
+        &["queens", "8", "--method", "backtrack", "--limit", "2"],
         &["sudoku", "--file", "x.txt", "--trace"],
         &["sudoku", "--file", "x.txt", "--trace", "--first"],
     ] {

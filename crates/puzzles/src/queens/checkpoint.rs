@@ -1253,6 +1253,7 @@ fn kind_of(metadata: &std::fs::Metadata) -> Option<&'static str> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn resume_split(path: &Path, n: usize) -> Option<usize> {
+    // Opening a FIFO to read would wait for a writer: `open` refuses it.
     if not_a_regular_file(path).is_some() {
         return None;
     }
@@ -1282,6 +1283,10 @@ pub fn resume_split(path: &Path, n: usize) -> Option<usize> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn resume_scheme(path: &Path, n: usize) -> Option<(String, usize)> {
+    // Opening a FIFO to read would wait for a writer: `open` refuses it.
+    if not_a_regular_file(path).is_some() {
+        return None;
+    }
     let file = File::open(path).ok()?;
     let checkpoint = Checkpoint::read(io::BufReader::new(file)).ok()?;
     let header = checkpoint.header();
