@@ -241,6 +241,34 @@ fn a_part_path_that_is_no_regular_file_is_refused_and_left_alone() {
     );
 }
 
+/// The issue's own case: a device node (made where this runs as root;
+/// elsewhere `mknod` fails and the FIFO case above stands for it).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_part_path_at_a_device_node_is_refused_and_left_alone() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = scratch("part-device");
+    let node = dir.join("fake_null");
+    let made = Command::new("mknod")
+        .arg(&node)
+        .args(["c", "1", "3"])
+        .stderr(Stdio::null())
+        .status();
+    if !made.is_ok_and(|status| status.success()) {
+        return;
+    }
+    puzzles()
+        .args(["queens", "12", "--count", "--shard", "1/1", "--part"])
+        .arg(&node)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "not a regular file but a character device",
+        ));
+    let kind = std::fs::symlink_metadata(&node).unwrap().file_type();
+    assert!(kind.is_char_device(), "the device node was replaced");
+}
+
 #[cfg(unix)]
 #[test]
 fn a_part_path_that_is_a_link_writes_where_it_points() {

@@ -21,8 +21,13 @@
 //! `,"check":"`, in 16 lower-case hex digits: an edited or damaged line no
 //! longer matches it. (It detects accidents, not forgery.) A file whose last
 //! line has no newline was cut short while being written and is refused,
-//! like any other damage: the reader never guesses. A line is at most
-//! [`MAX_LINE`] bytes; a longer one is refused after reading that much.
+//! like any other damage: the reader never guesses. [`CheckpointFile`]
+//! never leaves one: a write that fails part way (a full disk) is cut back
+//! to the last whole line, so the same command resumes once there is room.
+//! A checkpoint must be a regular file (or not exist yet): a FIFO, a device
+//! or a directory is refused before anything is read or written. A line is
+//! at most [`MAX_LINE`] bytes; a longer one is refused after reading that
+//! much.
 //!
 //! Version 1 records did not name their problem; this build refuses version
 //! 1 files, saying so, rather than trust their records.
