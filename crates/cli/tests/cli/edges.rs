@@ -491,7 +491,16 @@ fn sigterm_saves_the_finished_units_and_exits_130_as_ctrl_c_does() {
     let dir = scratch("sigterm");
     let checkpoint = dir.join("q.ckpt");
     let mut child = Command::new(binary())
-        .args(["queens", "16", "--count", "--threads", "1", "--checkpoint"])
+        .args([
+            "queens",
+            "18",
+            "--count",
+            "--threads",
+            "1",
+            "--method",
+            "backtrack",
+        ])
+        .arg("--checkpoint")
         .arg(&checkpoint)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -513,7 +522,7 @@ fn sigterm_saves_the_finished_units_and_exits_130_as_ctrl_c_does() {
     }
     let output = child.wait_with_output().unwrap();
     if finished_early {
-        assert_eq!(String::from_utf8(output.stdout).unwrap(), "14772512\n");
+        assert_eq!(String::from_utf8(output.stdout).unwrap(), "666090624\n");
     } else {
         assert_eq!(output.status.code(), Some(130), "{output:?}");
         let stderr = String::from_utf8(output.stderr).unwrap();
@@ -522,6 +531,49 @@ fn sigterm_saves_the_finished_units_and_exits_130_as_ctrl_c_does() {
             "{stderr}"
         );
     }
+}
+
+/// Under `nohup` (SIGHUP ignored) a count goes on when the terminal hangs
+/// up, as it did before SIGTERM and SIGHUP were caught; SIGTERM still stops
+/// it.
+#[cfg(unix)]
+#[test]
+fn a_count_started_with_sighup_ignored_keeps_ignoring_it() {
+    let dir = scratch("nohup");
+    let checkpoint = dir.join("q.ckpt");
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "trap '' HUP; exec \"$PUZZLES\" queens 18 --count --threads 1 --method backtrack --checkpoint '{}'",
+            checkpoint.display()
+        ))
+        .env("PUZZLES", binary())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let lines = || std::fs::read_to_string(&checkpoint).map_or(0, |text| text.lines().count());
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while lines() < 4 && child.try_wait().unwrap().is_none() {
+        assert!(Instant::now() < deadline, "no unit recorded in a minute");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let pid = child.id().to_string();
+    let signal = |name: &str| Command::new("kill").args([name, &pid]).status().unwrap();
+    if child.try_wait().unwrap().is_some() {
+        return;
+    }
+    signal("-HUP");
+    std::thread::sleep(Duration::from_millis(300));
+    if child.try_wait().unwrap().is_some() {
+        let output = child.wait_with_output().unwrap();
+        // Only a count that finished on its own may have ended.
+        assert_eq!(String::from_utf8(output.stdout).unwrap(), "666090624\n");
+        return;
+    }
+    signal("-TERM");
+    let output = child.wait_with_output().unwrap();
+    assert!(matches!(output.status.code(), Some(130 | 0)), "{output:?}");
 }
 
 /// `script` running `shell_command` on a new pseudo-terminal; what the
