@@ -95,6 +95,7 @@ fn parse_limit(text: &str) -> Result<u64, String> {
 fn read_problem(path: &PathBuf) -> anyhow::Result<Problem> {
     // Read a line at a time, each line at most exact_cover::MAX_LINE bytes.
     let (name, result) = if path.as_os_str() == "-" {
+        crate::reading_from_a_terminal("the problem");
         (
             "standard input".to_string(),
             Problem::read(io::stdin().lock()),

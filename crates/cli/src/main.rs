@@ -27,7 +27,10 @@ use crate::outcome::Outcome;
 const USAGE_ERROR: u8 = 2;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) => return usage_error(&err),
+    };
     let stdout = io::stdout();
     // A terminal gets each line as it is written (the standard library's
     // stdout is line-buffered), so solutions appear as they are found; pipes
@@ -51,6 +54,35 @@ fn main() -> ExitCode {
             ExitCode::from(USAGE_ERROR)
         }
     }
+}
+
+/// Says on standard error that `what` is read from standard input when
+/// that is a terminal: a command waiting there for typed input looks the
+/// same as one that hangs.
+pub(crate) fn reading_from_a_terminal(what: &str) {
+    if io::stdin().is_terminal() {
+        eprintln!(
+            "puzzles: reading {what} from the terminal (standard input); Ctrl-D ends the input"
+        );
+    }
+}
+
+/// Prints clap's error (or help, or version) as clap would, except that an
+/// error starts as every other error of the command does, `puzzles:
+/// error:`, rather than clap's own `error:`.
+fn usage_error(err: &clap::Error) -> ExitCode {
+    if !err.use_stderr() {
+        // --help and --version, on standard output.
+        let _ = err.print();
+        return ExitCode::from(u8::try_from(err.exit_code()).unwrap_or(0));
+    }
+    let text = err.render().to_string();
+    match text.strip_prefix("error: ") {
+        Some(rest) => eprint!("puzzles: error: {rest}"),
+        // Help shown for a missing subcommand: as it is.
+        None => eprint!("{text}"),
+    }
+    ExitCode::from(USAGE_ERROR)
 }
 
 fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<Outcome> {

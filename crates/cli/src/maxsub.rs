@@ -246,6 +246,9 @@ pub fn run(args: MaxsubArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
     {
         bail!("--min-len {min_len} is greater than --max-len {max_len}");
     }
+    if let Input::Stdin = Input::of(&args) {
+        crate::reading_from_a_terminal("numbers");
+    }
     if args.float {
         solve::<f64>(&args, out)
     } else {

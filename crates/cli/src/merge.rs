@@ -6,8 +6,10 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::PathBuf;
 
-use anyhow::bail;
+use anyhow::{Context, bail};
 use clap::Args;
+use puzzles::queens::checkpoint::not_a_regular_file;
+use puzzles::queens::count::CountPlan;
 use serde::Serialize;
 
 use crate::outcome::Outcome;
@@ -59,6 +61,10 @@ pub fn run(args: MergeArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
     let mut parts: Vec<(PathBuf, Part)> = Vec::new();
     for path in &args.files {
         let shown = path.display();
+        // Opening a FIFO would wait for a writer for ever.
+        if let Some(kind) = not_a_regular_file(path) {
+            bail!("part file {shown} is not a regular file but {kind}");
+        }
         let file = std::fs::File::open(path)
             .map_err(|err| anyhow::anyhow!("cannot read part file {shown}: {err}"))?;
         let part =
@@ -87,32 +93,46 @@ pub fn run(args: MergeArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
         }
     }
     let shards = first.shards;
-    let missing: Vec<u64> = (1..=shards)
-        .filter(|shard| !by_shard.contains_key(shard))
-        .collect();
-    if !missing.is_empty() {
-        let plural = if missing.len() == 1 {
-            "shard"
+    let given = by_shard.len() as u64;
+    if given < shards {
+        // Listed from the shards given, so that a part claiming a billion
+        // shards costs no more than one claiming three.
+        let missing = shards - given;
+        let (plural, verb) = if missing == 1 {
+            ("shard", "is")
         } else {
-            "shards"
+            ("shards", "are")
         };
-        let verb = if missing.len() == 1 { "is" } else { "are" };
         bail!(
-            "{plural} {} of {shards} {verb} missing: {} of {shards} given, for {}",
-            ranges(&missing),
-            by_shard.len(),
+            "{plural} {} of {shards} {verb} missing: {given} of {shards} given, for {}",
+            missing_ranges(by_shard.keys().copied(), shards),
             first.problem()
         );
     }
-    let total: u128 = parts.iter().map(|(_, part)| part.total).sum();
-    let unique: u128 = parts.iter().map(|(_, part)| part.unique).sum();
+    // A forged part can claim any board and any counts: the plan its
+    // fields name must exist and have its units, and the sums must fit.
+    check_plan(first)?;
+    let sum = |field: &str, value: fn(&Part) -> u128| {
+        parts
+            .iter()
+            .try_fold(0u128, |sum, (_, part)| sum.checked_add(value(part)))
+            .with_context(|| {
+                format!(
+                    "the parts' {field} add up past 2^128, more than any count: these are not \
+                     the parts of one count (a part was forged or damaged)"
+                )
+            })
+    };
+    let total = sum("totals", |part| part.total)?;
+    let unique = sum("fundamental counts", |part| part.unique)?;
+    let nodes = sum("nodes", |part| part.nodes)?;
     if args.json {
         let result = JsonMerge {
             n: first.n,
             total,
             unique,
             units: first.units,
-            nodes: parts.iter().map(|(_, part)| part.nodes).sum(),
+            nodes,
             split: first.split,
             shards,
             shard_seconds: parts.iter().map(|(_, part)| part.elapsed_seconds).sum(),
@@ -130,27 +150,48 @@ pub fn run(args: MergeArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
     })
 }
 
-/// `1, 3-5, 9`: sorted numbers with runs shortened, at most 20 runs shown.
-fn ranges(numbers: &[u64]) -> String {
-    let mut runs: Vec<(u64, u64)> = Vec::new();
-    for &number in numbers {
-        match runs.last_mut() {
-            Some((_, end)) if *end + 1 == number => *end = number,
-            _ => runs.push((number, number)),
-        }
+/// Checks that the plan a part names exists: a scheme this build counts,
+/// a board and a split it takes, and as many units as that plan has (at
+/// most 2^24 of them, so this costs at most a moment).
+fn check_plan(part: &Part) -> anyhow::Result<()> {
+    let plan = CountPlan::for_scheme(&part.scheme, part.n, part.split)
+        .with_context(|| format!("the parts are for {}, which no count makes", part.problem()))?;
+    if plan.len() != part.units {
+        bail!(
+            "the parts are for {}, but that plan has {} units: a part was forged or damaged",
+            part.problem(),
+            plan.len()
+        );
     }
-    let shown: Vec<String> = runs
-        .iter()
-        .take(20)
-        .map(|&(start, end)| {
-            if start == end {
-                start.to_string()
-            } else {
-                format!("{start}-{end}")
-            }
-        })
-        .collect();
-    let more = if runs.len() > 20 { ", …" } else { "" };
+    Ok(())
+}
+
+/// The shards of `1..=shards` not in `given` (sorted), as `1, 3-5, 9`:
+/// runs shortened, at most 20 runs shown, in constant memory.
+fn missing_ranges(given: impl IntoIterator<Item = u64>, shards: u64) -> String {
+    let mut shown: Vec<String> = Vec::new();
+    let mut more = false;
+    let mut next = 1;
+    let mut gap = |start: u64, end: u64, shown: &mut Vec<String>| {
+        if start > end {
+            return;
+        }
+        if shown.len() == 20 {
+            more = true;
+        } else if start == end {
+            shown.push(start.to_string());
+        } else {
+            shown.push(format!("{start}-{end}"));
+        }
+    };
+    for shard in given {
+        gap(next, shard.saturating_sub(1), &mut shown);
+        next = shard.saturating_add(1);
+    }
+    if next <= shards {
+        gap(next, shards, &mut shown);
+    }
+    let more = if more { ", …" } else { "" };
     format!("{}{more}", shown.join(", "))
 }
 
@@ -160,9 +201,15 @@ mod tests {
 
     #[test]
     fn runs_are_shortened() {
-        assert_eq!(ranges(&[1, 3, 4, 5, 9]), "1, 3-5, 9");
-        assert_eq!(ranges(&[7]), "7");
-        let many: Vec<u64> = (0..100).map(|n| n * 2).collect();
-        assert!(ranges(&many).ends_with(", …"));
+        assert_eq!(missing_ranges([2, 6, 7, 8, 10], 10), "1, 3-5, 9");
+        assert_eq!(missing_ranges([1, 2, 3], 7), "4-7");
+        assert_eq!(missing_ranges([], 1), "1");
+        let given: Vec<u64> = (1..=100).map(|n| n * 2).collect();
+        assert!(missing_ranges(given, 200).ends_with(", …"));
+        // A billion shards, two given: the gaps, at once.
+        assert_eq!(
+            missing_ranges([1, u64::MAX - 1], u64::MAX),
+            format!("2-{}, {}", u64::MAX - 2, u64::MAX)
+        );
     }
 }

@@ -74,11 +74,13 @@ pub struct SudokuArgs {
     /// then the counters (text, or JSON lines with --format json). This is
     /// the general solver's search; 9×9 puzzles are solved and counted by
     /// the band engine, which finds the same solutions another way.
-    #[arg(long, requires = "puzzle", conflicts_with = "count")]
+    // `file` named too: clap drops the requirement of `puzzle` when an
+    // argument that conflicts with it is given, which would ignore --trace.
+    #[arg(long, requires = "puzzle", conflicts_with_all = ["count", "file"])]
     pub trace: bool,
 
     /// With --trace: stop at the first solution.
-    #[arg(long, requires = "trace")]
+    #[arg(long, requires = "trace", conflicts_with_all = ["count", "file"])]
     pub first: bool,
 }
 
@@ -192,6 +194,7 @@ fn run_stream(
         _ => {
             let stdin = io::stdin();
             let interactive = stdin.is_terminal();
+            crate::reading_from_a_terminal("puzzles, one a line,");
             (Box::new(stdin.lock()), None, interactive)
         }
     };
@@ -260,6 +263,14 @@ fn run_stream(
         _ => anyhow!(err),
     })?;
     out.flush()?;
+    if summary.puzzles == 0 {
+        // As for maxsub: an empty input is a mistake (a wrong file, a
+        // pipe whose writer failed), not an answer.
+        bail!(
+            "no puzzles in {}",
+            source.as_deref().unwrap_or("standard input")
+        );
+    }
     if summary.invalid > 0 {
         let first = summary
             .first_invalid_line

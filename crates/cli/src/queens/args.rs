@@ -11,6 +11,12 @@ use super::values::{
 };
 use crate::threads::parse_threads;
 
+/// The options that conflict with `--count`. An option that requires
+/// `--count` names them too: clap drops a requirement whose argument
+/// conflicts with one given, so `--json --first` would otherwise pass and
+/// `--json` be ignored.
+const NOT_COUNTING: [&str; 3] = ["first", "limit", "trace"];
+
 #[derive(Debug, Args)]
 #[command(
     args_conflicts_with_subcommands = true,
@@ -95,7 +101,7 @@ pub struct QueensArgs {
     /// With --first: the lexicographically first solution (or completion),
     /// even where the search for it is slow (minutes to hours for some N
     /// from 30 on; N at most 64).
-    #[arg(long, requires = "first")]
+    #[arg(long, requires = "first", conflicts_with_all = ["count", "limit", "unique"])]
     pub lexicographic: bool,
 
     /// Queens already on the board, as ROW:COL pairs (0-based, separated by
@@ -142,17 +148,18 @@ pub struct QueensArgs {
     pub torus: bool,
 
     /// With --count: count on K threads (default: one per core).
-    #[arg(long, value_name = "K", requires = "count", value_parser = parse_threads)]
+    #[arg(long, value_name = "K", requires = "count", value_parser = parse_threads,
+          conflicts_with_all = NOT_COUNTING)]
     pub threads: Option<usize>,
 
     /// With --count: record each finished work unit in FILE, and resume from
     /// it when it exists (the same command finishes an interrupted count).
-    #[arg(long, value_name = "FILE", requires = "count")]
+    #[arg(long, value_name = "FILE", requires = "count", conflicts_with_all = NOT_COUNTING)]
     pub checkpoint: Option<std::path::PathBuf>,
 
     /// With --count: split the count into work units after D rows (default
     /// chosen by N; a checkpoint is tied to it).
-    #[arg(long, value_name = "D", requires = "count")]
+    #[arg(long, value_name = "D", requires = "count", conflicts_with_all = NOT_COUNTING)]
     pub split: Option<usize>,
 
     /// With --count: how to count. auto: join quarter-boards from N = 16 to
@@ -163,13 +170,14 @@ pub struct QueensArgs {
         value_enum,
         value_name = "METHOD",
         requires = "count",
-        conflicts_with = "split"
+        conflicts_with = "split",
+        conflicts_with_all = NOT_COUNTING
     )]
     pub method: Option<MethodArg>,
 
     /// With --count: print one JSON object with n, total, unique, units,
     /// elapsed seconds and nodes.
-    #[arg(long, requires = "count")]
+    #[arg(long, requires = "count", conflicts_with_all = NOT_COUNTING)]
     pub json: bool,
 
     /// No progress bar or summary on standard error.
@@ -179,35 +187,38 @@ pub struct QueensArgs {
     /// With --count: count shard I of K (I from 1 to K: the units whose id
     /// leaves remainder I - 1 when divided by K) and write a part file for
     /// `puzzles merge`.
-    #[arg(long, value_name = "I/K", requires = "count", conflicts_with_all = ["json", "unique"],
+    #[arg(long, value_name = "I/K", requires = "count",
+          conflicts_with_all = ["json", "unique", "first", "limit", "trace"],
           value_parser = parse_shard)]
     pub shard: Option<Shard>,
 
     /// With --shard: write the part file to FILE (`-`: standard output)
     /// instead of queens-N-shard-I-of-K.json.
-    #[arg(long, value_name = "FILE", requires = "shard")]
+    #[arg(long, value_name = "FILE", requires = "shard", conflicts_with_all = NOT_COUNTING)]
     pub part: Option<PathBuf>,
 
     /// With --count: instead of counting everything, count K work units
     /// drawn at random on one thread and project the whole count's nodes,
     /// solutions and core-hours, each with its standard error.
     #[arg(long, value_name = "K", requires = "count", value_parser = parse_sample_size,
-          conflicts_with_all = ["checkpoint", "shard", "json", "unique", "threads"])]
+          conflicts_with_all = ["checkpoint", "shard", "json", "unique", "threads", "first", "limit",
+              "trace"])]
     pub sample: Option<u64>,
 
     /// With --sample: the seed of the draw (default 1); the same seed draws
     /// the same units on every machine.
-    #[arg(long, value_name = "S", requires = "sample")]
+    #[arg(long, value_name = "S", requires = "sample", conflicts_with_all = NOT_COUNTING)]
     pub seed: Option<u64>,
 
     /// With --sample: draw subtrees D rows deep below random units (at
     /// least the split; default N - 17, so that each takes moments), each
     /// weighted by the choices made on the way down (Knuth's estimator).
-    #[arg(long, value_name = "D", requires = "sample")]
+    #[arg(long, value_name = "D", requires = "sample", conflicts_with_all = NOT_COUNTING)]
     pub sample_depth: Option<usize>,
 
     /// Test hook: stop as if interrupted once K units are recorded.
-    #[arg(long, value_name = "K", hide = true, requires = "count")]
+    #[arg(long, value_name = "K", hide = true, requires = "count",
+          conflicts_with_all = NOT_COUNTING)]
     pub stop_after_units: Option<u64>,
 
     /// Number the rows and columns of SVG boards (--format svg).

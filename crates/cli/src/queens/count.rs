@@ -314,14 +314,18 @@ pub(crate) fn count_units(
     let cancel = Arc::new(AtomicBool::new(false));
     {
         let cancel = Arc::clone(&cancel);
-        // A second Ctrl-C leaves at once; every recorded unit is already on
-        // disk, one write per line.
+        // Ctrl-C, SIGTERM (a batch system's time limit) and SIGHUP stop the
+        // count alike. A second one leaves at once; every recorded unit is
+        // already on disk, one write per line. SIGTERM or SIGHUP ignored
+        // when the command started (`nohup` ignores SIGHUP) stays ignored.
+        let still_ignored = ignored_signals();
         ctrlc::set_handler(move || {
             if cancel.swap(true, Ordering::SeqCst) {
                 std::process::exit(130);
             }
         })
         .context("cannot install the Ctrl-C handler")?;
+        still_ignored.restore();
     }
 
     let to_count = asked.saturating_sub(resumed.units);
@@ -332,9 +336,9 @@ pub(crate) fn count_units(
     let progress = Progress::new(chatty(args), asked, to_count, &resumed);
     let mut tally = resumed;
     let mut recorded_now = 0u64;
-    let mut counter = Counter::new(plan)
-        .threads(args.threads.unwrap_or(0))
-        .skip(&done);
+    // The pool gets the threads that have work (as `--json` reports them),
+    // not all that were asked for.
+    let mut counter = Counter::new(plan).threads(workers.max(1)).skip(&done);
     if let Some(only) = only {
         counter = counter.units(only.iter().copied());
     }
@@ -415,4 +419,47 @@ pub(crate) fn count_units(
 /// One thread per core, as rayon counts them.
 fn rayon_threads() -> usize {
     std::thread::available_parallelism().map_or(1, usize::from)
+}
+
+/// SIGTERM and SIGHUP where the command started with them ignored: the
+/// Ctrl-C handler takes them over, and [`Ignored::restore`] hands them back.
+struct Ignored {
+    #[cfg(unix)]
+    signals: Vec<libc::c_int>,
+}
+
+/// Which of SIGTERM and SIGHUP are ignored now.
+#[cfg(unix)]
+fn ignored_signals() -> Ignored {
+    let ignored = |signal| {
+        // SAFETY: a zeroed sigaction is a valid value to be written over;
+        // with no new action, sigaction only reads the current one.
+        let mut current: libc::sigaction = unsafe { std::mem::zeroed() };
+        let read = unsafe { libc::sigaction(signal, std::ptr::null(), &mut current) };
+        read == 0 && current.sa_sigaction == libc::SIG_IGN
+    };
+    Ignored {
+        signals: [libc::SIGTERM, libc::SIGHUP]
+            .into_iter()
+            .filter(|&signal| ignored(signal))
+            .collect(),
+    }
+}
+
+#[cfg(not(unix))]
+fn ignored_signals() -> Ignored {
+    Ignored {}
+}
+
+impl Ignored {
+    /// Ignores those signals again.
+    fn restore(self) {
+        #[cfg(unix)]
+        for signal in self.signals {
+            // SAFETY: SIG_IGN is a valid disposition for these signals.
+            unsafe {
+                libc::signal(signal, libc::SIG_IGN);
+            }
+        }
+    }
 }

@@ -5,6 +5,7 @@
 
 use std::io::Write;
 
+use anyhow::bail;
 use puzzles::queens::count::{CountPlan, Estimate};
 
 use super::args::QueensArgs;
@@ -18,6 +19,18 @@ const ROWS_BELOW: usize = 17;
 pub fn run(n: usize, size: u64, args: &QueensArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
     let plan: CountPlan = plan_for(n, args)?;
     let seed = args.seed.unwrap_or(1);
+    let split = plan.split().min(n);
+    if let Some(depth) = args.sample_depth {
+        if depth > n {
+            bail!("--sample-depth {depth} is deeper than the board: at most {n} for n = {n}");
+        }
+        if depth < split {
+            bail!(
+                "--sample-depth {depth} is above the work units: at least the split, {split} \
+                 for n = {n} (--split D sets it)"
+            );
+        }
+    }
     let depth = args
         .sample_depth
         .unwrap_or(n.saturating_sub(ROWS_BELOW))
@@ -49,6 +62,15 @@ pub fn run(n: usize, size: u64, args: &QueensArgs, out: &mut dyn Write) -> anyho
         p.sample_nodes, p.sample_seconds, p.ns_per_node
     )?;
     let line = |what: &str, estimate: Estimate, scale: f64| {
+        // Every draw gave 0 (no draw reached a solution, say): "0 ± 0"
+        // would claim a certainty the sample does not have.
+        if estimate.value == 0.0 && estimate.std_error == 0.0 && n >= 4 {
+            return format!(
+                "{what:<24}0 in each of the {} draws, so no projection: draw more (--sample) \
+                 or less deep (--sample-depth)",
+                p.sampled
+            );
+        }
         format!(
             "{what:<24}{:.4e} ± {:.2e}",
             estimate.value / scale,

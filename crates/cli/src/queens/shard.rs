@@ -26,8 +26,11 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::{Context, bail};
-use puzzles::queens::checkpoint::{LockFailure, lock_exclusive, seal_line, unseal_line};
-use puzzles::queens::count::UnitId;
+use puzzles::queens::MAX_SEARCH_N;
+use puzzles::queens::checkpoint::{
+    LockFailure, lock_exclusive, not_a_regular_file, seal_line, unseal_line,
+};
+use puzzles::queens::count::{MAX_SPLIT, UnitId};
 use serde::{Deserialize, Serialize};
 
 use super::args::QueensArgs;
@@ -155,6 +158,19 @@ impl Part {
                 self.assignment
             ));
         }
+        if self.n == 0 || self.n > MAX_SEARCH_N || self.split > MAX_SPLIT {
+            return Err(format!(
+                "n = {}, split {}: no count has that plan (n is 1 to {MAX_SEARCH_N}, the split \
+                 at most {MAX_SPLIT})",
+                self.n, self.split
+            ));
+        }
+        if self.shards > self.units.max(1) {
+            return Err(format!(
+                "{} shards of {} units: a count has at most one shard per unit",
+                self.shards, self.units
+            ));
+        }
         if self.shards == 0 || self.shard == 0 || self.shard > self.shards {
             return Err(format!(
                 "shard {} of {} does not exist",
@@ -201,6 +217,17 @@ pub fn run(
 ) -> anyhow::Result<Outcome> {
     let started = Instant::now();
     let plan = plan_for(n, args)?;
+    if shard.count > plan.len().max(1) {
+        bail!(
+            "--shard {}/{}: n = {n}, split {} has {} work units, so it splits into at most {} \
+             shards (more would leave shards with nothing to count)",
+            shard.index,
+            shard.count,
+            plan.split(),
+            plan.len(),
+            plan.len().max(1)
+        );
+    }
     let path = args.part.clone().unwrap_or_else(|| {
         PathBuf::from(format!(
             "queens-{n}-shard-{}-of-{}.json",
@@ -208,6 +235,7 @@ pub fn run(
         ))
     });
     let to_stdout = path.as_os_str() == "-";
+    let path = if to_stdout { path } else { part_target(&path)? };
     // Taken before the checkpoint is opened and held until the part is in
     // place, so that two runs for one part never both count.
     let partial = if to_stdout {
@@ -255,6 +283,45 @@ pub fn run(
     Ok(Outcome::Answer)
 }
 
+/// Where the part at `path` is written: through symbolic links to the
+/// file they name (the part is renamed into place, which would replace a
+/// link rather than write where it points), and refused unless that is a
+/// regular file or nothing yet — a part renamed over a device node or a
+/// FIFO would replace it.
+fn part_target(path: &Path) -> anyhow::Result<PathBuf> {
+    let shown = path.display();
+    let mut target = path.to_path_buf();
+    // As many links as the system follows itself.
+    for _ in 0..40 {
+        match std::fs::symlink_metadata(&target) {
+            Ok(metadata) if metadata.file_type().is_symlink() => {
+                let link = std::fs::read_link(&target)
+                    .with_context(|| format!("cannot read the link {}", target.display()))?;
+                // A relative link is relative to its folder; an absolute
+                // one replaces the whole path.
+                target = match target.parent() {
+                    Some(folder) => folder.join(link),
+                    None => link,
+                };
+            }
+            Ok(_) => {
+                if let Some(kind) = not_a_regular_file(&target) {
+                    bail!(
+                        "part file {shown} is not a regular file but {kind}: a part file must \
+                         be a regular file, or a path where nothing is yet"
+                    );
+                }
+                return Ok(target);
+            }
+            Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(target),
+            Err(err) => {
+                return Err(err).with_context(|| format!("cannot write the part file {shown}"));
+            }
+        }
+    }
+    bail!("cannot write the part file {shown}: too many levels of symbolic links")
+}
+
 /// `PART.partial`, locked: where a shard's part is written before it is
 /// renamed onto PART, so that a reader sees the old part or the whole new
 /// one, never half of one. Removed if the count ends without a part.
@@ -275,6 +342,17 @@ impl PartialFile {
             .to_os_string();
         name.push(".partial");
         let partial = part.with_file_name(name);
+        // Opening a FIFO to write waits for a reader; a link would be
+        // renamed onto the part instead of the file written.
+        if let Ok(metadata) = std::fs::symlink_metadata(&partial)
+            && !metadata.file_type().is_file()
+        {
+            bail!(
+                "cannot write the part file {shown}: {} is there and is not a regular file; \
+                 remove it",
+                partial.display()
+            );
+        }
         loop {
             let file = OpenOptions::new()
                 .write(true)

@@ -85,15 +85,24 @@ fn all_shards_merged_equal_the_single_run_count() {
 }
 
 #[test]
-fn more_shards_than_units_leave_some_empty_and_still_merge() {
+fn more_shards_than_units_are_refused() {
     let dir = scratch("empty");
-    // n = 6 split 1 has three units; shards 4 and 5 get none.
-    let files = count_shards(&dir, "6", 5, &["--split", "1"]);
-    let text = std::fs::read_to_string(&files[4]).unwrap();
-    assert!(text.contains(r#""shard_units":0,"total":0"#), "{text}");
+    // n = 6 split 1 has three units: three shards merge, five are refused
+    // (issue 25: a billion shards made merge list a billion missing ones).
+    let files = count_shards(&dir, "6", 3, &["--split", "1"]);
     merge(&files, &[]).success().stdout("4\n");
-    // No solution at all is an answer with status 1, as for --count.
-    let none = count_shards(&dir, "3", 2, &[]);
+    puzzles()
+        .current_dir(&dir)
+        .args(["queens", "6", "--count", "--split", "1", "--shard", "4/5"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "--shard 4/5: n = 6, split 1 has 3 work units, so it splits into at most 3 shards",
+        ));
+    // No solution at all is an answer with status 1, as for --count; a
+    // plan without units still makes one shard.
+    let none = count_shards(&dir, "3", 1, &[]);
     merge(&none, &[]).code(1).stdout("0\n");
 }
 

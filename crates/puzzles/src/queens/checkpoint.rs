@@ -21,8 +21,13 @@
 //! `,"check":"`, in 16 lower-case hex digits: an edited or damaged line no
 //! longer matches it. (It detects accidents, not forgery.) A file whose last
 //! line has no newline was cut short while being written and is refused,
-//! like any other damage: the reader never guesses. A line is at most
-//! [`MAX_LINE`] bytes; a longer one is refused after reading that much.
+//! like any other damage: the reader never guesses. [`CheckpointFile`]
+//! never leaves one: a write that fails part way (a full disk) is cut back
+//! to the last whole line, so the same command resumes once there is room.
+//! A checkpoint must be a regular file (or not exist yet): a FIFO, a device
+//! or a directory is refused before anything is read or written. A line is
+//! at most [`MAX_LINE`] bytes; a longer one is refused after reading that
+//! much.
 //!
 //! Version 1 records did not name their problem; this build refuses version
 //! 1 files, saying so, rather than trust their records.
@@ -794,6 +799,9 @@ pub struct CheckpointFile {
     path: PathBuf,
     writer: CheckpointWriter<File>,
     last_sync: Instant,
+    /// The file's length after its last whole line: a write that fails
+    /// part way (a full disk) is cut back to it.
+    length: u64,
 }
 
 /// Why a [`CheckpointFile`] could not be opened or written; the message
@@ -834,6 +842,21 @@ pub enum CheckpointFileError {
         path: PathBuf,
         /// The process holding the lock, when the system says.
         pid: Option<u32>,
+    },
+    /// Something other than a regular file is at the path (a FIFO, a
+    /// device, a directory; a link is followed): it is refused before
+    /// anything is read or written, since reading a FIFO waits for ever and
+    /// a device keeps nothing.
+    #[error(
+        "checkpoint {} is not a regular file but {kind}: a checkpoint must be a regular file, \
+         or a path where nothing is yet",
+        path.display()
+    )]
+    NotAFile {
+        /// The checkpoint's path.
+        path: PathBuf,
+        /// What is there instead: `a FIFO`, `a character device`, ….
+        kind: &'static str,
     },
     /// Reading, creating, opening or writing the file failed.
     #[error("cannot {action} checkpoint {}: {cause}", path.display())]
@@ -884,6 +907,16 @@ impl CheckpointFile {
             path: path.clone(),
             cause,
         };
+        let not_a_file = |kind| CheckpointFileError::NotAFile {
+            path: path.clone(),
+            kind,
+        };
+        // Checked before opening, since opening a FIFO for reading waits
+        // for a writer; and again on the open file, in case the path
+        // changed in between.
+        if let Some(kind) = not_a_regular_file(&path) {
+            return Err(not_a_file(kind));
+        }
         // Opened for appending and created if missing in one step, then
         // locked before anything is read or written: of two processes
         // racing on a new file, the one that gets the lock writes the header
@@ -901,6 +934,10 @@ impl CheckpointFile {
                 };
                 io_error(action, err)
             })?;
+        let metadata = file.metadata().map_err(|err| io_error("read", err))?;
+        if let Some(kind) = kind_of(&metadata) {
+            return Err(not_a_file(kind));
+        }
         lock_exclusive(&file).map_err(|failure| match failure {
             LockFailure::Held { pid } => CheckpointFileError::InUse {
                 path: path.clone(),
@@ -909,10 +946,18 @@ impl CheckpointFile {
             LockFailure::Io(err) => io_error("lock", err),
         })?;
         let length = file.metadata().map_err(|err| io_error("read", err))?.len();
-        let (writer, done) = if length == 0 {
-            let writer = CheckpointWriter::create(file, &CheckpointHeader::for_plan(plan))
-                .map_err(|err| io_error("write", err))?;
-            (writer, BTreeMap::new())
+        let (writer, done, length) = if length == 0 {
+            let header = CheckpointHeader::for_plan(plan);
+            let line = header.line();
+            let writer = match CheckpointWriter::create(&file, &header) {
+                Ok(_) => CheckpointWriter::resume(file, &header),
+                Err(err) => {
+                    // Back to empty, which is a new checkpoint again.
+                    let _ = file.set_len(0);
+                    return Err(io_error("write", err));
+                }
+            };
+            (writer, BTreeMap::new(), line.len() as u64)
         } else {
             file.rewind().map_err(|err| io_error("read", err))?;
             let checked = Checkpoint::read(io::BufReader::new(&file))
@@ -924,6 +969,7 @@ impl CheckpointFile {
             (
                 CheckpointWriter::resume(file, &checkpoint.header),
                 checkpoint.done,
+                length,
             )
         };
         Ok((
@@ -931,6 +977,7 @@ impl CheckpointFile {
                 path,
                 writer,
                 last_sync: Instant::now(),
+                length,
             },
             done,
         ))
@@ -963,18 +1010,34 @@ impl CheckpointFile {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn record(&mut self, id: UnitId, count: UnitCount) -> Result<(), CheckpointFileError> {
-        let written = self.writer.record(id, count).and_then(|()| {
-            if self.last_sync.elapsed() >= SYNC_EVERY {
-                self.writer.get_ref().sync_data()?;
-                self.last_sync = Instant::now();
-            }
-            Ok(())
-        });
-        written.map_err(|cause| CheckpointFileError::Io {
-            action: "write",
-            path: self.path.clone(),
-            cause,
-        })
+        let line = record_line(&self.writer.header, id, count);
+        let written = (&self.writer.out)
+            .write_all(line.as_bytes())
+            .and_then(|()| (&self.writer.out).flush());
+        if let Err(cause) = written {
+            // Part of the line may be written (a full disk takes what fits):
+            // cut it off, so that the file ends with its last whole line and
+            // the same command resumes from it once there is room.
+            let _ = self.writer.out.set_len(self.length);
+            return Err(CheckpointFileError::Io {
+                action: "write",
+                path: self.path.clone(),
+                cause,
+            });
+        }
+        self.length += line.len() as u64;
+        if self.last_sync.elapsed() >= SYNC_EVERY {
+            self.writer
+                .get_ref()
+                .sync_data()
+                .map_err(|cause| CheckpointFileError::Io {
+                    action: "write",
+                    path: self.path.clone(),
+                    cause,
+                })?;
+            self.last_sync = Instant::now();
+        }
+        Ok(())
     }
 
     /// Asks the disk to keep what is written now (every line is flushed to
@@ -1124,6 +1187,55 @@ fn lock_holder(_file: &File) -> Option<u32> {
     None
 }
 
+/// What is at `path` when it is there but is no regular file (a link is
+/// followed): `a FIFO`, `a character device`, `a directory`, …; `None`
+/// for a regular file, or when nothing is there (or the path cannot be
+/// looked at: opening it says why). Record files — checkpoints, a
+/// shard's part — must be regular files: reading a FIFO waits for ever, a
+/// device keeps nothing, and renaming over one replaces it.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::checkpoint::not_a_regular_file;
+///
+/// # #[cfg(unix)]
+/// assert_eq!(not_a_regular_file("/dev/null".as_ref()), Some("a character device"));
+/// assert_eq!(not_a_regular_file(&std::env::temp_dir()), Some("a directory"));
+/// assert_eq!(not_a_regular_file("no-such-file.ckpt".as_ref()), None);
+/// ```
+pub fn not_a_regular_file(path: &Path) -> Option<&'static str> {
+    kind_of(&std::fs::metadata(path).ok()?)
+}
+
+/// What a file that is not regular is; `None` for a regular one.
+fn kind_of(metadata: &std::fs::Metadata) -> Option<&'static str> {
+    let kind = metadata.file_type();
+    if kind.is_file() {
+        return None;
+    }
+    if kind.is_dir() {
+        return Some("a directory");
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return Some("a FIFO");
+        }
+        if kind.is_char_device() {
+            return Some("a character device");
+        }
+        if kind.is_block_device() {
+            return Some("a block device");
+        }
+        if kind.is_socket() {
+            return Some("a socket");
+        }
+    }
+    Some("a special file")
+}
+
 /// The split that the checkpoint at `path` was made with, when it is a
 /// readable checkpoint of this scheme for `n`; `None` otherwise (no file,
 /// another N, damage, an old format: [`CheckpointFile::open`] reports those).
@@ -1146,6 +1258,10 @@ fn lock_holder(_file: &File) -> Option<u32> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn resume_split(path: &Path, n: usize) -> Option<usize> {
+    // Opening a FIFO to read would wait for a writer: `open` refuses it.
+    if not_a_regular_file(path).is_some() {
+        return None;
+    }
     let file = File::open(path).ok()?;
     let checkpoint = Checkpoint::read(io::BufReader::new(file)).ok()?;
     let header = checkpoint.header();
@@ -1172,6 +1288,10 @@ pub fn resume_split(path: &Path, n: usize) -> Option<usize> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn resume_scheme(path: &Path, n: usize) -> Option<(String, usize)> {
+    // Opening a FIFO to read would wait for a writer: `open` refuses it.
+    if not_a_regular_file(path).is_some() {
+        return None;
+    }
     let file = File::open(path).ok()?;
     let checkpoint = Checkpoint::read(io::BufReader::new(file)).ok()?;
     let header = checkpoint.header();

@@ -1391,7 +1391,8 @@ impl<'a> Counter<'a> {
         }
     }
 
-    /// Uses `threads` worker threads (0: one per core, rayon's default).
+    /// Uses `threads` worker threads (0: one per core, rayon's default),
+    /// but no more than there are units to count.
     ///
     /// # Example
     ///
@@ -1498,12 +1499,18 @@ impl<'a> Counter<'a> {
         if let Some(done) = self.skip {
             todo.retain(|id| !done.contains_key(id));
         }
+        // No more threads than units to count: a thread without a unit
+        // would only cost its start (seconds for a thousand of them).
+        let threads = match self.threads {
+            0 => 0,
+            threads => threads.min(todo.len().max(1)),
+        };
         let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(self.threads)
+            .num_threads(threads)
             .thread_name(|index| format!("queens-count-{index}"))
             .build()
             .map_err(|err| CountError::Threads {
-                threads: self.threads,
+                threads,
                 message: err.to_string(),
             })?;
         let lanes = plan.kernel.lanes();

@@ -4,6 +4,7 @@
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
 use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
@@ -154,6 +155,13 @@ pub fn scan_file<T: Parse>(path: &Path) -> Result<Scanned<T>, SubarrayError> {
 }
 
 /// [`scan_file`] with ranges of at least `min_range` bytes.
+///
+/// Range k holds the lines that start in `[k·size/pieces, (k+1)·size/pieces)`.
+/// Each task finds its own range's ends while it reads, so that no thread
+/// reads ahead for the others (a file without newlines would be read once
+/// per range before any parsing), and a task stops as soon as an earlier
+/// range has failed: only the first error is reported, so an error on the
+/// first line is reported at once, as the sequential scan reports it.
 pub(crate) fn scan_file_in_ranges<T: Parse>(
     path: &Path,
     min_range: u64,
@@ -165,24 +173,20 @@ pub(crate) fn scan_file_in_ranges<T: Parse>(
     if threads <= 1 || pieces <= 1 {
         return scan(file);
     }
-    let mut starts = vec![0];
-    for k in 1..pieces {
-        let start = line_start_at_or_after(&mut file, k * size / pieces)?;
-        starts.push(start.max(*starts.last().expect("a start")));
-    }
-    starts.push(size);
-    let parts: Vec<Result<Part<T>, SubarrayError>> = starts
-        .windows(2)
-        .collect::<Vec<_>>()
+    let first_failed = AtomicU64::new(u64::MAX);
+    let parts: Vec<(u64, Result<Part<T>, SubarrayError>)> = (0..pieces)
         .into_par_iter()
-        .map(|range| {
-            let mut file = File::open(path)?;
-            file.seek(SeekFrom::Start(range[0]))?;
-            scan_part(file.take(range[1] - range[0]), range[0] == 0)
+        .map(|k| {
+            let stop = || first_failed.load(Ordering::Relaxed) < k;
+            let (start, part) = scan_range(path, k * size / pieces, (k + 1) * size / pieces, &stop);
+            if part.is_err() {
+                first_failed.fetch_min(k, Ordering::Relaxed);
+            }
+            (start, part)
         })
         .collect();
     let mut whole = Part::new();
-    for (part, &start) in parts.into_iter().zip(&starts) {
+    for (start, part) in parts {
         match part {
             Ok(part) => whole = whole.join(part),
             Err(SubarrayError::Syntax(mut err)) => {
@@ -196,25 +200,115 @@ pub(crate) fn scan_file_in_ranges<T: Parse>(
     whole.finish()
 }
 
-/// The offset of the first line that starts at or after `offset`.
-fn line_start_at_or_after(file: &mut File, offset: u64) -> Result<u64, SubarrayError> {
-    if offset == 0 {
-        return Ok(0);
-    }
-    // A line starts at `offset` when the byte before it is a newline.
-    file.seek(SeekFrom::Start(offset - 1))?;
-    let mut buf = vec![0; 1 << 16];
-    let mut at = offset - 1;
-    loop {
-        let read = file.read(&mut buf)?;
+/// Scans the lines that start in `[from, to)` of the file at `path`, unless
+/// `stop` says to give up; returns where those lines start, and what the
+/// scan found.
+fn scan_range<T: Parse>(
+    path: &Path,
+    from: u64,
+    to: u64,
+    stop: &dyn Fn() -> bool,
+) -> (u64, Result<Part<T>, SubarrayError>) {
+    let mut start = from;
+    let scanned = (|| {
+        let mut file = File::open(path)?;
+        // No line starts in the range when no newline is in it (the line
+        // that runs through it belongs to an earlier range).
+        match line_start_in(&mut file, from, to, stop)? {
+            Some(line_start) => start = line_start,
+            None => {
+                start = to;
+                return Ok(Part::new());
+            }
+        }
+        file.seek(SeekFrom::Start(start))?;
+        let range = Range {
+            file,
+            at: start,
+            newline_from: to - 1,
+            done: false,
+            stop,
+        };
+        scan_part(range, start == 0)
+    })();
+    (start, scanned)
+}
+
+/// The bytes of a file from a line start up to the first line start at or
+/// after the end of its range, read as they are asked for; an error once
+/// `stop` says so.
+struct Range<'a> {
+    file: File,
+    /// The offset of the next byte read.
+    at: u64,
+    /// The range ends after the first newline at or after this offset.
+    newline_from: u64,
+    done: bool,
+    stop: &'a dyn Fn() -> bool,
+}
+
+impl Read for Range<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.done || buf.is_empty() {
+            return Ok(0);
+        }
+        if (self.stop)() {
+            return Err(stopped());
+        }
+        let read = self.file.read(buf)?;
+        let from = (self.newline_from.saturating_sub(self.at)).min(read as u64) as usize;
+        let kept = match buf[from..read].iter().position(|&b| b == b'\n') {
+            Some(newline) => {
+                self.done = true;
+                from + newline + 1
+            }
+            None => read,
+        };
         if read == 0 {
-            return Ok(at);
+            self.done = true;
+        }
+        self.at += kept as u64;
+        Ok(kept)
+    }
+}
+
+/// The error of a range that stopped because an earlier one failed (never
+/// reported: the earlier error is).
+fn stopped() -> std::io::Error {
+    std::io::Error::other("stopped: an earlier range failed")
+}
+
+/// The offset of the first line that starts in `[from, to)`, if one does;
+/// an error once `stop` says so.
+fn line_start_in(
+    file: &mut File,
+    from: u64,
+    to: u64,
+    stop: &dyn Fn() -> bool,
+) -> Result<Option<u64>, SubarrayError> {
+    if from == 0 {
+        return Ok(Some(0));
+    }
+    // A line starts at `at` when the byte before it is a newline: look at
+    // the bytes `from - 1` to `to - 2`.
+    file.seek(SeekFrom::Start(from - 1))?;
+    let mut buf = vec![0; 1 << 16];
+    let mut at = from - 1;
+    while at + 1 < to {
+        if stop() {
+            return Err(stopped().into());
+        }
+        let wanted = (to - 1 - at).min(buf.len() as u64) as usize;
+        let read = file.read(&mut buf[..wanted])?;
+        if read == 0 {
+            return Ok(None);
         }
         if let Some(newline) = buf[..read].iter().position(|&b| b == b'\n') {
-            return Ok(at + newline as u64 + 1);
+            return Ok(Some(at + newline as u64 + 1));
         }
         at += read as u64;
     }
+    Ok(None)
 }
 
 /// The newlines in the first `len` bytes of the file.

@@ -385,6 +385,29 @@ proptest! {
         let scanned = pool.install(|| scan_file_in_ranges::<i64>(&file.0, min_range)).unwrap();
         prop_assert_eq!(scanned, scan::<i64, _>(text.as_bytes()).unwrap());
     }
+
+    #[test]
+    fn a_file_scanned_by_ranges_fails_as_the_sequential_scan_does(
+        values in vec(element(), 1..400),
+        layout in vec(any::<u8>(), 400),
+        bad in vec((0usize..2000, prop_oneof![Just("x"), Just("\0"), Just("1.5"), Just("--")]), 1..4),
+        min_range in 1_u64..200,
+    ) {
+        let mut text = render(&values, &layout);
+        for (at, token) in bad {
+            let at = at.min(text.len());
+            text.insert_str(at, token);
+        }
+        let mut file = tempfile();
+        file.1.write_all(text.as_bytes()).unwrap();
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(3).build().unwrap();
+        let by_ranges = pool.install(|| scan_file_in_ranges::<i64>(&file.0, min_range));
+        let sequential = scan::<i64, _>(text.as_bytes());
+        prop_assert_eq!(
+            by_ranges.map_err(|err| err.to_string()),
+            sequential.map_err(|err| err.to_string())
+        );
+    }
 }
 
 /// A fresh file in the temporary directory, removed when the test ends.
