@@ -236,7 +236,9 @@ pub(crate) fn plan_for(n: usize, args: &QueensArgs) -> anyhow::Result<CountPlan>
             "--method quadrants counts solutions, not fundamental ones: --unique needs --method backtrack"
         ),
         Some(MethodArg::Quadrants) => CountPlan::quadrants(n)?,
-        None if args.unique => CountPlan::with_default_split(n)?,
+        // Classes, and subtrees below the units, are the backtracking
+        // counter's alone.
+        None if args.unique || args.sample_depth.is_some() => CountPlan::with_default_split(n)?,
         None => CountPlan::best(n)?,
     };
     Ok(plan)

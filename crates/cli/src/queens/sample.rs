@@ -6,7 +6,7 @@
 use std::io::Write;
 
 use anyhow::bail;
-use puzzles::queens::count::{CountPlan, Estimate};
+use puzzles::queens::count::{CountPlan, Estimate, Method};
 
 use super::args::QueensArgs;
 use super::count::plan_for;
@@ -20,6 +20,13 @@ pub fn run(n: usize, size: u64, args: &QueensArgs, out: &mut dyn Write) -> anyho
     let plan: CountPlan = plan_for(n, args)?;
     let seed = args.seed.unwrap_or(1);
     let split = plan.split().min(n);
+    let quadrants = plan.method() == Method::Quadrants;
+    if quadrants && args.sample_depth.is_some() {
+        bail!(
+            "--sample-depth draws subtrees of the backtracking search; the quadrant counter's \
+             units are drawn whole: leave out --method quadrants"
+        );
+    }
     if let Some(depth) = args.sample_depth {
         if depth > n {
             bail!("--sample-depth {depth} is deeper than the board: at most {n} for n = {n}");
@@ -35,7 +42,7 @@ pub fn run(n: usize, size: u64, args: &QueensArgs, out: &mut dyn Write) -> anyho
         .sample_depth
         .unwrap_or(n.saturating_sub(ROWS_BELOW))
         .clamp(plan.split().min(n), n);
-    let below = depth > plan.split().min(n);
+    let below = !quadrants && depth > plan.split().min(n);
     let sample = if below {
         plan.count_sample_below(size, seed, depth)
     } else {
@@ -50,17 +57,31 @@ pub fn run(n: usize, size: u64, args: &QueensArgs, out: &mut dyn Write) -> anyho
     } else {
         format!("{} distinct random units", p.sampled)
     };
-    writeln!(
-        out,
-        "n = {n}: {} units after {} rows; sample of {drawn}, seed {seed}",
-        p.plan_units,
-        plan.split().min(n)
-    )?;
-    writeln!(
-        out,
-        "counted: {} nodes in {:.3} s on one thread, {:.3} ns per node",
-        p.sample_nodes, p.sample_seconds, p.ns_per_node
-    )?;
+    if quadrants {
+        writeln!(
+            out,
+            "n = {n}: {} units of the quadrant counter (sets of east rows); sample of {drawn}, \
+             seed {seed}",
+            p.plan_units
+        )?;
+        writeln!(
+            out,
+            "counted: {} half-boards joined in {:.3} s on one thread",
+            p.sample_nodes, p.sample_seconds
+        )?;
+    } else {
+        writeln!(
+            out,
+            "n = {n}: {} units after {} rows; sample of {drawn}, seed {seed}",
+            p.plan_units,
+            plan.split().min(n)
+        )?;
+        writeln!(
+            out,
+            "counted: {} nodes in {:.3} s on one thread, {:.3} ns per node",
+            p.sample_nodes, p.sample_seconds, p.ns_per_node
+        )?;
+    }
     let line = |what: &str, estimate: Estimate, scale: f64| {
         // Every draw gave 0 (no draw reached a solution, say): "0 ± 0"
         // would claim a certainty the sample does not have.
@@ -77,9 +98,14 @@ pub fn run(n: usize, size: u64, args: &QueensArgs, out: &mut dyn Write) -> anyho
             estimate.std_error / scale
         )
     };
-    writeln!(out, "{}", line("projected nodes:", p.nodes, 1.0))?;
-    writeln!(out, "{}", line("projected solutions:", p.total, 1.0))?;
-    writeln!(out, "{}", line("projected fundamental:", p.unique, 1.0))?;
+    if quadrants {
+        writeln!(out, "{}", line("projected half-boards:", p.nodes, 1.0))?;
+        writeln!(out, "{}", line("projected solutions:", p.total, 1.0))?;
+    } else {
+        writeln!(out, "{}", line("projected nodes:", p.nodes, 1.0))?;
+        writeln!(out, "{}", line("projected solutions:", p.total, 1.0))?;
+        writeln!(out, "{}", line("projected fundamental:", p.unique, 1.0))?;
+    }
     writeln!(
         out,
         "{}",

@@ -717,3 +717,39 @@ fn ctrl_c_stops_a_count_of_27_within_3_seconds_with_its_checkpoint_valid() {
     let read = puzzles::queens::checkpoint::Checkpoint::read(&text[..]).unwrap();
     assert_eq!(read.header().n, 27);
 }
+
+#[test]
+fn a_quadrant_sample_of_every_unit_is_the_count_and_takes_no_depth() {
+    let text = stdout_of(&[
+        "queens",
+        "12",
+        "--count",
+        "--method",
+        "quadrants",
+        "--sample",
+        "100000",
+    ]);
+    assert!(
+        text.starts_with("n = 12: 252 units of the quadrant counter (sets of east rows); sample of 252 distinct random units, seed 1\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("projected solutions:    1.4200e4 ± 0.00e0\n"),
+        "{text}"
+    );
+    assert!(!text.contains("fundamental"), "{text}");
+    puzzles()
+        .args([
+            "queens",
+            "18",
+            "--count",
+            "--method",
+            "quadrants",
+            "--sample",
+            "10",
+        ])
+        .args(["--sample-depth", "6"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("leave out --method quadrants"));
+}
