@@ -1023,6 +1023,10 @@ impl CountPlan {
     /// # Ok::<(), puzzles::queens::count::CountError>(())
     /// ```
     pub fn count_sample(&self, size: u64, seed: u64) -> Sample {
+        if let Some(quadrants) = &self.quadrants {
+            // Built once for the whole count: not a draw's time.
+            quadrants.prepare();
+        }
         let draws = self
             .sample_ids(size, seed)
             .into_iter()

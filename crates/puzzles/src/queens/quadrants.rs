@@ -200,6 +200,11 @@ impl Quadrants {
         self.units.get(id).map(|&(rows, _)| rows)
     }
 
+    /// Builds the table now, if no unit has yet.
+    pub(crate) fn prepare(&self) {
+        self.table();
+    }
+
     fn table(&self) -> &Table {
         self.table
             .get_or_init(|| Arc::new(Table::build(self.n.div_ceil(2))))
