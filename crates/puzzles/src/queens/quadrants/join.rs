@@ -274,19 +274,25 @@ fn count_groups<const G: usize, P: Pext>(
                 continue;
             }
             fill_table::<G>(group, bits, chunks, table);
+            let groups: &[[u64; G]] = table.as_chunks::<G>().0;
+            let mut sums = [0u64; G];
             for_items(&mut |items| {
                 for &item in items {
-                    let mut acc: [u64; G] = *word_group(table, (item & mask) as usize);
+                    let mut acc = groups[(item & mask) as usize];
                     for chunk in 1..chunks {
                         let entry = (chunk << CHUNK) | ((item >> (chunk * CHUNK)) & mask) as usize;
-                        let words = word_group::<G>(table, entry);
+                        let words = &groups[entry];
                         for q in 0..G {
                             acc[q] &= words[q];
                         }
                     }
-                    total += acc.iter().map(|w| u64::from(w.count_ones())).sum::<u64>();
+                    // Summed lane by lane, added up once per group.
+                    for q in 0..G {
+                        sums[q] += u64::from(acc[q].count_ones());
+                    }
                 }
             });
+            total += sums.iter().sum::<u64>();
         }
     }
     total
