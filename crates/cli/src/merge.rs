@@ -48,7 +48,8 @@ pub struct MergeArgs {
 struct JsonMerge {
     n: usize,
     total: u128,
-    unique: u128,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unique: Option<u128>,
     units: u64,
     nodes: u128,
     split: usize,
@@ -126,11 +127,20 @@ pub fn run(args: MergeArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
     let total = sum("totals", |part| part.total)?;
     let unique = sum("fundamental counts", |part| part.unique)?;
     let nodes = sum("nodes", |part| part.nodes)?;
+    // The quadrant counter's parts count no classes.
+    let classes = first.scheme != puzzles::queens::quadrants::SCHEME;
+    if args.unique && !classes {
+        bail!(
+            "these parts were counted by joining quarter-boards (scheme {}), which finds no \
+             fundamental solutions: merge them without --unique",
+            first.scheme
+        );
+    }
     if args.json {
         let result = JsonMerge {
             n: first.n,
             total,
-            unique,
+            unique: classes.then_some(unique),
             units: first.units,
             nodes,
             split: first.split,

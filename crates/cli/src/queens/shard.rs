@@ -186,7 +186,13 @@ impl Part {
                 self.shard_units
             ));
         }
-        if self.total < self.unique || self.total > self.unique.saturating_mul(8) {
+        let impossible = if self.scheme == puzzles::queens::quadrants::SCHEME {
+            // The quadrant counter counts no classes.
+            self.unique != 0
+        } else {
+            self.total < self.unique || self.total > self.unique.saturating_mul(8)
+        };
+        if impossible {
             return Err(format!(
                 "impossible counts (total {}, unique {})",
                 self.total, self.unique

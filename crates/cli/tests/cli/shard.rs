@@ -392,3 +392,27 @@ fn a_second_run_on_a_part_file_in_use_stops_at_once() {
         .success();
     assert!(part.exists() && !partial.exists());
 }
+
+#[test]
+fn quadrant_shards_merge_to_the_count() {
+    let dir = scratch("quadrants");
+    let files = count_shards(&dir, "16", 3, &["--threads", "2"]);
+    let json = merged_json(&files);
+    assert_eq!(json["total"], 14772512);
+    assert_eq!(json["units"], 3299);
+    merge(&files, &[]).success().stdout("14772512\n");
+    assert_eq!(json["unique"], Value::Null);
+    merge(&files, &["--unique"])
+        .code(2)
+        .stderr(predicate::str::contains("merge them without --unique"));
+    let part = std::fs::read_to_string(&files[0]).unwrap();
+    assert!(part.contains(r#""scheme":"quadrants-1""#), "{part}");
+    // Parts by the other method are another problem.
+    let dir = scratch("quadrants-mixed");
+    let backtracked = count_shards(&dir, "16", 3, &["--method", "backtrack"]);
+    merge(
+        &[files[0].clone(), backtracked[1].clone(), files[2].clone()],
+        &[],
+    )
+    .code(2);
+}
