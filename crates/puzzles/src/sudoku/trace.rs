@@ -121,27 +121,26 @@ impl<const N: usize, const C: usize, const P: usize, const U: usize, const W: us
     }
 
     /// Branches where the solver would in a propagated, unsolved `state`,
-    /// with `depth` guesses standing.
+    /// with `depth` guesses standing, and below it, depth first. The
+    /// frames live on the heap, not the call stack: an empty 25×25 grid
+    /// guesses hundreds deep, and each frame holds a whole grid.
     fn branch(&mut self, state: &State<N, C, U, W>, depth: usize) -> ControlFlow<Stop> {
-        // Every alternative in order: a (cell, digit) to try, or the clash
-        // that rules it out.
-        let mut alternatives: Vec<Result<(usize, u8), Clash>> = Vec::with_capacity(N);
-        let decision = match state.choose(self.tables) {
-            Branch::Cell { cell, .. } => {
-                for digit in 1..=N as u8 {
-                    alternatives.push(self.alternative(state, cell, digit));
-                }
-                cell
+        let mut stack = vec![self.frame(state.clone(), depth)];
+        while let Some(top) = stack.last_mut() {
+            // The guess whose subtree just ended: take back what it forced,
+            // then the guess itself.
+            if let Some((cell, digit, placed)) = top.explored.take() {
+                self.unwind(top.depth + 1, &placed[1..])?;
+                self.remove(top.depth, cell, digit)?;
             }
-            Branch::Unit { unit, digit, .. } => {
-                let mask = &self.tables.unit_mask[unit];
-                for cell in (0..C).filter(|&cell| mask[cell / 64] >> (cell % 64) & 1 == 1) {
-                    alternatives.push(self.alternative(state, cell, digit));
-                }
-                C + unit * N + usize::from(digit - 1)
-            }
-        };
-        for alternative in alternatives {
+            let Some(&alternative) = top.alternatives.get(top.next) else {
+                let (depth, decision) = (top.depth, top.decision);
+                stack.pop();
+                self.emit(depth, Action::Backtrack { row: decision })?;
+                continue;
+            };
+            top.next += 1;
+            let depth = top.depth;
             let (cell, digit) = match alternative {
                 Ok(choice) => choice,
                 Err(clash) => {
@@ -149,7 +148,7 @@ impl<const N: usize, const C: usize, const P: usize, const U: usize, const W: us
                     continue;
                 }
             };
-            let mut child = state.clone();
+            let mut child = top.state.clone();
             let mut placed = Vec::new();
             self.queue.push((cell as u32) << 8 | u32::from(digit));
             let outcome = child.propagate(self.tables, &mut self.queue, &mut placed);
@@ -157,17 +156,46 @@ impl<const N: usize, const C: usize, const P: usize, const U: usize, const W: us
             // level deeper.
             self.place(depth, cell, digit)?;
             self.report(depth + 1, &placed[1..], outcome)?;
+            top.explored = Some((cell, digit, placed));
             if outcome.is_ok() {
                 if child.unsolved == 0 {
                     self.solution(depth + 1)?;
                 } else {
-                    self.branch(&child, depth + 1)?;
+                    let frame = self.frame(child, depth + 1);
+                    stack.push(frame);
                 }
             }
-            self.unwind(depth + 1, &placed[1..])?;
-            self.remove(depth, cell, digit)?;
         }
-        self.emit(depth, Action::Backtrack { row: decision })
+        ControlFlow::Continue(())
+    }
+
+    /// A node to branch on: every alternative in order, a (cell, digit) to
+    /// try or the clash that rules it out.
+    fn frame(&self, state: State<N, C, U, W>, depth: usize) -> Frame<N, C, U, W> {
+        let mut alternatives: Vec<Result<(usize, u8), Clash>> = Vec::with_capacity(N);
+        let decision = match state.choose(self.tables) {
+            Branch::Cell { cell, .. } => {
+                for digit in 1..=N as u8 {
+                    alternatives.push(self.alternative(&state, cell, digit));
+                }
+                cell
+            }
+            Branch::Unit { unit, digit, .. } => {
+                let mask = &self.tables.unit_mask[unit];
+                for cell in (0..C).filter(|&cell| mask[cell / 64] >> (cell % 64) & 1 == 1) {
+                    alternatives.push(self.alternative(&state, cell, digit));
+                }
+                C + unit * N + usize::from(digit - 1)
+            }
+        };
+        Frame {
+            state,
+            alternatives,
+            next: 0,
+            decision,
+            depth,
+            explored: None,
+        }
     }
 
     /// `digit` in `cell` as a guess to try, or the clash that rules it out:
@@ -195,6 +223,22 @@ impl<const N: usize, const C: usize, const P: usize, const U: usize, const W: us
         Ok((cell, digit))
     }
 }
+
+/// A node of the traced search on the heap: its grid, its alternatives,
+/// the next one to try, and the guess being explored below it (with what
+/// the guess forced, to take back when its subtree ends).
+struct Frame<const N: usize, const C: usize, const U: usize, const W: usize> {
+    state: State<N, C, U, W>,
+    alternatives: Vec<Result<(usize, u8), Clash>>,
+    next: usize,
+    decision: usize,
+    depth: usize,
+    explored: Option<Explored>,
+}
+
+/// A guess being explored: its cell and digit, and every placement it made
+/// (the guess first, then what it forced).
+type Explored = (usize, u8, Vec<(u16, u8)>);
 
 /// Traces the search of `givens` (a grid of `C` cells, 0 for empty).
 pub(crate) fn trace<
