@@ -9,15 +9,6 @@ use serde::Serialize;
 
 use crate::params::{TraceRequest, mode_name};
 
-/// The stack a search runs on. The library's Sudoku trace recurses once per
-/// guess standing, with a copy of the grid's state in each frame: about
-/// 9 KiB a level in an unoptimised build, and a 25×25 grid can stand 600
-/// guesses deep — more than the 2 MiB threads get by default (an empty
-/// 25×25 grid went 470 deep and overflowed one, aborting the process). So
-/// every search runs on a thread of its own with room for the deepest.
-/// The memory is only reserved; a shallow search touches little of it.
-const SEARCH_STACK_BYTES: usize = 64 << 20;
-
 /// The most events one trace returns. 200,000 events are about 16 MB of
 /// JSON: the page still loads and scrubs them quickly, and a learner cannot
 /// watch more than that anyway.
@@ -168,18 +159,13 @@ pub enum PuzzleInfo {
 /// assert!(reply.message.unwrap().contains("first-solution mode"));
 /// ```
 pub fn run(request: &TraceRequest, limit: usize) -> TraceReply {
-    std::thread::scope(|scope| {
-        std::thread::Builder::new()
-            .name("puzzles-web-search".to_string())
-            .stack_size(SEARCH_STACK_BYTES)
-            .spawn_scoped(scope, || run_here(request, limit))
-            .expect("a thread for the search starts")
-            .join()
-            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-    })
+    // The library's traces keep their frames on the heap (the Sudoku trace
+    // of an empty 25×25 grid stands hundreds of guesses deep), so any
+    // thread's stack will do.
+    run_here(request, limit)
 }
 
-/// [`run`] on the calling thread's stack.
+/// [`run`]'s search and its events, capped.
 fn run_here(request: &TraceRequest, limit: usize) -> TraceReply {
     let (puzzle, mode, (events, completed)) = match request {
         TraceRequest::Queens { n, given, mode } => {
