@@ -19,6 +19,9 @@ use super::grid::{Cell, Direction, Grid};
 /// All 26 letters.
 const ALL: u32 = (1 << 26) - 1;
 
+/// A slot with more candidates than this does not narrow its squares.
+const EXACT_SUPPORT: usize = 500;
+
 /// The words of one length.
 #[derive(Clone, Debug)]
 pub(crate) struct Bucket {
@@ -106,6 +109,9 @@ pub(crate) struct Engine {
     /// Slots that came down to one word in the last propagation.
     pub forced: Vec<u32>,
     scratch: Vec<u64>,
+    /// Nonzero: the random state of a restart, which perturbs the choice of
+    /// slot.
+    pub noise: u64,
 }
 
 /// Where the trail stood: [`Engine::undo`] goes back to it.
@@ -194,6 +200,7 @@ impl Engine {
             singles: Vec::new(),
             forced: Vec::new(),
             scratch: vec![0; width],
+            noise: 0,
         }
     }
 
@@ -258,11 +265,18 @@ impl Engine {
 
     /// The slot to branch on: fewest candidates, then longest; `None` when
     /// every slot has one word left (a fill).
-    pub fn choose(&self) -> Option<usize> {
+    pub fn choose(&mut self) -> Option<usize> {
         let mut best: Option<(u32, usize, usize)> = None;
-        for (s, &count) in self.count.iter().enumerate() {
+        for s in 0..self.count.len() {
+            let mut count = self.count[s];
             if count <= 1 {
                 continue;
+            }
+            if self.noise != 0 {
+                // A restart's own order: counts scaled by 1 to 1.5 at random.
+                self.noise = super::search::mix(self.noise);
+                let scale = 16 + (self.noise >> 61) as u32;
+                count = count.saturating_mul(scale) / 16;
             }
             let len = self.buckets[self.slots[s].bucket].len;
             if best.is_none_or(|(c, l, _)| count < c || (count == c && len > l)) {
@@ -476,6 +490,13 @@ impl Engine {
             ),
             None => return,
         };
+        // Many candidates nearly always have every letter a square allows:
+        // the scan would cost more than it prunes. Skipping it is sound, as
+        // a slot's letters are narrowed exactly once it is down to a few
+        // words (and always once it is down to one).
+        if count > EXACT_SUPPORT {
+            return;
+        }
         if count <= 12 * (hi - lo) {
             for (at, &word) in bits.iter().enumerate().take(hi).skip(lo) {
                 let mut word = word;

@@ -269,21 +269,35 @@ pub(crate) trait Hooks {
     fn solution(&mut self, engine: &Engine, depth: usize) -> ControlFlow<()>;
 }
 
-/// The recursion: `engine` is propagated; `nodes` counts words tried.
+/// Words tried, and the budget of a restart.
+pub(crate) struct Nodes {
+    /// Words tried in all restarts.
+    pub tried: u64,
+    /// The restart ends when `tried` reaches it.
+    pub cap: u64,
+    /// Whether the restart ran out of its budget.
+    pub cut: bool,
+}
+
+/// The recursion: `engine` is propagated.
 pub(crate) fn explore<H: Hooks>(
     engine: &mut Engine,
     hooks: &mut H,
     depth: usize,
-    nodes: &mut u64,
+    nodes: &mut Nodes,
 ) -> ControlFlow<()> {
     let Some(s) = engine.choose() else {
         return hooks.solution(engine, depth);
     };
     for i in engine.candidates(s) {
         let i = i as usize;
-        *nodes += 1;
-        if (*nodes).is_multiple_of(4096) {
-            hooks.tick(engine, *nodes)?;
+        nodes.tried += 1;
+        if nodes.tried.is_multiple_of(4096) {
+            hooks.tick(engine, nodes.tried)?;
+        }
+        if nodes.tried >= nodes.cap {
+            nodes.cut = true;
+            return ControlFlow::Break(());
         }
         let mark = engine.mark();
         match engine.assign(s, i) {
@@ -342,6 +356,8 @@ pub struct Filler {
     scores: Vec<Vec<i32>>,
     /// A slot left without candidates by the first propagation.
     dead: Option<usize>,
+    /// The seed of the restarts' orders.
+    seed: u64,
 }
 
 impl Filler {
@@ -399,11 +415,34 @@ impl Filler {
         let mut buckets = Vec::with_capacity(lengths.len());
         let mut scores = Vec::with_capacity(lengths.len());
         for (k, ids) in by_length.iter_mut().enumerate() {
-            let key = |id: u32| match options.seed {
-                None => u64::from(id),
-                Some(seed) => mix(seed ^ u64::from(id).wrapping_mul(0x9E37_79B9_7F4A_7C15)),
+            let len = lengths[k];
+            // How often each letter stands at each position among the words
+            // of this length: words made of common letters leave their
+            // crossings the most choice, so they come first among equals.
+            let mut freq = vec![1u32; len * 26];
+            for &id in ids.iter() {
+                for (p, b) in words.word(id as usize).bytes().enumerate() {
+                    freq[p * 26 + usize::from(b - b'A')] += 1;
+                }
+            }
+            let ln: Vec<f64> = freq.iter().map(|&f| f64::from(f).ln()).collect();
+            let rarity = |id: u32| -> u64 {
+                let sum: f64 = words
+                    .word(id as usize)
+                    .bytes()
+                    .enumerate()
+                    .map(|(p, b)| ln[p * 26 + usize::from(b - b'A')])
+                    .sum();
+                (1e6 - sum * 1e3).max(0.0) as u64
             };
-            ids.sort_by_key(|&id| (std::cmp::Reverse(words.score(id as usize)), key(id)));
+            let key = |id: u32| match options.seed {
+                None => (rarity(id), u64::from(id)),
+                Some(seed) => (
+                    0,
+                    mix(seed ^ u64::from(id).wrapping_mul(0x9E37_79B9_7F4A_7C15)),
+                ),
+            };
+            ids.sort_by_cached_key(|&id| (std::cmp::Reverse(words.score(id as usize)), key(id)));
             scores.push(ids.iter().map(|&id| words.score(id as usize)).collect());
             buckets.push(Bucket::new(
                 lengths[k],
@@ -433,6 +472,7 @@ impl Filler {
             engine,
             scores,
             dead,
+            seed: options.seed.unwrap_or(0),
         })
     }
 
@@ -534,7 +574,7 @@ impl Filler {
             fills: 0,
             progress,
         };
-        let (complete, nodes) = self.run(&mut hooks, limit);
+        let (complete, nodes) = self.run(&mut hooks, limit, false);
         Summary {
             fills: hooks.fills,
             nodes,
@@ -545,6 +585,12 @@ impl Filler {
     /// Lists fills, handing each to `on_fill` (which may stop the search)
     /// and stopping after `limit`; `progress` is called now and then and may
     /// stop it too.
+    ///
+    /// With a `limit` of 1 the search restarts now and then, each time
+    /// choosing slots in a slightly different order, with budgets of words
+    /// tried that grow without bound (the Luby sequence): a search that
+    /// went wrong early is not followed to its end, and a restart that
+    /// runs to its end without a fill still proves that there is none.
     ///
     /// # Example
     ///
@@ -596,7 +642,7 @@ impl Filler {
             progress,
             on_fill,
         };
-        let (complete, nodes) = self.run(&mut hooks, limit);
+        let (complete, nodes) = self.run(&mut hooks, limit, limit == Some(1));
         Summary {
             fills: hooks.fills,
             nodes,
@@ -604,15 +650,37 @@ impl Filler {
         }
     }
 
-    /// Runs the recursion from the propagated root: `(complete, nodes)`.
-    pub(crate) fn run<H: Hooks>(&self, hooks: &mut H, limit: Option<u64>) -> (bool, u64) {
+    /// Runs the recursion from the propagated root, with restarts or
+    /// without: `(complete, words tried)`.
+    pub(crate) fn run<H: Hooks>(
+        &self,
+        hooks: &mut H,
+        limit: Option<u64>,
+        restarts: bool,
+    ) -> (bool, u64) {
         if self.dead.is_some() || limit == Some(0) {
             return (limit != Some(0), 0);
         }
-        let mut engine = self.engine.clone();
-        let mut nodes = 0;
-        let flow = explore(&mut engine, hooks, 0, &mut nodes);
-        (flow.is_continue(), nodes)
+        let mut nodes = Nodes {
+            tried: 0,
+            cap: u64::MAX,
+            cut: false,
+        };
+        for restart in 0u64.. {
+            let mut engine = self.engine.clone();
+            if restarts {
+                nodes.cap = nodes.tried.saturating_add(RESTART_UNIT * luby(restart + 1));
+                nodes.cut = false;
+                if restart > 0 {
+                    engine.noise = mix(self.seed ^ restart.wrapping_mul(0xD1B5_4A32_D192_ED03)) | 1;
+                }
+            }
+            let flow = explore(&mut engine, hooks, 0, &mut nodes);
+            if !nodes.cut {
+                return (flow.is_continue(), nodes.tried);
+            }
+        }
+        unreachable!("restarts end with a search that is not cut")
     }
 
     /// The slot emptied by the first propagation, if it proved at once that
@@ -675,8 +743,23 @@ fn progress_of(engine: &Engine, nodes: u64, fills: u64) -> Progress {
     }
 }
 
+/// Words tried in the shortest restart.
+const RESTART_UNIT: u64 = 256;
+
+/// The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, … (`i` from 1).
+pub(crate) fn luby(i: u64) -> u64 {
+    let mut i = i;
+    loop {
+        let k = 64 - i.leading_zeros();
+        if i == (1 << k) - 1 {
+            return 1 << (k - 1);
+        }
+        i -= (1 << (k - 1)) - 1;
+    }
+}
+
 /// SplitMix64's finaliser: a seed's order of words.
-fn mix(mut z: u64) -> u64 {
+pub(crate) fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)

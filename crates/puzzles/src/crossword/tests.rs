@@ -258,7 +258,7 @@ fn english_fills_an_open_5x5_and_a_15x15() {
     let words: Vec<&str> = english.iter().map(|(w, _)| w).collect();
     for grid_text in [
         "#....\n.....\n.....\n.....\n....#",
-        include_str!("../../../../bench/crossword/grids/15-1.txt"),
+        include_str!("../../../../bench/crossword/grids/15-6.txt"),
     ] {
         let grid = Grid::parse(grid_text).unwrap();
         let fill = Filler::new(&grid, &english)
@@ -277,11 +277,11 @@ fn preset_letters_are_kept_and_a_hopeless_one_is_named() {
         Filler::new(&grid, &english),
         Err(FillError::NoWordFits { .. })
     ));
-    let grid = Grid::parse("Q..\n...\n...").unwrap();
+    let grid = Grid::parse("C..\n...\n...").unwrap();
     let fill = Filler::new(&grid, &english).unwrap().first().unwrap();
-    assert!(fill.lines()[0].starts_with('Q'));
+    assert!(fill.lines()[0].starts_with('C'));
     let err = Filler::new(&Grid::parse("..\nXJ").unwrap(), &english).unwrap_err();
-    assert_eq!(err.to_string(), "3 across (XJ): no word of the list fits");
+    assert_eq!(err.to_string(), "2 down (.J): no word of the list fits");
 }
 
 #[test]
@@ -308,4 +308,10 @@ fn scores_order_the_words() {
     assert_eq!(fill.lines(), ["CD", "AB"]);
     let best = list.with_min_score(50);
     assert_eq!(Filler::new(&grid, &best).unwrap().count(None), 0);
+}
+
+#[test]
+fn luby_sequence() {
+    let first: Vec<u64> = (1..=15).map(super::search::luby).collect();
+    assert_eq!(first, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
 }

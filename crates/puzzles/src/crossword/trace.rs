@@ -293,7 +293,7 @@ impl Filler {
             for &s in &forced {
                 hooks.place(root, s, true, 0)?;
             }
-            self.run(&mut hooks, None);
+            self.run(&mut hooks, None, false);
             if hooks.stopped || (mode == TraceMode::FirstSolution && hooks.counters.solutions > 0) {
                 return ControlFlow::Break(());
             }
