@@ -22,6 +22,10 @@ const ALL: u32 = (1 << 26) - 1;
 /// A slot with more candidates than this does not narrow its squares.
 const EXACT_SUPPORT: usize = 500;
 
+/// Filtering looks at each candidate when there are at most this many per
+/// `u64` of the bitset.
+const SPARSE: usize = 1;
+
 /// The words of one length.
 #[derive(Clone, Debug)]
 pub(crate) struct Bucket {
@@ -32,6 +36,7 @@ pub(crate) struct Bucket {
     pub width: usize,
     /// Letters (0–25), `len` per word.
     pub letters: Vec<u8>,
+
     /// Bitsets, `width` words each, for (position, letter) at
     /// `(position * 26 + letter) * width`.
     pub sets: Vec<u64>,
@@ -91,7 +96,7 @@ pub(crate) struct SlotData {
 /// each search.
 #[derive(Clone, Debug)]
 pub(crate) struct Engine {
-    pub buckets: Vec<Bucket>,
+    pub buckets: std::sync::Arc<Vec<Bucket>>,
     pub slots: Vec<SlotData>,
     arena: Vec<u64>,
     pub count: Vec<u32>,
@@ -183,7 +188,7 @@ impl Engine {
         let n = slots.len();
         let width = buckets.iter().map(|b| b.width).max().unwrap_or(1);
         Engine {
-            buckets,
+            buckets: std::sync::Arc::new(buckets),
             slots,
             arena,
             count,
@@ -443,6 +448,31 @@ impl Engine {
             ),
             None => return,
         };
+        if self.count[s] as usize <= SPARSE * (hi - lo) {
+            // Few candidates: look at each one's letters.
+            let mut total = 0;
+            for (at, word) in bits.iter_mut().enumerate().take(hi).skip(lo) {
+                let (mut rest, mut keep) = (*word, *word);
+                while rest != 0 {
+                    let b = rest.trailing_zeros();
+                    rest &= rest - 1;
+                    let letters = bucket.word(at * 64 + b as usize);
+                    let mut positions = dirty;
+                    while positions != 0 {
+                        let p = positions.trailing_zeros() as usize;
+                        positions &= positions - 1;
+                        if self.mask[data.cells[p] as usize] >> letters[p] & 1 == 0 {
+                            keep &= !(1 << b);
+                            break;
+                        }
+                    }
+                }
+                *word = keep;
+                total += keep.count_ones();
+            }
+            self.count[s] = total;
+            return;
+        }
         let scratch = &mut self.scratch[lo..hi];
         let mut dirty = dirty;
         while dirty != 0 {
@@ -458,6 +488,13 @@ impl Engine {
             } else {
                 (banned, false)
             };
+            if keep && letters.count_ones() == 1 {
+                let set = &bucket.set(p, letters.trailing_zeros())[lo..hi];
+                for (word, &w) in bits[lo..hi].iter_mut().zip(set) {
+                    *word &= w;
+                }
+                continue;
+            }
             scratch.fill(0);
             while letters != 0 {
                 let letter = letters.trailing_zeros();
@@ -503,8 +540,8 @@ impl Engine {
                 while word != 0 {
                     let i = at * 64 + word.trailing_zeros() as usize;
                     word &= word - 1;
-                    for (p, &letter) in bucket.word(i).iter().enumerate() {
-                        support[p] |= 1 << letter;
+                    for (sup, &letter) in support.iter_mut().zip(bucket.word(i)) {
+                        *sup |= 1 << letter;
                     }
                 }
             }
