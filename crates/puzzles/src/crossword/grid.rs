@@ -149,8 +149,8 @@ impl fmt::Display for Slot {
 /// ```
 /// use puzzles::crossword::{Grid, GridError};
 ///
-/// let err = Grid::parse("..\n.x").unwrap_err();
-/// assert_eq!(err.to_string(), "line 2, column 2: unexpected character 'x' (expected '#', '.' or a letter A-Z)");
+/// let err = Grid::parse("..\n.?").unwrap_err();
+/// assert_eq!(err.to_string(), "line 2, column 2: unexpected character '?' (expected '#', '.' or a letter A-Z)");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[non_exhaustive]

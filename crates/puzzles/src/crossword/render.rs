@@ -125,7 +125,7 @@ pub fn json(fill: &Fill) -> Value {
 /// let words = WordList::parse(&b"AB\nAC\n"[..])?;
 /// let fill = Filler::new(&grid, &words)?.first().unwrap();
 /// let ipuz = render::ipuz(&grid, &fill);
-/// assert_eq!(ipuz["puzzle"], serde_json::json!([[1, 2], [0, "#"]]));
+/// assert_eq!(ipuz["puzzle"], serde_json::json!([[1, 0], [0, "#"]]));
 /// assert_eq!(ipuz["solution"], serde_json::json!([["A", "B"], ["C", "#"]]));
 /// assert_eq!(ipuz["clues"]["Down"][0]["answer"], "AC");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
