@@ -67,7 +67,7 @@ pub struct CrosswordArgs {
     pub count: bool,
 
     /// List K different fills (with --count: stop counting at K).
-    #[arg(short, long, value_name = "K")]
+    #[arg(short, long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: Option<u64>,
 
     /// Order words of equal score by this seed, for another fill.

@@ -267,6 +267,10 @@ fn bad_grids_exit_2_with_line_and_column() {
             "line 1, column 65: the grid is larger than 64×64",
         ));
     puzzles()
+        .args(["crossword", &example("mini.txt"), "--limit", "0"])
+        .assert()
+        .code(2);
+    puzzles()
         .args(["crossword", "no-such-grid.txt"])
         .assert()
         .code(2)
