@@ -117,6 +117,10 @@ pub(crate) struct Engine {
     /// Nonzero: the random state of a restart, which perturbs the choice of
     /// slot.
     pub noise: u64,
+    /// How often each slot was left without candidates, plus one: kept
+    /// from restart to restart, it steers the choice of slot towards the
+    /// hard part of the grid.
+    pub weight: Vec<u32>,
 }
 
 /// Where the trail stood: [`Engine::undo`] goes back to it.
@@ -206,6 +210,7 @@ impl Engine {
             forced: Vec::new(),
             scratch: vec![0; width],
             noise: 0,
+            weight: vec![1; n],
         }
     }
 
@@ -271,21 +276,23 @@ impl Engine {
     /// The slot to branch on: fewest candidates, then longest; `None` when
     /// every slot has one word left (a fill).
     pub fn choose(&mut self) -> Option<usize> {
-        let mut best: Option<(u32, usize, usize)> = None;
+        // Fewest candidates per unit of weight (slots that often ran out
+        // of words weigh more), then longest.
+        let mut best: Option<(u64, usize, usize)> = None;
         for s in 0..self.count.len() {
-            let mut count = self.count[s];
+            let count = self.count[s];
             if count <= 1 {
                 continue;
             }
+            let mut key = (u64::from(count) << 16) / u64::from(self.weight[s]);
             if self.noise != 0 {
-                // A restart's own order: counts scaled by 1 to 1.5 at random.
+                // A restart's own order: keys scaled by 1 to 1.44 at random.
                 self.noise = super::search::mix(self.noise);
-                let scale = 16 + (self.noise >> 61) as u32;
-                count = count.saturating_mul(scale) / 16;
+                key = key * (16 + (self.noise >> 61)) / 16;
             }
             let len = self.buckets[self.slots[s].bucket].len;
-            if best.is_none_or(|(c, l, _)| count < c || (count == c && len > l)) {
-                best = Some((count, len, s));
+            if best.is_none_or(|(k, l, _)| key < k || (key == k && len > l)) {
+                best = Some((key, len, s));
             }
         }
         best.map(|(_, _, s)| s)

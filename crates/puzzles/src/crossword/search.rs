@@ -303,6 +303,9 @@ pub(crate) fn explore<H: Hooks>(
         match engine.assign(s, i) {
             Err(with) => {
                 engine.undo(mark);
+                for t in [s, with as usize] {
+                    engine.weight[t] = engine.weight[t].saturating_add(1);
+                }
                 hooks.conflict(engine, s, i, with as usize, depth)?;
                 continue;
             }
@@ -666,8 +669,10 @@ impl Filler {
             cap: u64::MAX,
             cut: false,
         };
+        let mut weight = self.engine.weight.clone();
         for restart in 0u64.. {
             let mut engine = self.engine.clone();
+            engine.weight = std::mem::take(&mut weight);
             if restarts {
                 nodes.cap = nodes.tried.saturating_add(RESTART_UNIT * luby(restart + 1));
                 nodes.cut = false;
@@ -676,6 +681,7 @@ impl Filler {
                 }
             }
             let flow = explore(&mut engine, hooks, 0, &mut nodes);
+            weight = std::mem::take(&mut engine.weight);
             if !nodes.cut {
                 return (flow.is_continue(), nodes.tried);
             }
