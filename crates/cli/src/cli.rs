@@ -2,6 +2,7 @@
 
 use clap::{Parser, Subcommand};
 
+use crate::crossword::CrosswordArgs;
 use crate::exact_cover::ExactCoverArgs;
 use crate::maxsub::MaxsubArgs;
 use crate::merge::MergeArgs;
@@ -29,6 +30,7 @@ Examples:
   puzzles maxsub 30 -40 20 40       the maximum subarray: sum 60, from index 2 to 3
   puzzles sudoku --file puzzles.txt solve one Sudoku per line, in order (-j K: on K threads)
   puzzles exact-cover problem.txt   solve an exact cover problem with dancing links
+  puzzles crossword grid.txt        fill a crossword grid (--words FILE for your own list)
 
 Exit status: 0 an answer, 1 no solution exists, 2 bad input or usage, 130 interrupted."
 )]
@@ -50,6 +52,8 @@ pub enum Command {
     ExactCover(ExactCoverArgs),
     /// Sudoku (4×4 to 25×25): solve, count solutions, draw, trace; files on several threads.
     Sudoku(SudokuArgs),
+    /// Crosswords: fill a grid from a word list, list or count fills, trace the search.
+    Crossword(CrosswordArgs),
     /// Sum the part files of `puzzles queens N --count --shard I/K` (every shard exactly once).
     Merge(MergeArgs),
     /// A completion script for bash, zsh, fish, PowerShell or Elvish.

@@ -2,6 +2,7 @@
 //! arguments, formats output and maps outcomes to exit codes.
 
 mod cli;
+mod crossword;
 mod exact_cover;
 mod maxsub;
 mod merge;
@@ -93,6 +94,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<Outcome> {
         Command::Maxsub(args) => maxsub::run(args, out),
         Command::ExactCover(args) => exact_cover::run(args, out),
         Command::Sudoku(args) => sudoku::run(args, out),
+        Command::Crossword(args) => crossword::run(args, out),
         Command::Merge(args) => merge::run(args, out),
         Command::Completions(args) => shell::completions(args, Cli::command(), out),
         Command::Man(args) => shell::man(args, Cli::command(), out),

@@ -2,7 +2,7 @@
 //!
 //! Backtracking puzzle solvers as a library: N-Queens (listing, counting,
 //! fundamental solutions, step-by-step traces), with the maximum-subarray
-//! family, exact cover and Sudoku beside it.
+//! family, exact cover, Sudoku and crosswords beside it.
 //!
 //! The library never prints and never exits: it takes values, readers,
 //! writers and callbacks, and returns typed errors. The `puzzles` command
@@ -24,6 +24,9 @@
 //!   secondary items, lazy solutions, counting, traces, a text format.
 //! - [`sudoku`] — a fast bitmask Sudoku solver for 4×4 to 25×25 grids, with
 //!   uniqueness checks, parallel file solving and traces.
+//! - [`crossword`] — fill a crossword grid from a word list: slots by fewest
+//!   candidates, bitset candidates, propagation across crossings; counting,
+//!   seeds, traces, text/JSON/ipuz output, an English list shipped.
 //! - [`trace`] — the event vocabulary every traced search shares.
 //!
 //! ## Example
@@ -40,6 +43,7 @@
 
 #![warn(missing_docs)]
 
+pub mod crossword;
 pub mod exact_cover;
 pub mod lines;
 pub mod queens;

@@ -5,6 +5,7 @@ mod util;
 
 mod command_line;
 mod count;
+mod crossword;
 mod edges;
 mod exact_cover;
 mod limits;

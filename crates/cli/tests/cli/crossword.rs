@@ -1,0 +1,412 @@
+//! `puzzles crossword`: every option and exit status, each fill checked by
+//! a checker of its own (runs read from the printed grid, looked up in the
+//! list, no word twice, the grid's blocks and letters kept).
+
+use std::collections::HashSet;
+use std::path::PathBuf;
+use std::process::Stdio;
+use std::time::Duration;
+
+use crate::util::{puzzles, temp_file};
+use predicates::prelude::*;
+use serde_json::Value;
+
+fn example(name: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../examples/crossword")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+fn english() -> HashSet<String> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../puzzles/data/english.txt");
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+/// Checks `fill` (rows) against the grid file's text and the list.
+fn check(grid_text: &str, words: &HashSet<String>, fill: &[&str]) {
+    let grid: Vec<&str> = grid_text
+        .lines()
+        .map(str::trim_end)
+        .filter(|line| !line.is_empty() && !line.starts_with('%'))
+        .collect();
+    assert_eq!(grid.len(), fill.len(), "{fill:?}");
+    for (g, f) in grid.iter().zip(fill) {
+        assert_eq!(g.len(), f.len(), "{fill:?}");
+        for (g, f) in g.chars().zip(f.chars()) {
+            match g {
+                '#' => assert_eq!(f, '#'),
+                '.' => assert!(f.is_ascii_uppercase(), "{fill:?}"),
+                letter => assert_eq!(f, letter.to_ascii_uppercase()),
+            }
+        }
+    }
+    let rows: Vec<Vec<char>> = fill.iter().map(|r| r.chars().collect()).collect();
+    let cols: Vec<Vec<char>> = (0..rows[0].len())
+        .map(|c| rows.iter().map(|r| r[c]).collect())
+        .collect();
+    let mut used = HashSet::new();
+    for line in rows.iter().chain(&cols) {
+        let text: String = line.iter().collect();
+        for word in text.split('#').filter(|w| w.len() >= 2) {
+            assert!(words.contains(word), "{word} is not a word: {fill:?}");
+            assert!(used.insert(word.to_string()), "{word} twice: {fill:?}");
+        }
+    }
+}
+
+fn stdout(args: &[&str]) -> String {
+    let output = puzzles().args(args).output().unwrap();
+    assert!(output.status.success(), "{args:?}: {output:?}");
+    String::from_utf8(output.stdout).unwrap()
+}
+
+#[test]
+fn fills_a_grid_with_the_shipped_list() {
+    let words = english();
+    for name in ["5x5.txt", "mini.txt", "15x15.txt"] {
+        let path = example(name);
+        let out = stdout(&["crossword", &path]);
+        let rows: Vec<&str> = out.lines().collect();
+        check(&std::fs::read_to_string(&path).unwrap(), &words, &rows);
+    }
+}
+
+#[test]
+fn entries_list_the_numbered_answers() {
+    let out = stdout(&["crossword", &example("mini.txt"), "--entries"]);
+    let (grid, entries) = out.split_once("\n\n").unwrap();
+    assert_eq!(grid.lines().count(), 4);
+    let lines: Vec<&str> = entries.lines().collect();
+    assert_eq!(lines[0], "Across");
+    assert!(lines.contains(&"Down"));
+    assert_eq!(lines.len(), 2 + 8, "{out}");
+    assert!(lines[1].trim_start().starts_with("1 "));
+}
+
+#[test]
+fn json_and_ipuz() {
+    let words = english();
+    let path = example("mini.txt");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let json: Value =
+        serde_json::from_str(&stdout(&["crossword", &path, "--format", "json"])).unwrap();
+    let rows: Vec<&str> = json["grid"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_str().unwrap())
+        .collect();
+    check(&text, &words, &rows);
+    assert_eq!(json["entries"].as_array().unwrap().len(), 8);
+    let ipuz: Value =
+        serde_json::from_str(&stdout(&["crossword", &path, "--format", "ipuz"])).unwrap();
+    assert_eq!(ipuz["version"], "http://ipuz.org/v2");
+    assert_eq!(ipuz["dimensions"]["width"], 4);
+    assert_eq!(ipuz["puzzle"][0][0], 1);
+    assert_eq!(ipuz["puzzle"][0][3], "#");
+    let solution: Vec<String> = ipuz["solution"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| {
+            row.as_array()
+                .unwrap()
+                .iter()
+                .map(|c| c.as_str().unwrap().to_string())
+                .collect()
+        })
+        .collect();
+    assert_eq!(solution, rows);
+}
+
+#[test]
+fn limit_lists_different_fills_and_seed_gives_another() {
+    let words = english();
+    let path = example("5x5.txt");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let out = stdout(&["crossword", &path, "--limit", "3"]);
+    let fills: Vec<&str> = out.split("\n\n").collect();
+    assert_eq!(fills.len(), 3);
+    for fill in &fills {
+        check(&text, &words, &fill.lines().collect::<Vec<_>>());
+    }
+    assert_eq!(fills.iter().collect::<HashSet<_>>().len(), 3);
+    let seeded: HashSet<String> = (1..=4)
+        .map(|seed| stdout(&["crossword", &path, "--seed", &seed.to_string()]))
+        .collect();
+    for fill in &seeded {
+        check(&text, &words, &fill.lines().collect::<Vec<_>>());
+    }
+    assert!(seeded.len() > 1);
+}
+
+#[test]
+fn count_with_and_without_a_limit() {
+    let list = temp_file("crossword", "square.txt", "AB\nCD\nAC\nBD\nXY\n");
+    let grid = temp_file("crossword", "square-grid.txt", "..\n..\n");
+    let (grid, list) = (grid.to_str().unwrap(), list.to_str().unwrap());
+    assert_eq!(
+        stdout(&["crossword", grid, "--words", list, "--count"]),
+        "2\n"
+    );
+    assert_eq!(
+        stdout(&[
+            "crossword",
+            grid,
+            "--words",
+            list,
+            "--count",
+            "--limit",
+            "1"
+        ]),
+        "at least 1\n"
+    );
+    let json: Value = serde_json::from_str(&stdout(&[
+        "crossword",
+        grid,
+        "--words",
+        list,
+        "--count",
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    assert_eq!(
+        (json["fills"].as_u64(), json["complete"].as_bool()),
+        (Some(2), Some(true))
+    );
+}
+
+#[test]
+fn min_score_leaves_out_low_words_and_scores_order_them() {
+    let list = temp_file(
+        "crossword",
+        "scored.txt",
+        "ab;10\ncd;90\nac;10\nbd;10\nca;90\ndb;90\n",
+    );
+    let grid = temp_file("crossword", "scored-grid.txt", "..\n..\n");
+    let (grid, list) = (grid.to_str().unwrap(), list.to_str().unwrap());
+    assert_eq!(stdout(&["crossword", grid, "--words", list]), "CD\nAB\n");
+    puzzles()
+        .args(["crossword", grid, "--words", list, "--min-score", "50"])
+        .assert()
+        .code(1)
+        .stderr("puzzles: no fill exists\n");
+    puzzles()
+        .args(["crossword", grid, "--words", list, "--min-score", "100"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "no word of the list scores 100 or more",
+        ));
+}
+
+#[test]
+fn no_fill_exits_1() {
+    let list = temp_file("crossword", "few.txt", "AB\nCD\nAC\n");
+    let grid = temp_file("crossword", "few-grid.txt", "..\n..\n");
+    puzzles()
+        .args([
+            "crossword",
+            grid.to_str().unwrap(),
+            "--words",
+            list.to_str().unwrap(),
+        ])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr("puzzles: no fill exists\n");
+    puzzles()
+        .args([
+            "crossword",
+            grid.to_str().unwrap(),
+            "--words",
+            list.to_str().unwrap(),
+            "--count",
+        ])
+        .assert()
+        .code(1)
+        .stdout("0\n");
+}
+
+#[test]
+fn bad_grids_exit_2_with_line_and_column() {
+    for (text, message) in [
+        ("...\n.x?\n", "line 2, column 3: unexpected character '?'"),
+        (
+            "...\n..\n",
+            "line 2: a row of 2 squares, but the first row has 3",
+        ),
+        ("% nothing\n", "the grid is empty"),
+        ("#.#\n", "row 1, column 2: a white square in no word"),
+        ("..\0\n", "line 1: not text"),
+        ("QX\n##\n", "1 across (QX): no word of the list fits"),
+    ] {
+        let grid = temp_file("crossword", "bad-grid.txt", text);
+        puzzles()
+            .args(["crossword", grid.to_str().unwrap()])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(
+                predicate::str::contains(message).and(predicate::str::contains("bad-grid.txt")),
+            );
+    }
+    let wide = temp_file("crossword", "wide.txt", ".".repeat(65));
+    puzzles()
+        .args(["crossword", wide.to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "line 1, column 65: the grid is larger than 64×64",
+        ));
+    puzzles()
+        .args(["crossword", &example("mini.txt"), "--limit", "0"])
+        .assert()
+        .code(2);
+    puzzles()
+        .args(["crossword", "no-such-grid.txt"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot read no-such-grid.txt"));
+}
+
+#[test]
+fn bad_lists_exit_2_and_skipped_lines_are_counted() {
+    let grid = example("mini.txt");
+    for (text, message) in [
+        (
+            "123\nit's\n",
+            "the word list has no words (2 lines skipped, the first on line 1)",
+        ),
+        ("", "the word list has no words (0 lines skipped)"),
+        ("ok\nb\u{0}d\n", "line 2, column 2: not text"),
+    ] {
+        let list = temp_file("crossword", "bad-list.txt", text);
+        puzzles()
+            .args(["crossword", &grid, "--words", list.to_str().unwrap()])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(message));
+    }
+    let long = temp_file(
+        "crossword",
+        "long.txt",
+        format!("ok\n{}\n", "A".repeat(2000)),
+    );
+    puzzles()
+        .args(["crossword", &grid, "--words", long.to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("line 2: longer than 1024 bytes"));
+    let list = temp_file("crossword", "skips.txt", "AB\nCD\nAC\nBD\nr2d2\nit's\n");
+    let square = temp_file("crossword", "skips-grid.txt", "..\n..\n");
+    puzzles()
+        .args([
+            "crossword",
+            square.to_str().unwrap(),
+            "--words",
+            list.to_str().unwrap(),
+        ])
+        .assert()
+        .success()
+        .stdout("AB\nCD\n")
+        .stderr(predicate::str::contains(
+            "2 lines skipped (not words of letters A-Z), the first on line 5",
+        ));
+}
+
+#[test]
+fn trace_in_text_and_json() {
+    let list = temp_file("crossword", "trace.txt", "AB\nCD\nAC\nBD\nAX\n");
+    let grid = temp_file("crossword", "trace-grid.txt", "..\n..\n");
+    let (grid, list) = (grid.to_str().unwrap(), list.to_str().unwrap());
+    let text = stdout(&["crossword", grid, "--words", list, "--trace"]);
+    assert!(text.starts_with("# crossword search"), "{text}");
+    assert!(text.contains("place AB in 1 across"), "{text}");
+    assert!(text.contains("solution 1: AB/CD"), "{text}");
+    assert!(text.contains("solutions: 1 ("), "{text}");
+    let json = stdout(&[
+        "crossword",
+        grid,
+        "--words",
+        list,
+        "--trace",
+        "--count",
+        "--format",
+        "json",
+    ]);
+    let events: Vec<Value> = json
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let (last, events) = events.split_last().unwrap();
+    assert_eq!(last["counters"]["solutions"], 2);
+    for (k, event) in events.iter().enumerate() {
+        assert_eq!(event["step"], k as u64 + 1);
+        let name = event["event"].as_str().unwrap();
+        assert!(["place", "conflict", "remove", "backtrack", "solution"].contains(&name));
+    }
+    assert_eq!(events[0]["event"], "place");
+    assert_eq!(events[0]["slot"], 1);
+    assert_eq!(events[0]["direction"], "across");
+    let places = events.iter().filter(|e| e["event"] == "place").count();
+    let removes = events.iter().filter(|e| e["event"] == "remove").count();
+    assert_eq!(places, removes);
+    puzzles()
+        .args([
+            "crossword",
+            grid,
+            "--words",
+            list,
+            "--trace",
+            "--format",
+            "ipuz",
+        ])
+        .assert()
+        .code(2);
+    let none = temp_file("crossword", "trace-none.txt", "AB\nCD\n");
+    puzzles()
+        .args([
+            "crossword",
+            grid,
+            "--words",
+            none.to_str().unwrap(),
+            "--trace",
+        ])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("solutions: 0"));
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_exits_130() {
+    let binary = assert_cmd::cargo::cargo_bin("puzzles");
+    let mut child = std::process::Command::new(binary)
+        .args(["crossword", &example("5x5.txt"), "--count"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "counting every fill takes long"
+    );
+    let status = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(130), "{output:?}");
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("interrupted"), "{stderr}");
+}

@@ -1,0 +1,56 @@
+//! Crosswords: fill a grid from a word list by backtracking.
+//!
+//! Each slot (a run of two or more white squares, across or down) takes a
+//! word of the list; crossing slots agree on their shared letter, no word is
+//! used twice, and pre-set letters are kept. The search is sound (every fill
+//! it reports is one) and complete (when it reports none, none exists).
+//!
+//! - [`Grid`] — rows of `#` (block), `.` (empty) and `A`–`Z` (a pre-set
+//!   letter), `%` comment lines, at most [`MAX_SIDE`]×[`MAX_SIDE`]; its
+//!   [`Slot`]s numbered the standard way.
+//! - [`WordList`] — one word per line with an optional `;score`, case
+//!   folded, lines that are not words skipped and counted; [`WordList::english`]
+//!   is the English list shipped with the crate.
+//! - [`Filler`] — the search: the slot with the fewest candidate words is
+//!   filled first; candidates are bitsets indexed by (length, position,
+//!   letter); every choice is propagated across crossings to a fixpoint (arc
+//!   consistency), and a slot down to one word takes it out of every other
+//!   slot; words are tried best score first, equal scores in list order or in
+//!   an order drawn from a seed ([`Options`]). It finds a fill, lists or
+//!   counts fills (with a limit), reports [`Progress`], and traces its steps
+//!   ([`Filler::trace`], [`FillEvent`]).
+//! - [`render`] — text, numbered entries, JSON and ipuz.
+//!
+//! # Example
+//!
+//! ```
+//! use puzzles::crossword::{Filler, Grid, WordList, render};
+//!
+//! let grid = Grid::parse("
+//! % a 4×4 with two blocks
+//! ...#
+//! ....
+//! ....
+//! #...
+//! ")?;
+//! let filler = Filler::new(&grid, &WordList::english())?;
+//! let fill = filler.first().expect("a fill");
+//! assert_eq!(fill.entries().len(), 8);
+//! print!("{}", render::text(&fill));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod engine;
+mod grid;
+pub mod render;
+mod search;
+mod trace;
+mod words;
+
+#[cfg(test)]
+mod tests;
+
+pub use grid::{Cell, Direction, Grid, GridError, MAX_SIDE, Slot};
+pub use search::{Entry, Fill, FillError, Filler, Options, Progress, Summary};
+pub use trace::{FillAction, FillEvent, SlotRef};
+pub use words::{DEFAULT_SCORE, ListError, MAX_LINE, WordList};

@@ -1,0 +1,772 @@
+//! The fill search: choose the slot with the fewest candidates, try its
+//! words best first, propagate, undo; listing fills, counting them, and
+//! reporting progress so that a caller can show it or stop the search.
+
+use std::ops::ControlFlow;
+
+use thiserror::Error;
+
+use super::engine::{Bucket, Engine};
+use super::grid::{Grid, Slot};
+use super::words::WordList;
+
+/// Why a grid cannot be filled from a list before any search: a slot that
+/// no word of the list fits on its own.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::crossword::{Filler, Grid, WordList};
+///
+/// let grid = Grid::parse("Q..\n...\n...")?;
+/// let words = WordList::parse(&b"CAT\nDOG\n"[..])?;
+/// let err = Filler::new(&grid, &words).unwrap_err();
+/// assert_eq!(err.to_string(), "1 across (Q..): no word of the list fits");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum FillError {
+    /// No word of the list fits the slot's length and pre-set letters.
+    #[error("{slot} ({pattern}): no word of the list fits")]
+    NoWordFits {
+        /// The slot.
+        slot: Slot,
+        /// Its pre-set letters, `.` for empty squares.
+        pattern: String,
+    },
+}
+
+/// How the search orders words of equal score.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::crossword::Options;
+///
+/// let options = Options { seed: Some(7) };
+/// assert_eq!(Options::default().seed, None);
+/// # let _ = options;
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// `None`: words of equal score in list order. `Some(seed)`: in an
+    /// order drawn from the seed, for a different fill of the same grid.
+    pub seed: Option<u64>,
+}
+
+/// Where a long search stands, as handed to the progress callback (about
+/// every 4096 words tried).
+///
+/// # Example
+///
+/// ```
+/// use puzzles::crossword::Progress;
+///
+/// let progress = Progress { nodes: 4096, fills: 0, decided: 30, slots: 76 };
+/// assert!(progress.decided <= progress.slots);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Progress {
+    /// Words tried so far.
+    pub nodes: u64,
+    /// Fills found so far.
+    pub fills: u64,
+    /// Slots with one word left now.
+    pub decided: usize,
+    /// Slots in the grid.
+    pub slots: usize,
+}
+
+/// How a search ended.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::crossword::{Filler, Grid, WordList};
+///
+/// let grid = Grid::parse("..\n..")?;
+/// let words = WordList::parse(&b"AB\nCD\nAC\nBD\n"[..])?;
+/// let summary = Filler::new(&grid, &words)?.count_with(None, &mut |_| std::ops::ControlFlow::Continue(()));
+/// assert_eq!((summary.fills, summary.complete), (2, true));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    /// Fills found.
+    pub fills: u64,
+    /// Words tried.
+    pub nodes: u64,
+    /// Whether the whole search tree was explored (no limit reached, not
+    /// stopped by a callback).
+    pub complete: bool,
+}
+
+/// One answer of a fill: a slot and its word.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::crossword::{Filler, Grid, WordList};
+///
+/// let grid = Grid::parse("..\n..")?;
+/// let words = WordList::parse(&b"AB\nCD\nAC\nBD\n"[..])?;
+/// let fill = Filler::new(&grid, &words)?.first().unwrap();
+/// let entry = &fill.entries()[0];
+/// assert_eq!((entry.slot.to_string(), entry.word.as_str()), ("1 across".to_string(), "AB"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// The slot.
+    pub slot: Slot,
+    /// Its word.
+    pub word: String,
+    /// The word's score in the list.
+    pub score: i32,
+}
+
+/// A filled grid.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::crossword::{Filler, Grid, WordList};
+///
+/// let grid = Grid::parse("..\n.#")?;
+/// let words = WordList::parse(&b"AB\nAC\n"[..])?;
+/// let fill = Filler::new(&grid, &words)?.first().unwrap();
+/// assert_eq!(fill.lines(), ["AB", "C#"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fill {
+    rows: usize,
+    cols: usize,
+    letters: Vec<u8>,
+    entries: Vec<Entry>,
+}
+
+impl Fill {
+    /// Number of rows.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// # use puzzles::crossword::{Filler, Grid, WordList};
+    /// let grid = Grid::parse("..")?;
+    /// let fill = Filler::new(&grid, &WordList::parse(&b"AB\n"[..])?)?.first().unwrap();
+    /// assert_eq!((fill.rows(), fill.cols()), (1, 2));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Number of columns.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// # use puzzles::crossword::{Filler, Grid, WordList};
+    /// let grid = Grid::parse("...")?;
+    /// let fill = Filler::new(&grid, &WordList::parse(&b"ABC\n"[..])?)?.first().unwrap();
+    /// assert_eq!(fill.cols(), 3);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// The letter at `(row, col)`, `None` for a block (or a square in no
+    /// slot, which keeps its pre-set letter if it has one).
+    ///
+    /// # Panics
+    ///
+    /// If `(row, col)` is outside the grid.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// # use puzzles::crossword::{Filler, Grid, WordList};
+    /// let grid = Grid::parse("..#")?;
+    /// let fill = Filler::new(&grid, &WordList::parse(&b"OK\n"[..])?)?.first().unwrap();
+    /// assert_eq!((fill.letter(0, 1), fill.letter(0, 2)), (Some('K'), None));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn letter(&self, row: usize, col: usize) -> Option<char> {
+        assert!(
+            row < self.rows && col < self.cols,
+            "square outside the grid"
+        );
+        match self.letters[row * self.cols + col] {
+            b'#' => None,
+            letter => Some(char::from(letter)),
+        }
+    }
+
+    /// The slots and their words, in slot order (as [`Grid::slots`]).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// # use puzzles::crossword::{Filler, Grid, WordList};
+    /// let grid = Grid::parse("..")?;
+    /// let fill = Filler::new(&grid, &WordList::parse(&b"HI\n"[..])?)?.first().unwrap();
+    /// assert_eq!(fill.entries()[0].word, "HI");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+
+    /// The rows as text, `#` for blocks.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// # use puzzles::crossword::{Filler, Grid, WordList};
+    /// let grid = Grid::parse("#..")?;
+    /// let fill = Filler::new(&grid, &WordList::parse(&b"GO\n"[..])?)?.first().unwrap();
+    /// assert_eq!(fill.lines(), ["#GO"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn lines(&self) -> Vec<String> {
+        self.letters
+            .chunks(self.cols)
+            .map(|row| String::from_utf8(row.to_vec()).expect("ASCII"))
+            .collect()
+    }
+}
+
+/// What the search calls back: the listing, counting and tracing searches
+/// are the same recursion with different hooks.
+pub(crate) trait Hooks {
+    /// Whether choices and their undoing are reported (the trace).
+    const TRACE: bool;
+    fn tick(&mut self, _engine: &Engine, _nodes: u64) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+    fn place(&mut self, _e: &Engine, _s: usize, _forced: bool, _depth: usize) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+    fn conflict(
+        &mut self,
+        _e: &Engine,
+        _s: usize,
+        _i: usize,
+        _with: usize,
+        _depth: usize,
+    ) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+    fn remove(&mut self, _e: &Engine, _s: usize, _forced: bool, _depth: usize) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+    fn backtrack(&mut self, _e: &Engine, _s: usize, _depth: usize) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+    fn solution(&mut self, engine: &Engine, depth: usize) -> ControlFlow<()>;
+}
+
+/// Words tried, and the budget of a restart.
+pub(crate) struct Nodes {
+    /// Words tried in all restarts.
+    pub tried: u64,
+    /// The restart ends when `tried` reaches it.
+    pub cap: u64,
+    /// Whether the restart ran out of its budget.
+    pub cut: bool,
+}
+
+/// The recursion: `engine` is propagated.
+pub(crate) fn explore<H: Hooks>(
+    engine: &mut Engine,
+    hooks: &mut H,
+    depth: usize,
+    nodes: &mut Nodes,
+) -> ControlFlow<()> {
+    let Some(s) = engine.choose() else {
+        return hooks.solution(engine, depth);
+    };
+    for i in engine.candidates(s) {
+        let i = i as usize;
+        nodes.tried += 1;
+        if nodes.tried.is_multiple_of(4096) {
+            hooks.tick(engine, nodes.tried)?;
+        }
+        if nodes.tried >= nodes.cap {
+            nodes.cut = true;
+            return ControlFlow::Break(());
+        }
+        let mark = engine.mark();
+        match engine.assign(s, i) {
+            Err(with) => {
+                engine.undo(mark);
+                for t in [s, with as usize] {
+                    engine.weight[t] = engine.weight[t].saturating_add(1);
+                }
+                hooks.conflict(engine, s, i, with as usize, depth)?;
+                continue;
+            }
+            Ok(()) => {
+                let forced = if H::TRACE {
+                    std::mem::take(&mut engine.forced)
+                } else {
+                    Vec::new()
+                };
+                if H::TRACE {
+                    hooks.place(engine, s, false, depth)?;
+                    for &f in &forced {
+                        hooks.place(engine, f as usize, true, depth + 1)?;
+                    }
+                }
+                explore(engine, hooks, depth + 1, nodes)?;
+                if H::TRACE {
+                    for &f in forced.iter().rev() {
+                        hooks.remove(engine, f as usize, true, depth + 1)?;
+                    }
+                    hooks.remove(engine, s, false, depth)?;
+                }
+            }
+        }
+        engine.undo(mark);
+    }
+    hooks.backtrack(engine, s, depth)
+}
+
+/// A grid and a word list made ready to fill: words grouped by length and
+/// ordered best first, candidate bitsets built, pre-set letters and
+/// crossings propagated.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::crossword::{Filler, Grid, WordList};
+///
+/// let grid = Grid::parse("...\n...\n...")?;
+/// let words = WordList::parse(&b"BAT\nARE\nTEN\nBAT\nATE\nREN\nBAR\nATE\nTEN\n"[..])?;
+/// let filler = Filler::new(&grid, &words)?;
+/// // A 3×3 square needs six different words; this list has five.
+/// assert_eq!(filler.count(None), 0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Filler {
+    grid: Grid,
+    engine: Engine,
+    /// The score of each bucket's words, in bucket order.
+    scores: Vec<Vec<i32>>,
+    /// A slot left without candidates by the first propagation.
+    dead: Option<usize>,
+    /// The seed of the restarts' orders.
+    seed: u64,
+}
+
+impl Filler {
+    /// Prepares `grid` for filling from `words`, equal scores in list order.
+    ///
+    /// # Errors
+    ///
+    /// [`FillError::NoWordFits`] when some slot, on its own, fits no word.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::crossword::{Filler, Grid, WordList};
+    ///
+    /// let grid = Grid::parse("..")?;
+    /// let filler = Filler::new(&grid, &WordList::parse(&b"GO\n"[..])?)?;
+    /// assert_eq!(filler.first().unwrap().lines(), ["GO"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn new(grid: &Grid, words: &WordList) -> Result<Filler, FillError> {
+        Filler::with_options(grid, words, Options::default())
+    }
+
+    /// [`Filler::new`] with [`Options`] (a seed).
+    ///
+    /// # Errors
+    ///
+    /// As [`Filler::new`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::crossword::{Filler, Grid, Options, WordList};
+    ///
+    /// let grid = Grid::parse("..")?;
+    /// let words = WordList::parse(&b"GO\nUP\nON\nIN\n"[..])?;
+    /// let seeded = Filler::with_options(&grid, &words, Options { seed: Some(3) })?;
+    /// assert_eq!(seeded.count(None), 4);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_options(
+        grid: &Grid,
+        words: &WordList,
+        options: Options,
+    ) -> Result<Filler, FillError> {
+        let mut lengths: Vec<usize> = grid.slots().iter().map(|slot| slot.len).collect();
+        lengths.sort_unstable();
+        lengths.dedup();
+        let mut by_length: Vec<Vec<u32>> = vec![Vec::new(); lengths.len()];
+        for (id, (word, _)) in words.iter().enumerate() {
+            if let Ok(k) = lengths.binary_search(&word.len()) {
+                by_length[k].push(id as u32);
+            }
+        }
+        let mut buckets = Vec::with_capacity(lengths.len());
+        let mut scores = Vec::with_capacity(lengths.len());
+        for (k, ids) in by_length.iter_mut().enumerate() {
+            let len = lengths[k];
+            // How often each letter stands at each position among the words
+            // of this length: words made of common letters leave their
+            // crossings the most choice, so they come first among equals.
+            let mut freq = vec![1u32; len * 26];
+            for &id in ids.iter() {
+                for (p, b) in words.word(id as usize).bytes().enumerate() {
+                    freq[p * 26 + usize::from(b - b'A')] += 1;
+                }
+            }
+            let ln: Vec<f64> = freq.iter().map(|&f| f64::from(f).ln()).collect();
+            let rarity = |id: u32| -> u64 {
+                let sum: f64 = words
+                    .word(id as usize)
+                    .bytes()
+                    .enumerate()
+                    .map(|(p, b)| ln[p * 26 + usize::from(b - b'A')])
+                    .sum();
+                (1e6 - sum * 1e3).max(0.0) as u64
+            };
+            let key = |id: u32| match options.seed {
+                None => (rarity(id), u64::from(id)),
+                Some(seed) => (
+                    0,
+                    mix(seed ^ u64::from(id).wrapping_mul(0x9E37_79B9_7F4A_7C15)),
+                ),
+            };
+            ids.sort_by_cached_key(|&id| (std::cmp::Reverse(words.score(id as usize)), key(id)));
+            scores.push(ids.iter().map(|&id| words.score(id as usize)).collect());
+            buckets.push(Bucket::new(
+                lengths[k],
+                ids.iter().map(|&id| words.word(id as usize).as_bytes()),
+            ));
+        }
+        let bucket_of: Vec<usize> = grid
+            .slots()
+            .iter()
+            .map(|slot| {
+                lengths
+                    .binary_search(&slot.len)
+                    .expect("a bucket per length")
+            })
+            .collect();
+        let mut engine = Engine::new(grid, buckets, &bucket_of);
+        if let Some(s) = engine.own_letters() {
+            let slot = grid.slots()[s];
+            return Err(FillError::NoWordFits {
+                slot,
+                pattern: grid.pattern(&slot),
+            });
+        }
+        let dead = engine.start().err().map(|s| s as usize);
+        Ok(Filler {
+            grid: grid.clone(),
+            engine,
+            scores,
+            dead,
+            seed: options.seed.unwrap_or(0),
+        })
+    }
+
+    /// The grid.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// # use puzzles::crossword::{Filler, Grid, WordList};
+    /// let grid = Grid::parse("..")?;
+    /// let filler = Filler::new(&grid, &WordList::parse(&b"GO\n"[..])?)?;
+    /// assert_eq!(filler.grid(), &grid);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn grid(&self) -> &Grid {
+        &self.grid
+    }
+
+    /// The first fill (best scores first), or `None` when the search proves
+    /// that there is none.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::crossword::{Filler, Grid, WordList};
+    ///
+    /// let grid = Grid::parse("..\n..")?;
+    /// let words = WordList::parse(&b"AB\nCD\nAC\n"[..])?;
+    /// assert_eq!(Filler::new(&grid, &words)?.first(), None); // BD is missing
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn first(&self) -> Option<Fill> {
+        let mut found = None;
+        self.search(Some(1), &mut |_| ControlFlow::Continue(()), &mut |fill| {
+            found = Some(fill);
+            ControlFlow::Break(())
+        });
+        found
+    }
+
+    /// Counts fills, stopping at `limit` when given.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::crossword::{Filler, Grid, WordList};
+    ///
+    /// let grid = Grid::parse("..\n..")?;
+    /// let words = WordList::parse(&b"AB\nCD\nAC\nBD\n"[..])?;
+    /// let filler = Filler::new(&grid, &words)?;
+    /// assert_eq!((filler.count(None), filler.count(Some(1))), (2, 1));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn count(&self, limit: Option<u64>) -> u64 {
+        self.count_with(limit, &mut |_| ControlFlow::Continue(()))
+            .fills
+    }
+
+    /// Counts fills (up to `limit`), calling `progress` now and then; it
+    /// stops the search by returning [`ControlFlow::Break`] (Ctrl-C).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use puzzles::crossword::{Filler, Grid, WordList};
+    ///
+    /// let grid = Grid::parse("..\n..")?;
+    /// let words = WordList::parse(&b"AB\nCD\nAC\nBD\n"[..])?;
+    /// let summary = Filler::new(&grid, &words)?.count_with(Some(1), &mut |_| ControlFlow::Continue(()));
+    /// assert_eq!((summary.fills, summary.complete), (1, false));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn count_with(
+        &self,
+        limit: Option<u64>,
+        progress: &mut dyn FnMut(&Progress) -> ControlFlow<()>,
+    ) -> Summary {
+        struct Counting<'a> {
+            limit: Option<u64>,
+            fills: u64,
+            progress: &'a mut dyn FnMut(&Progress) -> ControlFlow<()>,
+        }
+        impl Hooks for Counting<'_> {
+            const TRACE: bool = false;
+            fn tick(&mut self, engine: &Engine, nodes: u64) -> ControlFlow<()> {
+                (self.progress)(&progress_of(engine, nodes, self.fills))
+            }
+            fn solution(&mut self, _: &Engine, _: usize) -> ControlFlow<()> {
+                self.fills += 1;
+                if self.limit == Some(self.fills) {
+                    return ControlFlow::Break(());
+                }
+                ControlFlow::Continue(())
+            }
+        }
+        let mut hooks = Counting {
+            limit,
+            fills: 0,
+            progress,
+        };
+        let (complete, nodes) = self.run(&mut hooks, limit, false);
+        Summary {
+            fills: hooks.fills,
+            nodes,
+            complete,
+        }
+    }
+
+    /// Lists fills, handing each to `on_fill` (which may stop the search)
+    /// and stopping after `limit`; `progress` is called now and then and may
+    /// stop it too.
+    ///
+    /// With a `limit` of 1 the search restarts now and then, each time
+    /// choosing slots in a slightly different order, with budgets of words
+    /// tried that grow without bound (the Luby sequence): a search that
+    /// went wrong early is not followed to its end, and a restart that
+    /// runs to its end without a fill still proves that there is none.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use puzzles::crossword::{Filler, Grid, WordList};
+    ///
+    /// let grid = Grid::parse("..\n..")?;
+    /// let words = WordList::parse(&b"AB\nCD\nAC\nBD\n"[..])?;
+    /// let mut fills = Vec::new();
+    /// Filler::new(&grid, &words)?.search(None, &mut |_| ControlFlow::Continue(()), &mut |fill| {
+    ///     fills.push(fill.lines().join("/"));
+    ///     ControlFlow::Continue(())
+    /// });
+    /// assert_eq!(fills, ["AB/CD", "AC/BD"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn search(
+        &self,
+        limit: Option<u64>,
+        progress: &mut dyn FnMut(&Progress) -> ControlFlow<()>,
+        on_fill: &mut dyn FnMut(Fill) -> ControlFlow<()>,
+    ) -> Summary {
+        struct Listing<'a, 'b> {
+            filler: &'a Filler,
+            limit: Option<u64>,
+            fills: u64,
+            progress: &'b mut dyn FnMut(&Progress) -> ControlFlow<()>,
+            on_fill: &'b mut dyn FnMut(Fill) -> ControlFlow<()>,
+        }
+        impl Hooks for Listing<'_, '_> {
+            const TRACE: bool = false;
+            fn tick(&mut self, engine: &Engine, nodes: u64) -> ControlFlow<()> {
+                (self.progress)(&progress_of(engine, nodes, self.fills))
+            }
+            fn solution(&mut self, engine: &Engine, _: usize) -> ControlFlow<()> {
+                self.fills += 1;
+                (self.on_fill)(self.filler.fill_of(engine))?;
+                if self.limit == Some(self.fills) {
+                    return ControlFlow::Break(());
+                }
+                ControlFlow::Continue(())
+            }
+        }
+        let mut hooks = Listing {
+            filler: self,
+            limit,
+            fills: 0,
+            progress,
+            on_fill,
+        };
+        let (complete, nodes) = self.run(&mut hooks, limit, limit == Some(1));
+        Summary {
+            fills: hooks.fills,
+            nodes,
+            complete,
+        }
+    }
+
+    /// Runs the recursion from the propagated root, with restarts or
+    /// without: `(complete, words tried)`.
+    pub(crate) fn run<H: Hooks>(
+        &self,
+        hooks: &mut H,
+        limit: Option<u64>,
+        restarts: bool,
+    ) -> (bool, u64) {
+        if self.dead.is_some() || limit == Some(0) {
+            return (limit != Some(0), 0);
+        }
+        let mut nodes = Nodes {
+            tried: 0,
+            cap: u64::MAX,
+            cut: false,
+        };
+        let mut weight = self.engine.weight.clone();
+        for restart in 0u64.. {
+            let mut engine = self.engine.clone();
+            engine.weight = std::mem::take(&mut weight);
+            if restarts {
+                nodes.cap = nodes.tried.saturating_add(RESTART_UNIT * luby(restart + 1));
+                nodes.cut = false;
+                if restart > 0 {
+                    engine.noise = mix(self.seed ^ restart.wrapping_mul(0xD1B5_4A32_D192_ED03)) | 1;
+                }
+            }
+            let flow = explore(&mut engine, hooks, 0, &mut nodes);
+            weight = std::mem::take(&mut engine.weight);
+            if !nodes.cut {
+                return (flow.is_continue(), nodes.tried);
+            }
+        }
+        unreachable!("restarts end with a search that is not cut")
+    }
+
+    /// The slot emptied by the first propagation, if it proved at once that
+    /// no fill exists.
+    pub(crate) fn dead(&self) -> Option<usize> {
+        self.dead
+    }
+
+    pub(crate) fn root(&self) -> &Engine {
+        &self.engine
+    }
+
+    /// The word (as text) and score of slot `s`'s first candidate.
+    pub(crate) fn word_of(&self, engine: &Engine, s: usize, i: usize) -> (String, i32) {
+        let bucket = engine.slots[s].bucket;
+        let letters = engine.buckets[bucket].word(i);
+        let word = letters.iter().map(|&l| char::from(b'A' + l)).collect();
+        (word, self.scores[bucket][i])
+    }
+
+    /// The fill in a solved `engine`.
+    pub(crate) fn fill_of(&self, engine: &Engine) -> Fill {
+        let (rows, cols) = (self.grid.rows(), self.grid.cols());
+        let mut letters = vec![b'#'; rows * cols];
+        for row in 0..rows {
+            for col in 0..cols {
+                if let super::Cell::Letter(letter) = self.grid.cell(row, col) {
+                    letters[row * cols + col] = letter;
+                }
+            }
+        }
+        let mut entries = Vec::with_capacity(self.grid.slots().len());
+        for (s, slot) in self.grid.slots().iter().enumerate() {
+            let (word, score) = self.word_of(engine, s, engine.first(s));
+            for (p, letter) in word.bytes().enumerate() {
+                let (row, col) = slot.square(p);
+                letters[row * cols + col] = letter;
+            }
+            entries.push(Entry {
+                slot: *slot,
+                word,
+                score,
+            });
+        }
+        Fill {
+            rows,
+            cols,
+            letters,
+            entries,
+        }
+    }
+}
+
+fn progress_of(engine: &Engine, nodes: u64, fills: u64) -> Progress {
+    Progress {
+        nodes,
+        fills,
+        decided: engine.count.iter().filter(|&&c| c == 1).count(),
+        slots: engine.count.len(),
+    }
+}
+
+/// Words tried in the shortest restart.
+const RESTART_UNIT: u64 = 256;
+
+/// The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, … (`i` from 1).
+pub(crate) fn luby(i: u64) -> u64 {
+    let mut i = i;
+    loop {
+        let k = 64 - i.leading_zeros();
+        if i == (1 << k) - 1 {
+            return 1 << (k - 1);
+        }
+        i -= (1 << (k - 1)) - 1;
+    }
+}
+
+/// SplitMix64's finaliser: a seed's order of words.
+pub(crate) fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}

@@ -1,0 +1,317 @@
+//! The filler against a fill checker and a brute-force oracle, both written
+//! apart from it (their own reading of runs, no bitsets, no propagation),
+//! and the parsers fed arbitrary bytes.
+
+use std::collections::HashSet;
+use std::ops::ControlFlow;
+
+use proptest::prelude::*;
+
+use super::*;
+use crate::trace::TraceMode;
+
+/// The runs of two or more non-`#` squares of `rows` (text rows), across
+/// then down, as lists of `(row, col)`: read from the text, not from
+/// [`Grid::slots`].
+fn runs(rows: &[Vec<u8>]) -> Vec<Vec<(usize, usize)>> {
+    let (height, width) = (rows.len(), rows.first().map_or(0, Vec::len));
+    let mut out = Vec::new();
+    let mut flush = |run: &mut Vec<(usize, usize)>| {
+        if run.len() >= 2 {
+            out.push(run.clone());
+        }
+        run.clear();
+    };
+    for (r, row) in rows.iter().enumerate().take(height) {
+        let mut run = Vec::new();
+        for (c, &square) in row.iter().enumerate().take(width) {
+            if square == b'#' {
+                flush(&mut run);
+            } else {
+                run.push((r, c));
+            }
+        }
+        flush(&mut run);
+    }
+    for c in 0..width {
+        let mut run = Vec::new();
+        for (r, row) in rows.iter().enumerate() {
+            if row[c] == b'#' {
+                flush(&mut run);
+            } else {
+                run.push((r, c));
+            }
+        }
+        flush(&mut run);
+    }
+    out
+}
+
+/// Checks a fill against the grid text and the words: same blocks, pre-set
+/// letters kept, every square a letter, every run a word of the list, no
+/// word twice. Returns why not.
+pub(crate) fn check_fill(grid_text: &str, words: &[&str], fill: &[String]) -> Result<(), String> {
+    let grid: Vec<Vec<u8>> = grid_text
+        .lines()
+        .map(str::trim_end)
+        .filter(|line| !line.is_empty() && !line.starts_with('%'))
+        .map(|line| line.bytes().map(|b| b.to_ascii_uppercase()).collect())
+        .collect();
+    let fill: Vec<Vec<u8>> = fill.iter().map(|line| line.bytes().collect()).collect();
+    if grid.len() != fill.len() {
+        return Err(format!("{} rows, the grid has {}", fill.len(), grid.len()));
+    }
+    for (r, (g, f)) in grid.iter().zip(&fill).enumerate() {
+        if g.len() != f.len() {
+            return Err(format!("row {r} has {} squares, not {}", f.len(), g.len()));
+        }
+        for (c, (&g, &f)) in g.iter().zip(f).enumerate() {
+            let ok = match g {
+                b'#' => f == b'#',
+                b'.' => f.is_ascii_uppercase(),
+                letter => f == letter,
+            };
+            if !ok {
+                return Err(format!(
+                    "({r}, {c}) holds {:?} for {:?}",
+                    f as char, g as char
+                ));
+            }
+        }
+    }
+    let list: HashSet<String> = words.iter().map(|w| w.to_ascii_uppercase()).collect();
+    let mut used = HashSet::new();
+    for run in runs(&fill) {
+        let word: String = run.iter().map(|&(r, c)| fill[r][c] as char).collect();
+        if !list.contains(&word) {
+            return Err(format!("{word} is not in the list"));
+        }
+        if !used.insert(word.clone()) {
+            return Err(format!("{word} is used twice"));
+        }
+    }
+    Ok(())
+}
+
+/// Every fill of the grid text by plain backtracking over the runs in
+/// reading order: each run takes each word of its length that agrees with
+/// the letters already there and is not used yet.
+fn oracle(grid_text: &str, words: &[&str]) -> Vec<Vec<String>> {
+    let mut grid: Vec<Vec<u8>> = grid_text
+        .lines()
+        .filter(|line| !line.is_empty())
+        .map(|line| line.bytes().map(|b| b.to_ascii_uppercase()).collect())
+        .collect();
+    let runs = runs(&grid);
+    let mut list: Vec<String> = words.iter().map(|w| w.to_ascii_uppercase()).collect();
+    list.sort();
+    list.dedup();
+    let mut fills = Vec::new();
+    let mut used = Vec::new();
+    fn go(
+        k: usize,
+        runs: &[Vec<(usize, usize)>],
+        list: &[String],
+        grid: &mut Vec<Vec<u8>>,
+        used: &mut Vec<String>,
+        fills: &mut Vec<Vec<String>>,
+    ) {
+        let Some(run) = runs.get(k) else {
+            fills.push(
+                grid.iter()
+                    .map(|row| String::from_utf8(row.clone()).unwrap())
+                    .collect(),
+            );
+            return;
+        };
+        for word in list.iter().filter(|w| w.len() == run.len()) {
+            if used.contains(word) {
+                continue;
+            }
+            let fits = run
+                .iter()
+                .zip(word.bytes())
+                .all(|(&(r, c), letter)| grid[r][c] == b'.' || grid[r][c] == letter);
+            if !fits {
+                continue;
+            }
+            let saved: Vec<u8> = run.iter().map(|&(r, c)| grid[r][c]).collect();
+            for (&(r, c), letter) in run.iter().zip(word.bytes()) {
+                grid[r][c] = letter;
+            }
+            used.push(word.clone());
+            go(k + 1, runs, list, grid, used, fills);
+            used.pop();
+            for (&(r, c), old) in run.iter().zip(saved) {
+                grid[r][c] = old;
+            }
+        }
+    }
+    go(0, &runs, &list, &mut grid, &mut used, &mut fills);
+    fills
+}
+
+fn all_fills(filler: &Filler) -> Vec<Vec<String>> {
+    let mut fills = Vec::new();
+    filler.search(None, &mut |_| ControlFlow::Continue(()), &mut |fill| {
+        fills.push(fill.lines());
+        ControlFlow::Continue(())
+    });
+    fills
+}
+
+fn tiny_grid() -> impl Strategy<Value = String> {
+    (1usize..=4, 1usize..=4).prop_flat_map(|(rows, cols)| {
+        proptest::collection::vec(
+            proptest::collection::vec(
+                prop_oneof![4 => Just('.'), 2 => Just('#'), 1 => Just('A'), 1 => Just('B')],
+                cols,
+            ),
+            rows,
+        )
+        .prop_map(|rows| {
+            rows.iter()
+                .map(|row| row.iter().collect::<String>())
+                .collect::<Vec<_>>()
+                .join("\n")
+        })
+    })
+}
+
+fn tiny_words() -> impl Strategy<Value = Vec<String>> {
+    proptest::collection::vec("[ABC]{2,4}", 1..16)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn the_filler_finds_and_counts_what_the_oracle_does(grid_text in tiny_grid(), words in tiny_words()) {
+        let Ok(grid) = Grid::parse(&grid_text) else { return Ok(()); };
+        let refs: Vec<&str> = words.iter().map(String::as_str).collect();
+        let list = WordList::parse(words.join("\n").as_bytes()).unwrap();
+        let mut expected = oracle(&grid_text, &refs);
+        expected.sort();
+        let filler = match Filler::new(&grid, &list) {
+            Ok(filler) => filler,
+            Err(FillError::NoWordFits { .. }) => {
+                prop_assert!(expected.is_empty());
+                return Ok(());
+            }
+        };
+        prop_assert_eq!(filler.first().is_some(), !expected.is_empty());
+        prop_assert_eq!(filler.count(None), expected.len() as u64);
+        let mut found = all_fills(&filler);
+        for fill in &found {
+            prop_assert_eq!(check_fill(&grid_text, &refs, fill), Ok(()));
+        }
+        found.sort();
+        prop_assert_eq!(&found, &expected);
+        let limit = 2;
+        prop_assert_eq!(filler.count(Some(limit)), (expected.len() as u64).min(limit));
+        let seeded = Filler::with_options(&grid, &list, Options { seed: Some(9) }).unwrap();
+        prop_assert_eq!(seeded.count(None), expected.len() as u64);
+        let summary = filler.trace(TraceMode::AllSolutions, &mut |_| ControlFlow::Continue(()));
+        prop_assert_eq!(summary.counters.solutions, expected.len() as u64);
+        prop_assert_eq!(summary.counters.placements, summary.counters.removals);
+    }
+
+    #[test]
+    fn grid_bytes_give_a_grid_or_an_error(bytes in proptest::collection::vec(
+        prop_oneof![Just(b'.'), Just(b'#'), Just(b'\n'), Just(b'A'), Just(b'%'), any::<u8>()], 0..200)
+    ) {
+        if let Ok(grid) = Grid::parse_bytes(&bytes) {
+            prop_assert!(grid.rows() <= MAX_SIDE && grid.cols() <= MAX_SIDE);
+            prop_assert_eq!(Grid::parse(&grid.to_string()), Ok(grid));
+        }
+    }
+
+    #[test]
+    fn list_bytes_give_a_list_or_an_error(bytes in proptest::collection::vec(
+        prop_oneof![Just(b'a'), Just(b'Z'), Just(b';'), Just(b'\n'), Just(b'7'), Just(b' '), any::<u8>()], 0..300)
+    ) {
+        if let Ok(list) = WordList::parse(&bytes[..]) {
+            prop_assert!(!list.is_empty());
+            for (word, _) in list.iter() {
+                prop_assert!(word.bytes().all(|b| b.is_ascii_uppercase()));
+            }
+        }
+    }
+}
+
+#[test]
+fn checker_catches_bad_fills() {
+    let grid = "..\n..";
+    let words = ["AB", "CD", "AC", "BD", "AA"];
+    let good = vec!["AB".to_string(), "CD".to_string()];
+    assert_eq!(check_fill(grid, &words, &good), Ok(()));
+    let repeated = vec!["AA".to_string(), "AA".to_string()];
+    assert!(check_fill(grid, &words, &repeated).is_err());
+    let unknown = vec!["AB".to_string(), "CE".to_string()];
+    assert!(check_fill(grid, &words, &unknown).is_err());
+    assert!(check_fill("A.\n..", &words, &["CD".into(), "AB".into()]).is_err());
+}
+
+#[test]
+fn english_fills_an_open_5x5_and_a_15x15() {
+    let english = WordList::english();
+    let words: Vec<&str> = english.iter().map(|(w, _)| w).collect();
+    for grid_text in [
+        "#....\n.....\n.....\n.....\n....#",
+        include_str!("../../../../bench/crossword/grids/15-6.txt"),
+    ] {
+        let grid = Grid::parse(grid_text).unwrap();
+        let fill = Filler::new(&grid, &english)
+            .unwrap()
+            .first()
+            .expect("a fill");
+        assert_eq!(check_fill(grid_text, &words, &fill.lines()), Ok(()));
+    }
+}
+
+#[test]
+fn preset_letters_are_kept_and_a_hopeless_one_is_named() {
+    let english = WordList::english();
+    let grid = Grid::parse("PUZZLE\n......").unwrap_or_else(|e| panic!("{e}"));
+    assert!(matches!(
+        Filler::new(&grid, &english),
+        Err(FillError::NoWordFits { .. })
+    ));
+    let grid = Grid::parse("C..\n...\n...").unwrap();
+    let fill = Filler::new(&grid, &english).unwrap().first().unwrap();
+    assert!(fill.lines()[0].starts_with('C'));
+    let err = Filler::new(&Grid::parse("..\nXJ").unwrap(), &english).unwrap_err();
+    assert_eq!(err.to_string(), "2 down (.J): no word of the list fits");
+}
+
+#[test]
+fn seeds_give_other_fills() {
+    let english = WordList::english();
+    let grid = Grid::parse("#....\n.....\n.....\n.....\n....#").unwrap();
+    let fills: HashSet<Vec<String>> = (0..4)
+        .map(|seed| {
+            Filler::with_options(&grid, &english, Options { seed: Some(seed) })
+                .unwrap()
+                .first()
+                .unwrap()
+                .lines()
+        })
+        .collect();
+    assert!(fills.len() > 1);
+}
+
+#[test]
+fn scores_order_the_words() {
+    let list = WordList::parse(&b"AB;10\nCD;90\nAC;10\nBD;10\nCA;90\nDB;90\n"[..]).unwrap();
+    let grid = Grid::parse("..\n..").unwrap();
+    let fill = Filler::new(&grid, &list).unwrap().first().unwrap();
+    assert_eq!(fill.lines(), ["CD", "AB"]);
+    let best = list.with_min_score(50);
+    assert_eq!(Filler::new(&grid, &best).unwrap().count(None), 0);
+}
+
+#[test]
+fn luby_sequence() {
+    let first: Vec<u64> = (1..=15).map(super::search::luby).collect();
+    assert_eq!(first, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+}
