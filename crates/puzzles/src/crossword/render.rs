@@ -4,7 +4,7 @@
 use serde_json::{Value, json};
 
 use super::grid::{Direction, Grid};
-use super::search::Fill;
+use super::fill::Fill;
 
 /// The filled grid, one row per line, `#` for blocks.
 ///
