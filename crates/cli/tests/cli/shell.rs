@@ -133,6 +133,7 @@ fn man_renders_every_subcommand_page() {
         "maxsub",
         "exact-cover",
         "sudoku",
+        "crossword",
         "merge",
         "completions",
         "man",
@@ -158,6 +159,6 @@ fn man_names_the_pages_there_are_for_an_unknown_command() {
         .stdout("")
         .stderr(
             "puzzles: error: no command named \"rook\"; man pages exist for queens, serve, \
-             maxsub, exact-cover, sudoku, merge, completions, man\n",
+             maxsub, exact-cover, sudoku, crossword, merge, completions, man\n",
         );
 }
