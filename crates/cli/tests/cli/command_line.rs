@@ -8,7 +8,7 @@ use crate::util::{puzzles, stdout_of};
 
 #[test]
 fn dash_f_is_the_format_in_every_command_that_has_one() {
-    for command in ["queens", "sudoku", "exact-cover", "maxsub"] {
+    for command in ["queens", "sudoku", "exact-cover", "maxsub", "crossword"] {
         let help = stdout_of(&[command, "--help"]);
         assert!(help.contains("-f, --format <FORMAT>"), "{command}:\n{help}");
     }

@@ -133,6 +133,7 @@ fn man_renders_every_subcommand_page() {
         "maxsub",
         "exact-cover",
         "sudoku",
+        "crossword",
         "merge",
         "completions",
         "man",

@@ -41,6 +41,7 @@
 //! ```
 
 mod engine;
+mod fill;
 mod grid;
 pub mod render;
 mod search;
@@ -50,7 +51,8 @@ mod words;
 #[cfg(test)]
 mod tests;
 
+pub use fill::{Entry, Fill};
 pub use grid::{Cell, Direction, Grid, GridError, MAX_SIDE, Slot};
-pub use search::{Entry, Fill, FillError, Filler, Options, Progress, Summary};
+pub use search::{FillError, Filler, Options, Progress, Summary};
 pub use trace::{FillAction, FillEvent, SlotRef};
 pub use words::{DEFAULT_SCORE, ListError, MAX_LINE, WordList};

@@ -3,8 +3,8 @@
 
 use serde_json::{Value, json};
 
+use super::fill::Fill;
 use super::grid::{Direction, Grid};
-use super::search::Fill;
 
 /// The filled grid, one row per line, `#` for blocks.
 ///
