@@ -351,20 +351,8 @@ fn trace(filler: &Filler, args: &CrosswordArgs, out: &mut dyn Write) -> anyhow::
     if let Some(err) = failure {
         return Err(err.into());
     }
+    crate::trace_out::write_summary(out, &summary, json)?;
     let counters = summary.counters;
-    if json {
-        writeln!(out, "{}", serde_json::to_string(&summary)?)?;
-    } else {
-        writeln!(
-            out,
-            "placements: {}, conflicts: {}, backtracks: {}, solutions: {} ({} steps)",
-            counters.placements,
-            counters.conflicts,
-            counters.backtracks,
-            counters.solutions,
-            summary.steps
-        )?;
-    }
     if counters.solutions == 0 {
         out.flush()?;
         eprintln!("puzzles: no fill exists");

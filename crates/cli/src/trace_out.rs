@@ -42,9 +42,24 @@ where
     if let Some(err) = failure {
         return Err(err.into());
     }
+    write_summary(out, &summary, json)?;
+    Ok(if summary.counters.solutions == 0 {
+        Outcome::NoSolution
+    } else {
+        Outcome::Answer
+    })
+}
+
+/// A trace's closing line: the summary as JSON when `json`, else the
+/// counters in words.
+pub(crate) fn write_summary(
+    out: &mut dyn Write,
+    summary: &TraceSummary,
+    json: bool,
+) -> anyhow::Result<()> {
     let counters = summary.counters;
     if json {
-        writeln!(out, "{}", serde_json::to_string(&summary)?)?;
+        writeln!(out, "{}", serde_json::to_string(summary)?)?;
     } else {
         writeln!(
             out,
@@ -56,9 +71,5 @@ where
             summary.steps
         )?;
     }
-    Ok(if counters.solutions == 0 {
-        Outcome::NoSolution
-    } else {
-        Outcome::Answer
-    })
+    Ok(())
 }
