@@ -116,7 +116,7 @@ impl Fill {
         }
     }
 
-    /// The slots and their words, in slot order (as [`Grid::slots`]).
+    /// The slots and their words, in slot order (as [`Grid::slots`](super::Grid::slots)).
     ///
     /// # Example
     ///

@@ -16,7 +16,7 @@
 //! Quadrant placements come from one table, built once per board size:
 //! every placement of non-attacking queens on an `m`×`m` square
 //! (`m = ⌈n/2⌉`) filed by the rows and columns it uses. The join of the two
-//! halves counts pairs of bit sets that do not meet; [`join`] does that 256
+//! halves counts pairs of bit sets that do not meet; the join (`quadrants::join`) does that 256
 //! or 512 pairs per instruction.
 //!
 //! Each set of east rows is a work unit. Reflecting the board top to bottom

@@ -41,7 +41,7 @@ pub struct SampledUnit {
 }
 
 /// Subtrees drawn at random from a plan, counted and timed: see
-/// [`CountPlan::count_sample`] and [`CountPlan::count_sample_below`].
+/// [`CountPlan::count_sample`](super::CountPlan::count_sample) and [`CountPlan::count_sample_below`](super::CountPlan::count_sample_below).
 ///
 /// # Example
 ///
