@@ -56,3 +56,8 @@ pub mod trace;
 #[cfg(doctest)]
 #[doc = include_str!("../../../README.md")]
 pub struct ReadmeDoctests;
+
+/// The guide's Rust examples (GUIDE.md), compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../GUIDE.md")]
+pub struct GuideDoctests;
