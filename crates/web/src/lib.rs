@@ -29,7 +29,8 @@
 //! variant of [`params::TraceRequest`] (its parameters), of
 //! [`trace::PuzzleInfo`] (what its renderer needs), an entry in the
 //! catalogue served at `/api/puzzles` (the page builds its form from it) and
-//! a renderer in `assets/app.js`, keyed by the puzzle's name.
+//! a descriptor module of the page, registered in `assets/puzzles.js`
+//! (whose opening comment describes it) and served from `routes.rs`.
 //!
 //! ## Example
 //!

@@ -5,7 +5,7 @@
 //! | Path            | Answer                                                   |
 //! |-----------------|----------------------------------------------------------|
 //! | `/`             | the page (`index.html`)                                  |
-//! | `/app.js`, `/tree.js`, `/style.css` | its scripts and style sheet          |
+//! | `/app.js`, `/style.css`, … | its ES modules and style sheet (`assets::FILES`) |
 //! | `/api/puzzles`  | the puzzles and parameters the page offers, as JSON      |
 //! | `/api/trace?…`  | a [`TraceReply`](crate::trace::TraceReply) as JSON       |
 //! | `/api/board.svg?cols=1,3,0,2` | one solution drawn by the library (SVG)    |
@@ -170,10 +170,45 @@ impl Reply {
 
 /// The page and its assets, built into the binary.
 mod assets {
+    use super::{CSS, JS};
+
     pub const INDEX_HTML: &str = include_str!("../assets/index.html");
-    pub const APP_JS: &str = include_str!("../assets/app.js");
-    pub const TREE_JS: &str = include_str!("../assets/tree.js");
-    pub const STYLE_CSS: &str = include_str!("../assets/style.css");
+
+    /// Every file the page loads, by its path: the style sheet and the ES
+    /// modules `app.js` imports (a new module of the page needs its line
+    /// here; a test checks that every `import` names one).
+    pub const FILES: &[(&str, &str, &str)] = &[
+        ("/style.css", CSS, include_str!("../assets/style.css")),
+        ("/app.js", JS, include_str!("../assets/app.js")),
+        (
+            "/board-marks.js",
+            JS,
+            include_str!("../assets/board-marks.js"),
+        ),
+        ("/dom.js", JS, include_str!("../assets/dom.js")),
+        ("/form.js", JS, include_str!("../assets/form.js")),
+        ("/own-start.js", JS, include_str!("../assets/own-start.js")),
+        ("/panels.js", JS, include_str!("../assets/panels.js")),
+        ("/player.js", JS, include_str!("../assets/player.js")),
+        ("/puzzles.js", JS, include_str!("../assets/puzzles.js")),
+        ("/queens.js", JS, include_str!("../assets/queens.js")),
+        ("/replay.js", JS, include_str!("../assets/replay.js")),
+        (
+            "/solutions-panel.js",
+            JS,
+            include_str!("../assets/solutions-panel.js"),
+        ),
+        ("/sudoku.js", JS, include_str!("../assets/sudoku.js")),
+        ("/tree.js", JS, include_str!("../assets/tree.js")),
+    ];
+
+    /// The file at `path`, with its content type.
+    pub fn find(path: &str) -> Option<(&'static str, &'static str)> {
+        FILES
+            .iter()
+            .find(|(at, _, _)| *at == path)
+            .map(|&(_, kind, text)| (kind, text))
+    }
 }
 
 /// Answers one request.
@@ -237,9 +272,6 @@ pub fn respond(request: &Incoming) -> Reply {
     }
     match path {
         "/" | "/index.html" => Reply::asset(HTML, assets::INDEX_HTML),
-        "/app.js" => Reply::asset(JS, assets::APP_JS),
-        "/tree.js" => Reply::asset(JS, assets::TREE_JS),
-        "/style.css" => Reply::asset(CSS, assets::STYLE_CSS),
         "/api/puzzles" => Reply::json(200, &catalogue()),
         "/api/trace" => match TraceRequest::from_query(query.unwrap_or("")) {
             Ok(trace_request) => Reply::json(200, &trace::run(&trace_request, MAX_EVENTS)),
@@ -257,13 +289,17 @@ pub fn respond(request: &Incoming) -> Reply {
             }
             Err(error) => Reply::refuse(400, true, error.to_string()),
         },
-        _ => Reply::refuse(404, api, format!("no such page: {path}")),
+        _ => match assets::find(path) {
+            Some((kind, text)) => Reply::asset(kind, text),
+            None => Reply::refuse(404, api, format!("no such page: {path}")),
+        },
     }
 }
 
 /// What the page offers: each puzzle with the parameters of its form. The
 /// page builds its controls from this, so a new puzzle needs an entry here,
-/// a variant of [`TraceRequest`] and a renderer in `app.js`.
+/// a variant of [`TraceRequest`] and a descriptor module registered in
+/// `assets/puzzles.js`.
 fn catalogue() -> serde_json::Value {
     let sudoku_examples: Vec<serde_json::Value> = examples::SUDOKU
         .iter()
@@ -361,13 +397,11 @@ mod tests {
 
     #[test]
     fn the_page_and_its_assets_are_served() {
-        for (url, kind) in [
-            ("/", HTML),
-            ("/index.html", HTML),
-            ("/app.js", JS),
-            ("/tree.js", JS),
-            ("/style.css", CSS),
-        ] {
+        let files = assets::FILES.iter().map(|&(path, kind, _)| (path, kind));
+        for (url, kind) in [("/", HTML), ("/index.html", HTML)]
+            .into_iter()
+            .chain(files)
+        {
             let reply = get(url);
             assert_eq!((reply.status, reply.content_type), (200, kind), "{url}");
             assert!(!reply.body.is_empty());
@@ -375,18 +409,35 @@ mod tests {
     }
 
     #[test]
-    fn the_page_references_only_its_own_assets() {
+    fn every_module_the_page_imports_is_served() {
         let page = assets::INDEX_HTML;
-        assert!(page.contains("src=\"/app.js\""));
-        assert!(page.contains("src=\"/tree.js\""));
+        assert!(page.contains("<script type=\"module\" src=\"/app.js\">"));
         assert!(page.contains("href=\"/style.css\""));
+        let mut imported = 0;
+        for &(path, _, text) in assets::FILES {
+            for line in text.lines().filter(|line| line.starts_with("import ")) {
+                let name = line
+                    .split_once("from './")
+                    .and_then(|(_, rest)| rest.split_once('\''))
+                    .map(|(name, _)| name)
+                    .unwrap_or_else(|| {
+                        panic!("{path}: an import not of the form from './NAME': {line}")
+                    });
+                assert!(
+                    assets::find(&format!("/{name}")).is_some(),
+                    "{path} imports {name}, which is not served"
+                );
+                imported += 1;
+            }
+        }
+        assert!(imported > 10, "{imported}");
+    }
+
+    #[test]
+    fn the_page_references_only_its_own_assets() {
+        let texts = assets::FILES.iter().map(|&(_, _, text)| text);
         // The SVG namespace is a name, not a place the page goes to.
-        for text in [
-            assets::INDEX_HTML,
-            assets::APP_JS,
-            assets::TREE_JS,
-            assets::STYLE_CSS,
-        ] {
+        for text in [assets::INDEX_HTML].into_iter().chain(texts) {
             let text = text.replace("'http://www.w3.org/2000/svg'", "");
             // A fragment (`url(#attack-hatch)`, the board's hatching) points
             // into the page itself.

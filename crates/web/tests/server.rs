@@ -208,7 +208,10 @@ fn the_page_and_its_assets_are_served_with_a_strict_policy() {
         page.header("Content-Type"),
         Some("text/html; charset=utf-8")
     );
-    assert!(page.text().contains("<script src=\"/app.js\""));
+    assert!(
+        page.text()
+            .contains("<script type=\"module\" src=\"/app.js\"")
+    );
     let policy = page.header("Content-Security-Policy").unwrap();
     assert!(policy.contains("default-src 'none'") && policy.contains("connect-src 'self'"));
     assert_eq!(page.header("X-Content-Type-Options"), Some("nosniff"));
