@@ -28,7 +28,9 @@
 //! lane's path, for the scalar classification. Boards up to 32 columns fit
 //! these lanes; beyond, the scalar kernel counts alone.
 
-use super::{Case, Isa, Rules, Tallies, kernel};
+use super::isa::Isa;
+use super::kernel;
+use super::rules::{Case, Rules, Tallies};
 
 mod narrow;
 

@@ -18,10 +18,10 @@
 
 use std::arch::x86_64::*;
 
+use super::super::rules::{Rules, SYMMETRIES, Tallies};
 use super::{
     EARLY_TIE, Jobs, LANES, NO_TIES, Pending, TIES_IN_PATH, TIES_PLACING, Tail, TieRow, ld_spills,
 };
-use crate::queens::units::{Rules, SYMMETRIES, Tallies};
 
 /// One register of 32-bit lanes and the operations the lane search needs.
 /// A value of an implementing type proves that the processor has its
