@@ -50,3 +50,4 @@ if [[ -z "$url" ]]; then
 fi
 echo "web-test: server at $url"
 node "$here/test.mjs" "$url"
+node "$here/learner.mjs" "$url"
