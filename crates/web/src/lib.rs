@@ -60,5 +60,5 @@ mod server;
 pub mod trace;
 
 pub use server::{
-    Limits, MAX_CONNECTIONS, MAX_HEAD_BYTES, MAX_HEADERS, Running, ServeError, Server,
+    Limits, Load, MAX_CONNECTIONS, MAX_HEAD_BYTES, MAX_HEADERS, Running, ServeError, Server,
 };

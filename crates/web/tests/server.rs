@@ -38,6 +38,17 @@ impl Answer {
     }
 }
 
+/// Waits until `ready()` holds: a readiness signal, polled, in place of a
+/// sleep that guesses how long the server needs. Gives up after a minute,
+/// which only a hung server takes.
+fn wait_until(what: &str, ready: impl Fn() -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !ready() {
+        assert!(Instant::now() < deadline, "never came: {what}");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
 fn start() -> Running {
     Server::bind("127.0.0.1", 0).expect("a free port").spawn()
 }
@@ -888,14 +899,11 @@ fn trickle(address: SocketAddr, pause: Duration, stop: Instant) -> Vec<u16> {
     ends
 }
 
-/// Issue 13: the timeout was per read, so a client sending a byte a second
-/// was never dropped, and 32 of them took every connection: 40 such clients
-/// made 60 of 60 normal requests fail. Now each must send its whole head
-/// within the head deadline (2 s here, to keep the test short), and normal
-/// requests are answered at once all along: 40 slow clients for 6 s, on
-/// loopback.
-#[test]
-fn slow_clients_do_not_lock_the_others_out() {
+/// 40 slow clients for 6 s on a server whose head deadline is 2 s, and a
+/// normal request every 50 ms among them: how each slow client's
+/// connections ended (its statuses, 0 for closed without one), and how
+/// long each normal request took.
+fn among_slow_clients() -> (Vec<u16>, Vec<Duration>) {
     let limits = Limits {
         head_deadline: Duration::from_secs(2),
         ..Limits::default()
@@ -909,7 +917,9 @@ fn slow_clients_do_not_lock_the_others_out() {
     let slow: Vec<_> = (0..40)
         .map(|_| std::thread::spawn(move || trickle(address, Duration::from_millis(200), stop)))
         .collect();
-    std::thread::sleep(Duration::from_millis(300));
+    wait_until("the slow clients connected", || {
+        server.load().connections >= 40
+    });
     let mut latencies = Vec::new();
     while Instant::now() < stop {
         let started = Instant::now();
@@ -922,9 +932,30 @@ fn slow_clients_do_not_lock_the_others_out() {
         .into_iter()
         .flat_map(|thread| thread.join().unwrap())
         .collect();
+    (ends, latencies)
+}
+
+/// Issue 13: the timeout was per read, so a client sending a byte a second
+/// was never dropped, and 32 of them took every connection: 40 such clients
+/// made 60 of 60 normal requests fail. Now each must send its whole head
+/// within the head deadline (2 s here, to keep the test short), and every
+/// normal request among them is answered.
+#[test]
+fn slow_clients_do_not_lock_the_others_out() {
+    let (ends, latencies) = among_slow_clients();
     // Every slow client was dropped at its deadline, with a 408.
     assert!(ends.len() >= 40, "{ends:?}");
     assert!(ends.iter().all(|&status| status == 408), "{ends:?}");
+    assert!(!latencies.is_empty());
+}
+
+/// And answered at once, on loopback: a median under 100 ms. A timed
+/// assertion, so not in plain `cargo test` (a loaded machine fails it);
+/// CI runs it with `cargo test -- --ignored`.
+#[test]
+#[ignore = "timed: run with cargo test -- --ignored on a quiet machine"]
+fn slow_clients_do_not_slow_the_others_down() {
+    let (_, mut latencies) = among_slow_clients();
     latencies.sort();
     let median = latencies[latencies.len() / 2];
     let slowest = latencies[latencies.len() - 1];
@@ -958,16 +989,15 @@ fn a_full_server_answers_503_with_retry_after() {
             stream
         })
         .collect();
-    std::thread::sleep(Duration::from_millis(200));
+    wait_until("three connections open", || server.load().connections == 3);
     let answer = get(address, "/");
     assert_eq!(answer.status, 503);
     assert_eq!(answer.header("Retry-After"), Some("1"));
     drop(idle);
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while get(address, "/").status != 200 {
-        assert!(Instant::now() < deadline, "the server stayed full");
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    wait_until("the idle connections closed", || {
+        server.load().connections == 0
+    });
+    assert_eq!(get(address, "/").status, 200);
 }
 
 /// Issue 13: 32 clients that asked for a 16 MB trace and never read it held
@@ -993,7 +1023,9 @@ fn unread_answers_hold_a_bounded_amount_of_memory() {
     )
     .unwrap();
     // Its answer is built and held (the socket buffers take only part).
-    std::thread::sleep(Duration::from_millis(1500));
+    wait_until("the hoarder's answer held", || {
+        server.load().unread_bytes > limits.reply_bytes
+    });
     let answer = get(address, big);
     assert_eq!(answer.status, 503);
     assert_eq!(answer.header("Retry-After"), Some("1"));
@@ -1004,9 +1036,6 @@ fn unread_answers_hold_a_bounded_amount_of_memory() {
     );
     // Once the hoarder goes, its memory is given back.
     drop(hoarder);
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while get(address, big).status != 200 {
-        assert!(Instant::now() < deadline, "the budget was never given back");
-        std::thread::sleep(Duration::from_millis(100));
-    }
+    wait_until("the budget given back", || server.load().unread_bytes == 0);
+    assert_eq!(get(address, big).status, 200);
 }

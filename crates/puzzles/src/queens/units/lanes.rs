@@ -7,7 +7,8 @@
 //! (SSE2) 32-bit lanes, in pairs of registers; every lane runs its own depth-first search
 //! over the last `k ≤ 8` rows, and one step of the loop moves every lane
 //! on, with masks instead of branches. The search itself is in
-//! [`narrow`], generic over the instruction set.
+//! [`search`], generic over the instruction set, and each instruction set
+//! has a file: [`sse2`], [`avx2`], [`avx512`].
 //!
 //! A lane keeps no stack of boards. The parent row's columns and diagonals
 //! come back from the child's by undoing the placed bit and shifting back;
@@ -28,9 +29,14 @@
 //! lane's path, for the scalar classification. Boards up to 32 columns fit
 //! these lanes; beyond, the scalar kernel counts alone.
 
-use super::{Case, Isa, Rules, Tallies, kernel};
+use super::isa::Isa;
+use super::kernel;
+use super::rules::{Case, Rules, Tallies};
 
-mod narrow;
+mod avx2;
+mod avx512;
+mod search;
+mod sse2;
 
 /// Rows the lanes search at most.
 const MAX_ROWS: usize = 8;
@@ -381,9 +387,9 @@ impl Engine<'_> {
         }
         let (rules, tail, jobs) = (self.rules, &self.tail, &self.jobs);
         self.tallies += match self.isa {
-            Isa::Avx512 => narrow::run_avx512(rules, tail, jobs, count),
-            Isa::Avx2 => narrow::run_avx2(rules, tail, jobs, count),
-            Isa::Sse2 => narrow::run_sse2(rules, tail, jobs, count),
+            Isa::Avx512 => avx512::run(rules, tail, jobs, count),
+            Isa::Avx2 => avx2::run(rules, tail, jobs, count),
+            Isa::Sse2 => sse2::run(rules, tail, jobs, count),
         };
         let jobs = &mut self.jobs;
         jobs.cols.clear();
