@@ -4,6 +4,8 @@
 // places queens by click for a completion search, measures the layout at
 // 1366×768 and 390×844, then steps the default Sudoku from its givens to
 // its solution, checks the DOM at each step and saves screenshots.
+// learner.mjs (run after it by run.sh) holds the page to issue 26: the
+// page as a learner sees it, at 1366×768, 1920×1080 and 390×844.
 //
 //   node test.mjs http://127.0.0.1:PORT/
 //

@@ -516,7 +516,7 @@ export const sudoku = {
   },
 
   treeOptions: (trace) => ({
-    slot: 76, levelHeight: 62, nodeWidth: 70, nodeHeight: 40,
+    slot: 86, levelHeight: 62, nodeWidth: 80, nodeHeight: 44,
     label: (node, numbering) => {
       const forced = `+${node.forced.length} forced`;
       if (node.id === 0) return ['start', forced];

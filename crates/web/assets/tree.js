@@ -113,6 +113,8 @@ const MIN_SCALE_NARROW = 0.92; // 11 px text at the least
 // A tree too big to fit is scaled down to this at most, so that the whole
 // path from the root to the current node fits the panel's height.
 const MIN_SCALE_PATH = 0.8;
+// … and up to this, when the panel is tall enough.
+const BIG_TREE_SCALE = 1.15;
 // Room on either side for the outermost conflict stubs.
 const PAD = 12;
 
@@ -302,7 +304,7 @@ export class Panel {
     // as far as the text stays readable.
     this.scale = fit >= least
       ? Math.min(MAX_SCALE, fit)
-      : Math.max(MIN_SCALE_PATH, Math.min(least, (this.view.height - 16) / this.height));
+      : Math.max(MIN_SCALE_PATH, Math.min(BIG_TREE_SCALE, (this.view.height - 16) / this.height));
   }
 
   // One string of markup for the whole drawing (much faster than an
