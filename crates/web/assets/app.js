@@ -6,9 +6,9 @@
 // it with the puzzle's descriptor (puzzles.js), and the player (player.js)
 // moves the step. Your own start (own-start.js) belongs to N-Queens.
 
-import { $, html } from './dom.js';
+import { $, capitalised, html } from './dom.js';
 import { buildParams, currentParams, hashParams, markExample } from './form.js';
-import { givenControl, showSetup, toggleSquare } from './own-start.js';
+import { draftGiven, givenControl, showSetup, toggleSquare } from './own-start.js';
 import { Panels } from './panels.js';
 import { Player } from './player.js';
 import { PUZZLES } from './puzzles.js';
@@ -22,6 +22,7 @@ const stepper = {
   step: 0,
   editing: false, // placing queens for your own start
   hashTimer: 0,
+  loads: 0, // searches asked for: only the newest answer is shown
   goTo(step) {
     if (!stepper.replay) return;
     stepper.step = Math.max(0, Math.min(stepper.replay.length, step));
@@ -31,14 +32,29 @@ const stepper = {
   paused: () => scheduleHash(),
 };
 const player = new Player(stepper);
-const panels = new Panels((step) => player.jump(step));
+// A jump from a panel lands in view: the board, with the player above it,
+// is scrolled back into the window if it has left it.
+const panels = new Panels((step) => {
+  player.jump(step);
+  const board = $('board').getBoundingClientRect();
+  if (board.top < 0 || board.bottom > window.innerHeight) {
+    document.querySelector('.stage').scrollIntoView({ block: 'start', behavior: 'instant' });
+  }
+});
 
 function render() {
+  showClearButton();
   if (stepper.editing) {
     showSetup(PUZZLES.queens);
     return;
   }
   if (stepper.replay) panels.show(stepper.step);
+}
+
+// "Clear the queens" only when there are queens of your own to clear.
+function showClearButton() {
+  const ownStart = stepper.editing || (stepper.puzzle && stepper.puzzle.ownStart);
+  $('clear-given').hidden = !ownStart || draftGiven().length === 0;
 }
 
 function scheduleHash() {
@@ -53,7 +69,7 @@ function scheduleHash() {
 
 function showMessage(text, kind) {
   const message = $('message');
-  message.textContent = text;
+  message.textContent = capitalised(text);
   message.className = `message ${kind}`;
   message.hidden = !text;
 }
@@ -87,9 +103,13 @@ async function load(params, step) {
   showMessage('', 'info');
   $('load').disabled = true;
   clearView('Running the search…');
+  stepper.loads += 1;
+  const ticket = stepper.loads;
   try {
     const response = await fetch(`/api/trace?${params}`);
     const body = await response.json().catch(() => ({}));
+    // A newer search was asked for meanwhile: this answer is stale.
+    if (ticket !== stepper.loads) return;
     if (!response.ok) {
       const reason = body.error || `The server answered ${response.status}.`;
       showMessage(reason, 'error');
@@ -112,7 +132,6 @@ async function load(params, step) {
     markExample();
     panels.load(stepper.replay, puzzle);
     $('own-start').hidden = !puzzle.ownStart;
-    $('clear-given').hidden = !puzzle.ownStart;
     if (body.truncated) {
       showMessage(body.message, 'warning');
     } else if (body.given && body.summary.counters.solutions === 0) {
@@ -121,16 +140,26 @@ async function load(params, step) {
     }
     stepper.goTo(step || 0);
   } catch (error) {
+    if (ticket !== stepper.loads) return;
     showMessage(`Could not get the trace from the server: ${error.message}`, 'error');
     clearView(`No search was run: could not get the trace from the server (${error.message}).`);
   } finally {
-    $('load').disabled = false;
+    if (ticket === stepper.loads) $('load').disabled = false;
   }
 }
 
+// A change in the form applies at once, as a change of puzzle does: a
+// new N runs its search (or, while placing queens, redraws the board);
+// typing given queens redraws them.
 const formEvents = {
-  change: () => {
-    if (stepper.editing) render();
+  change: (param) => {
+    if (stepper.editing) {
+      render();
+    } else if (param.kind === 'integer') {
+      load(currentParams(), 0);
+    } else {
+      showClearButton();
+    }
   },
   example: () => load(currentParams(), 0),
 };
@@ -189,11 +218,21 @@ function wire() {
     }
     load(currentParams(), 0);
   });
+  // Clearing the queens goes back to placing them, on an empty board: the
+  // search shown is not silently swapped for another.
   $('clear-given').addEventListener('click', () => {
     if (!givenControl()) return;
     givenControl().value = '';
-    if (stepper.editing) render(); else load(currentParams(), 0);
+    if (!stepper.editing) setEditing(true); else render();
+    $('event-text').textContent = `Your queens are cleared. ${$('event-text').textContent}`;
+    $('own-start').focus();
   });
+  // The search mode applies at once too.
+  for (const radio of document.querySelectorAll('input[name="mode"]')) {
+    radio.addEventListener('change', () => {
+      if (!stepper.editing) load(currentParams(), 0);
+    });
+  }
   // Clicking a square: in your own start, place or take away a queen; at
   // step 0 of a queens search, begin your own start with that queen.
   $('board').addEventListener('click', (event) => {
@@ -205,6 +244,18 @@ function wire() {
     }
     toggleSquare(Number(square.dataset.row), Number(square.dataset.col));
     render();
+    // The board is drawn anew: the keyboard stays on the same square.
+    if (event.detail === 0) {
+      const again = $('board').querySelector(`rect[data-row="${square.dataset.row}"][data-col="${square.dataset.col}"][tabindex]`);
+      if (again) again.focus();
+    }
+  });
+  $('board').addEventListener('keydown', (event) => {
+    if ((event.key === 'Enter' || event.key === ' ') && event.target.matches('rect[tabindex]')) {
+      event.preventDefault();
+      event.stopPropagation();
+      event.target.dispatchEvent(new MouseEvent('click', { bubbles: true, detail: 0 }));
+    }
   });
 }
 

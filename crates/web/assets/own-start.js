@@ -50,7 +50,7 @@ export function showSetup(queens) {
   const board = $('board');
   const trace = { n, given: squares };
   queens.draw(board, { stack: [] }, null, trace,
-    attack ? { clash: attack.pair, clashKind: attack.kind } : {});
+    attack ? { clash: attack.pair, clashKind: attack.kind, clickable: true } : { clickable: true });
   board.dataset.state = 'setup';
   board.classList.remove('solved', 'wide');
   board.classList.add('editing');

@@ -13,11 +13,20 @@ const STEP_BUTTONS = ['first-step', 'prev-solution', 'prev', 'play', 'next', 'ne
 
 export class Panels {
   // `goTo(step)`: what a click on a tree node or a solution does.
+  // `goTo(step, from)`: what a click on a tree node (`from`: 'tree') or a
+  // solution ('solutions') does.
   constructor(goTo) {
-    this.tree = new TreePanel($('tree-scroll'), { goTo });
-    this.solutions = new SolutionsPanel(goTo);
+    this.tree = new TreePanel($('tree-scroll'), { goTo: (step) => goTo(step, 'tree') });
+    this.solutions = new SolutionsPanel((step) => goTo(step, 'solutions'));
     this.replay = null;
     this.puzzle = null;
+    // The tree's drawing the learner chose, if any: kept for the next
+    // search too.
+    this.chosenTreeMode = null;
+    $('tree-mode').addEventListener('change', () => {
+      this.chosenTreeMode = $('tree-mode').value;
+      if (this.replay) this.tree.setMode(this.chosenTreeMode);
+    });
   }
 
   // A new trace: what stays the same at every step of it.
@@ -42,7 +51,9 @@ export class Panels {
       // its guess forced.
       detail: (node) => { $('tree-detail').textContent = `This node: ${this.tree.options.title(node)}.`; },
     });
-    this.tree.load(replay.tree);
+    const treeMode = this.chosenTreeMode || (puzzle.treeMode && puzzle.treeMode(trace)) || 'whole';
+    $('tree-mode').value = treeMode;
+    this.tree.load(replay.tree, treeMode);
     $('tree-hint').textContent = puzzle.treeHint;
     this.solutions.load(replay, puzzle);
     const total = replay.length;
@@ -100,7 +111,8 @@ export class Panels {
     // Big grids get the whole width of the card.
     board.classList.toggle('wide', !!puzzle.wide && puzzle.wide(trace));
     const tried = puzzle.tried ? puzzle.tried(state, event, trace, context) : [];
-    puzzle.draw(board, state, event, trace, { tried });
+    // At step 0 the squares of a puzzle with your own start take clicks.
+    puzzle.draw(board, state, event, trace, { tried, clickable: !!puzzle.ownStart && k === 0 });
     board.dataset.state = event ? event.event : 'start';
     board.classList.toggle('solved', !!event && event.event === 'solution');
     board.classList.remove('editing');
@@ -132,8 +144,18 @@ export class Panels {
       item.append(html('span', { class: 'frame-row' }, frame.label), html('span', {}, frame.text));
       return item;
     }));
+    // The newest frame is the one at work: kept in sight when the stack
+    // scrolls (in the next frame, not to force a layout now).
+    if (!this.stackScroll) {
+      this.stackScroll = requestAnimationFrame(() => {
+        this.stackScroll = 0;
+        const stack = $('stack');
+        if (stack.scrollHeight > stack.clientHeight) stack.scrollTop = stack.scrollHeight;
+      });
+    }
 
-    this.lightCode(puzzle.code.lineOf(event, next, trace, context));
+    const line = puzzle.code.lineOf(event, next, trace, context);
+    this.lightCode(line, this.codeRoles(k, line, context));
     this.tree.show(k);
     this.solutions.show(k, state);
     this.showDownload(state, event);
@@ -146,10 +168,31 @@ export class Panels {
     $('next-solution').disabled = !replay.solutionSteps.some((s) => s > k);
   }
 
-  lightCode(kind) {
+  // Choose, explore and un-choose each in their turn. An event is one
+  // line of the code (`kind`); the lines it implies are lit beside it:
+  // the calling frame's `explore` line (solve(row + 1)) on the first step
+  // of a call, and the `loop` line when the loop has moved on to its next
+  // option.
+  codeRoles(k, line, { tree }) {
+    const roles = { calling: false, looping: false };
+    if (k === 0) return roles;
+    const previous = this.replay.events[k - 2];
+    const frame = tree.nodes[tree.frame[k]];
+    if (previous && previous.event === 'place' && tree.focus[k - 1] === frame.id && frame.step === k - 1) {
+      roles.calling = true;
+    }
+    if (line === 'conflict' || (line === 'place' && tree.focus[k] !== tree.frame[k])) {
+      roles.looping = frame.stubs.some((stub) => stub.step < k) || frame.children.some((child) => child.step < k);
+    }
+    return roles;
+  }
+
+  lightCode(kind, roles) {
     for (const item of $('code').children) {
       const lit = item.dataset.kind === kind;
       item.classList.toggle('lit', lit);
+      item.classList.toggle('calling', roles.calling && item.dataset.kind === 'explore');
+      item.classList.toggle('looping', roles.looping && item.dataset.kind === 'loop');
       if (lit) item.setAttribute('aria-current', 'step'); else item.removeAttribute('aria-current');
     }
   }

@@ -44,9 +44,18 @@
 //                           frames: [{ label, text, kind }] }
 //   code: { lines(trace) → [[kind, text], …],
 //           lineOf(event, next, trace, context) → the kind lit }
+//                           the lines of kinds 'explore' (the recursive
+//                           call) and 'loop' (the loop over the options)
+//                           are lit in outline as a call goes down and as
+//                           the loop moves on (panels.js, codeRoles)
 //   treeOptions(trace)      { slot, levelHeight, nodeWidth, nodeHeight,
-//                           label(node) → [lines], title(node) → text,
+//                           label(node, numbering) → [lines] (numbering:
+//                           'visit' when the tree grows, node.id being the
+//                           visit order; 'step' when drawn whole),
+//                           title(node) → text,
 //                           stubSpread(stub, node) → -1..1 }
+//   treeMode?(trace)        'growing' or 'whole' (the default): how the
+//                           tree is drawn until the learner chooses
 //   thumbnail(solution, trace)
 //                           a small <svg> of one solution
 //   endNote?(trace, total)  replaces the caption's "The search is over…"

@@ -99,10 +99,16 @@ export const queens = {
     const squares = svg('g', { class: 'squares' }, board);
     for (let row = 0; row < n; row += 1) {
       for (let col = 0; col < n; col += 1) {
-        svg('rect', {
+        const square = svg('rect', {
           class: (row + col) % 2 === 0 ? 'light' : 'dark', 'data-row': row, 'data-col': col,
           x: x(col), y: y(row), width: size, height: size,
         }, squares);
+        // Squares that take a click take the keyboard too.
+        if (extra && extra.clickable) {
+          square.setAttribute('tabindex', '0');
+          square.setAttribute('role', 'button');
+          square.setAttribute('aria-label', `row ${row}, column ${col}: place or remove a queen`);
+        }
       }
     }
 
@@ -249,9 +255,12 @@ export const queens = {
         const then = lastHere
           ? `That was the last column of row ${event.row} to try.`
           : 'Try the next column.';
+        // Why a hatched square is tried at all: said once, at the first
+        // conflict of the search.
+        const aside = context.step === context.replay.firstConflict
+          ? ' (It was hatched: the search does not look ahead; it tries each column and this check refuses it.)' : '';
         return `Try ${square(event.row, event.col)}: it is ${how} the queen at ${square(withRow, withCol)} ` +
-          `— a ${event.kind} conflict. (It was hatched: the search does not look ahead; ` +
-          `it tries each column and this check refuses it.) ${then}`;
+          `— a ${event.kind} conflict.${aside} ${then}`;
       }
       case 'remove':
         return `Take the queen at ${square(event.row, event.col)} back (un-choose). ` +
@@ -264,7 +273,7 @@ export const queens = {
           : `No column left in row ${event.row}: back up to row ${event.row - 1}.`;
       case 'solution': {
         const cols = state.stack.slice().sort((a, b) => a.row - b.row).map((choice) => choice.col).join(', ');
-        const what = trace.given ? 'A completion' : 'Solution';
+        const what = trace.given ? 'Completion' : 'Solution';
         return `${what} ${event.index}! All ${trace.n} queens stand and none attacks another: cols = [${cols}].`;
       }
       default:
@@ -275,6 +284,18 @@ export const queens = {
   // The frames of solve(row) standing, each with its loop variable.
   path(state, event, trace, context) {
     const n = trace.n;
+    // What follows a frame's last column in the trace: the loop's end (the
+    // frame backtracks), or the end of the trace, which in first-solution
+    // mode (or at the cap) leaves columns untried.
+    const afterLast = (node) => {
+      if (node.backtrack) return 'no column after it';
+      const tried = new Set([...node.children, ...node.stubs].map((item) => item.col));
+      const left = [];
+      for (let col = 0; col < n; col += 1) if (!tried.has(col)) left.push(col);
+      if (!left.length) return 'no column after it';
+      const why = trace.truncated ? 'the trace stops at its cap' : 'the search stops at its first solution';
+      return `${ranges(left)} never tried: ${why}`;
+    };
     const cols = [];
     for (let row = 0; row < n; row += 1) {
       const choice = state.stack.find((c) => c.row === row);
@@ -304,7 +325,7 @@ export const queens = {
         const tried = ranges(done.map((item) => item.col));
         const standing = state.stack.find((c) => c.row === row);
         text = `col = ${current.col} · tried ${tried}, ` +
-          (ahead ? `next ${ahead.col}` : 'no column after it');
+          (ahead ? `next ${ahead.col}` : afterLast(node));
         if (!standing) kind = current.kind === 'conflict' ? 'conflict' : 'remove';
       }
       const givenCol = (trace.given || []).find(([givenRow]) => givenRow === row);
@@ -338,13 +359,22 @@ export const queens = {
     return marks;
   },
 
+  // The tutorials' picture for small boards: the tree grows as the search
+  // goes, its nodes numbered in visit order.
+  treeMode: (trace) => (trace.n <= 6 ? 'growing' : 'whole'),
   treeOptions: (trace) => ({
-    slot: 44, levelHeight: 60, nodeWidth: 38, nodeHeight: 30,
-    label: (node) => (node.id === 0 ? ['start', trace.given ? 'given' : 'row 0'] : [String(node.step), `${node.row},${node.col}`]),
-    title: (node) => (node.id === 0
-      ? 'the start: the empty board'
-      : `step ${node.step}: a queen at row ${node.row}, column ${node.col}; ` +
-        `${count(node.stubs.length, 'conflict')} in row ${node.row + 1}; ${count(node.size - 1, 'node')} below`),
+    slot: 42, levelHeight: 40, nodeWidth: 38, nodeHeight: 28,
+    label: (node, numbering) => (node.id === 0
+      ? ['start', trace.given ? 'given' : 'row 0']
+      : [String(numbering === 'visit' ? node.id : node.step), `${node.row},${node.col}`]),
+    title: (node) => {
+      if (node.id === 0) return 'the start: the empty board';
+      const below = node.row + 1 < trace.n
+        ? `${count(node.stubs.length, 'conflict')} in row ${node.row + 1}`
+        : `the last row: all ${trace.n} queens stand`;
+      return `step ${node.step}: a queen at row ${node.row}, column ${node.col} (node ${node.id} in visit order); ` +
+        `${below}; ${count(node.size - 1, 'node')} below`;
+    },
     stubSpread: (stub) => (trace.n > 1 ? (stub.col / (trace.n - 1)) * 2 - 1 : 0),
   }),
 

@@ -69,9 +69,11 @@ export class Replay {
     this.checkpoints = [cloneState(state)];
     this.solutionSteps = []; // the steps that are solution events
     this.solutions = []; // {index, step, stack, …}, in the order found
+    this.firstConflict = 0; // the step of the first conflict, if any
     trace.events.forEach((event, index) => {
       apply(state, event, this.same);
       const step = index + 1;
+      if (event.event === 'conflict' && !this.firstConflict) this.firstConflict = step;
       if (event.event === 'solution') {
         this.solutionSteps.push(step);
         const solution = { index: event.index, step, stack: state.stack.slice() };

@@ -1,7 +1,10 @@
-// The solutions panel: a thumbnail per solution found by this step, which
-// goes to the solution's step when clicked; for N-Queens grouped by class
-// under rotation and reflection, as `puzzles queens N --unique` groups
-// them.
+// The solutions panel: a thumbnail per solution of the trace, which goes to
+// the solution's step when clicked; for N-Queens grouped by class under
+// rotation and reflection, as `puzzles queens N --unique` groups them.
+//
+// Every solution of the trace is listed from step 0, those not found yet
+// faint, so that the list keeps its size (and the thumbnail under the
+// pointer stays there) whatever the step.
 
 import { $, count, html } from './dom.js';
 
@@ -14,7 +17,8 @@ export class SolutionsPanel {
 
   clear() {
     this.key = '';
-    this.thumbs = new Map(); // solution index → its thumbnail button
+    this.thumbs = []; // [solution, button], in the order found
+    this.classTitles = [];
     $('solutions').replaceChildren();
     $('solutions-summary').textContent = 'No search to show.';
   }
@@ -23,6 +27,38 @@ export class SolutionsPanel {
     this.clear();
     this.replay = replay;
     this.puzzle = puzzle;
+    const trace = replay.trace;
+    const thumb = (solution) => {
+      const button = html('button', {
+        type: 'button', class: 'solution-thumb', 'data-step': solution.step, 'data-index': solution.index,
+        'aria-label': `solution ${solution.index}, step ${solution.step}`,
+        title: `solution ${solution.index} (step ${solution.step})${solution.cols ? `: [${solution.cols.join(', ')}]` : ''}`,
+      });
+      button.append(puzzle.thumbnail(solution, trace), html('span', {}, `#${solution.index}`));
+      button.addEventListener('click', () => this.goTo(solution.step));
+      this.thumbs.push([solution, button]);
+      return button;
+    };
+    const holder = $('solutions');
+    if (!trace.classes) {
+      const thumbs = html('div', { class: 'thumbs' });
+      thumbs.append(...replay.solutions.map(thumb));
+      holder.replaceChildren(thumbs);
+      return;
+    }
+    const byIndex = new Map(replay.solutions.map((solution) => [solution.index, solution]));
+    this.groups = trace.classes
+      .map((cls) => ({ cls, members: cls.solutions.filter((index) => byIndex.has(index)).map((index) => byIndex.get(index)) }))
+      .filter((group) => group.members.length);
+    holder.replaceChildren(...this.groups.map((group) => {
+      const section = html('div', { class: 'solution-class', 'data-size': group.cls.size });
+      const title = html('p', { class: 'class-title' });
+      this.classTitles.push(title);
+      const thumbs = html('div', { class: 'thumbs' });
+      thumbs.append(...group.members.map(thumb));
+      section.append(title, thumbs);
+      return section;
+    }));
   }
 
   show(step, state) {
@@ -33,55 +69,36 @@ export class SolutionsPanel {
     const key = `${found}/${currentStep}`;
     if (key === this.key) return;
     this.key = key;
-    const holder = $('solutions');
-    const summary = $('solutions-summary');
-    const shown = replay.solutions.slice(0, found);
-    // A thumbnail is made once per solution and kept.
-    const thumb = (solution) => {
-      let button = this.thumbs.get(solution.index);
-      if (!button) {
-        button = html('button', {
-          type: 'button', class: 'solution-thumb', 'data-step': solution.step,
-          'aria-label': `solution ${solution.index}, step ${solution.step}`,
-          title: `solution ${solution.index} (step ${solution.step})${solution.cols ? `: [${solution.cols.join(', ')}]` : ''}`,
-        });
-        button.append(puzzle.thumbnail(solution, trace), html('span', {}, `#${solution.index}`));
-        button.addEventListener('click', () => this.goTo(solution.step));
-        this.thumbs.set(solution.index, button);
-      }
+    for (const [solution, button] of this.thumbs) {
+      button.classList.toggle('ahead', solution.step > step);
       if (solution.step === currentStep) button.setAttribute('aria-current', 'true');
       else button.removeAttribute('aria-current');
-      return button;
-    };
-    if (!found) {
+    }
+    const summary = $('solutions-summary');
+    const total = replay.solutions.length;
+    if (!total) {
       summary.textContent = (puzzle.noSolutionsNote && puzzle.noSolutionsNote(trace))
-        || 'None yet: they appear here as the search finds them.';
-      holder.replaceChildren();
+        || (trace.summary.completed ? 'None: the search finds no solution.' : 'None in this trace.');
       return;
     }
+    const sofar = found < total ? `${found} of ` : '';
     if (!trace.classes) {
-      summary.textContent = `${count(found, 'solution')} found so far.`;
-      holder.replaceChildren(html('div', { class: 'thumbs' }));
-      holder.firstChild.append(...shown.map(thumb));
+      summary.textContent = found
+        ? `${sofar}${count(total, 'solution')} found by this step${found < total ? ' (the faint ones come later)' : ''}.`
+        : `None yet of ${count(total, 'solution')}: they light up here as the search finds them.`;
       return;
     }
-    const byIndex = new Map(shown.map((solution) => [solution.index, solution]));
-    const groups = trace.classes
-      .map((cls) => ({ cls, members: cls.solutions.filter((index) => byIndex.has(index)).map((index) => byIndex.get(index)) }))
-      .filter((group) => group.members.length);
-    const sizes = [...new Set(groups.map((group) => group.cls.size))];
+    this.groups.forEach((group, index) => {
+      const here = group.members.filter((solution) => solution.step <= step).length;
+      const tally = here === group.members.length ? `${here} found` : `${here} of ${group.members.length} found`;
+      this.classTitles[index].textContent =
+        `Class ${index + 1}: [${group.cls.representative.join(', ')}] · class of ${group.cls.size} · ${tally}`;
+    });
+    const sizes = [...new Set(this.groups.map((group) => group.cls.size))];
     const ofSize = sizes.length === 1 ? ` of ${sizes[0]}` : '';
-    summary.textContent = `${count(found, 'solution')} in ${count(groups.length, 'class', 'classes')}${ofSize} ` +
-      'under rotation and reflection (as --unique counts them).';
-    holder.replaceChildren(...groups.map((group, index) => {
-      const section = html('div', { class: 'solution-class', 'data-size': group.cls.size });
-      section.append(html('p', { class: 'class-title' },
-        `Class ${index + 1}: [${group.cls.representative.join(', ')}] · class of ${group.cls.size} · ` +
-        `${group.members.length} found`));
-      const thumbs = html('div', { class: 'thumbs' });
-      thumbs.append(...group.members.map(thumb));
-      section.append(thumbs);
-      return section;
-    }));
+    const classes = `${count(this.groups.length, 'class', 'classes')}${ofSize} under rotation and reflection (as --unique counts them)`;
+    summary.textContent = found === total
+      ? `${count(total, 'solution')} in ${classes}.`
+      : `${sofar}${count(total, 'solution')} found by this step (the faint ones come later); all ${total} in ${classes}.`;
   }
 }

@@ -247,7 +247,9 @@ export const sudoku = {
       }, board);
     }
 
-    const digits = svg('g', { class: 'digits', 'font-size': size * 0.62 }, board);
+    // On 16×16 and 25×25 grids the digits fill more of their cells: the
+    // cells are small, on a phone a few pixels.
+    const digits = svg('g', { class: 'digits', 'font-size': size * (n >= 16 ? 0.8 : 0.62) }, board);
     cells.forEach((entry, cell) => {
       if (!entry) return;
       const row = Math.floor(cell / n);
@@ -514,11 +516,12 @@ export const sudoku = {
   },
 
   treeOptions: (trace) => ({
-    slot: 76, levelHeight: 62, nodeWidth: 70, nodeHeight: 40,
-    label: (node) => {
+    slot: 86, levelHeight: 62, nodeWidth: 80, nodeHeight: 44,
+    label: (node, numbering) => {
       const forced = `+${node.forced.length} forced`;
       if (node.id === 0) return ['start', forced];
-      return [`step ${node.step}`, `${symbol(node.value)} at ${rc(node.row, node.col)}`, forced];
+      const number = numbering === 'visit' ? `guess ${node.id}` : `step ${node.step}`;
+      return [number, `${symbol(node.value)} at ${rc(node.row, node.col)}`, forced];
     },
     title: (node) => {
       const shown = node.forced.slice(0, 40).map((f) => `${symbol(f.value)} at ${rc(f.row, f.col)}`).join(', ');

@@ -8,10 +8,16 @@
 // has been taken back gets a red return edge to its parent. What the
 // scrubber has not reached yet is faint.
 //
-// Big trees stay responsive because only part of the tree is laid out: the
-// top levels up to a budget of nodes, the path to the current node, and
-// what the learner opens. A closed subtree is drawn as a badge with the
-// number of nodes it holds; a click opens it.
+// Two ways to draw it: growing (only the nodes visited so far, numbered in
+// visit order, as the tutorials draw the N-Queens tree) or whole (every
+// node from step 0, faint until visited, numbered by trace step).
+//
+// The drawing is scaled to fit its panel when it can stay legible; when it
+// cannot, the panel scrolls to keep the path from the root to the current
+// node in view. Big trees stay responsive because only part of the tree is
+// laid out: what fits the panel, the path to the current node, and what
+// the learner opens. A closed subtree is drawn as a badge with the number
+// of nodes it holds; a click opens it.
 import { escapeText, grouped, svg } from './dom.js';
 
 // Nodes laid out before anything is opened: all of N = 6's whole tree
@@ -94,42 +100,61 @@ export function build(events, isNode, sameChoice) {
     nodes[i].parent.size += nodes[i].size;
     nodes[i].parent.solutions += nodes[i].solutions;
   }
-  // The nodes open at the start: level by level while the budget lasts.
-  const open = new Set([0]);
-  let shown = 1 + root.children.length;
-  let level = [root];
-  while (level.length) {
-    const next = [];
-    for (const node of level) {
-      for (const child of node.children) {
-        if (child.children.length && shown + child.children.length <= OPEN_BUDGET) {
-          open.add(child.id);
-          shown += child.children.length;
-          next.push(child);
-        }
-      }
-    }
-    level = next;
-  }
-  return { nodes, focus, frame, initiallyOpen: open };
+  return { nodes, focus, frame };
 }
 
 // ---- The panel ----------------------------------------------------------
 
+// The scale of the drawing: up to this much bigger than its natural size
+// for a small tree, and never smaller than this (its text must be read).
+const MAX_SCALE = 1.4;
+const MIN_SCALE = 0.92;
+const MIN_SCALE_NARROW = 0.92; // 11 px text at the least
+// A tree too big to fit is scaled down to this at most, so that the whole
+// path from the root to the current node fits the panel's height.
+const MIN_SCALE_PATH = 0.8;
+// … and up to this, when the panel is tall enough.
+const BIG_TREE_SCALE = 1.15;
+// Room on either side for the outermost conflict stubs.
+const PAD = 12;
+
+// The number of nodes made by step `step`: nodes are numbered in the order
+// they were made, which is the order of their steps.
+function madeBy(nodes, step) {
+  let low = 0;
+  let high = nodes.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (nodes[middle].step <= step) low = middle + 1; else high = middle;
+  }
+  return low;
+}
+
 export class Panel {
-  // `host`: the scrolling element; `options`: { goTo(step), label(node)
-  // → [lines], title(node) → text, stubSpread(stub, node) → -1..1, slot,
-  // nodeWidth, nodeHeight }.
+  // `host`: the scrolling element; `options`: { goTo(step), label(node,
+  // numbering) → [lines] (numbering: 'visit' or 'step'), title(node) →
+  // text, stubSpread(stub, node) → -1..1, slot, levelHeight, nodeWidth,
+  // nodeHeight, detail?(node) }.
   constructor(host, options) {
     this.host = host;
     this.options = options;
     this.tree = null;
+    this.mode = 'whole';
     this.svg = svg('svg', { class: 'tree', role: 'group', 'aria-label': 'Search tree' }, host);
     this.userOpen = new Set();
     this.userClosed = new Set();
     this.layoutKey = '';
     this.step = -1;
+    this.scale = 1;
     this.svg.addEventListener('click', (event) => this.click(event));
+    // Nodes, stubs and badges are buttons for the keyboard too.
+    this.svg.addEventListener('keydown', (event) => {
+      if ((event.key === 'Enter' || event.key === ' ') && event.target.closest('[tabindex]')) {
+        event.preventDefault();
+        event.stopPropagation();
+        this.click(event);
+      }
+    });
     // The scroll position and size of the view, kept up to date here so
     // that following the current node never forces a layout.
     this.view = { left: 0, top: 0, width: host.clientWidth, height: host.clientHeight };
@@ -138,18 +163,30 @@ export class Panel {
       this.view.top = host.scrollTop;
     }, { passive: true });
     new ResizeObserver(() => {
-      this.view.width = host.clientWidth;
-      this.view.height = host.clientHeight;
+      const width = host.clientWidth;
+      const height = host.clientHeight;
+      if (width === this.view.width && height === this.view.height) return;
+      this.view.width = width;
+      this.view.height = height;
+      if (this.tree && this.step >= 0) this.relayout();
     }).observe(host);
   }
 
-  load(tree) {
+  // `mode`: 'growing' or 'whole'.
+  load(tree, mode) {
     this.tree = tree;
+    this.mode = mode || 'whole';
     this.userOpen = new Set();
     this.userClosed = new Set();
     this.layoutKey = '';
     this.step = -1;
     this.drawn = false;
+    this.open = this.openToFit();
+  }
+
+  setMode(mode) {
+    this.mode = mode;
+    this.relayout();
   }
 
   clear() {
@@ -160,11 +197,37 @@ export class Panel {
     this.svg.setAttribute('height', 0);
   }
 
+  // The nodes open before the learner opens any: all of a small tree (all
+  // of N = 6's); of a bigger one, level by level what fits the panel's
+  // width, so that the path to any node stays near the root.
+  openToFit() {
+    const { nodes } = this.tree;
+    if (nodes.length <= OPEN_BUDGET + 1) return new Set(nodes.map((node) => node.id));
+    const room = Math.max(8, Math.floor(this.view.width / (this.options.slot * MIN_SCALE)));
+    const open = new Set([0]);
+    let leaves = nodes[0].children.length;
+    let level = [nodes[0]];
+    while (level.length) {
+      const next = [];
+      for (const node of level) {
+        for (const child of node.children) {
+          if (child.children.length && leaves + child.children.length - 1 <= room) {
+            open.add(child.id);
+            leaves += child.children.length - 1;
+            next.push(child);
+          }
+        }
+      }
+      level = next;
+    }
+    return open;
+  }
+
   isOpen(node, forced) {
     if (node.id === 0) return true;
     if (forced.has(node.id)) return true;
     if (this.userClosed.has(node.id)) return false;
-    return this.userOpen.has(node.id) || this.tree.initiallyOpen.has(node.id);
+    return this.userOpen.has(node.id) || this.open.has(node.id);
   }
 
   // The nodes that must be open for `focus` to be seen: its ancestors.
@@ -178,10 +241,16 @@ export class Panel {
     if (!this.tree) return;
     const focus = this.tree.nodes[this.tree.focus[Math.min(step, this.tree.focus.length - 1)]];
     const forced = this.forcedOpen(focus);
-    const key = [...forced].filter((id) => !this.isOpen(this.tree.nodes[id], new Set())).join(',');
+    // Growing: the nodes made by this step, and no other.
+    const limit = this.mode === 'growing' ? madeBy(this.tree.nodes, step) : this.tree.nodes.length;
+    const closed = [...forced].filter((id) => !this.isOpen(this.tree.nodes[id], new Set())).join(',');
+    // A big tree stands its path on a spine: each node of the path right
+    // over the next, so that the whole path fits a narrow panel.
+    const spine = this.open.size < this.tree.nodes.length ? [...forced].join(',') : '';
+    const key = `${closed}|${limit}|${spine}`;
     if (key !== this.layoutKey || !this.drawn) {
       this.layoutKey = key;
-      this.layout(forced);
+      this.layout(forced, limit, spine ? focus : null);
       this.draw();
     }
     this.step = step;
@@ -198,38 +267,57 @@ export class Panel {
 
   // Positions for the nodes shown: leaves (and closed nodes) take slots
   // from left to right, a parent stands over the middle of its children.
-  layout(forced) {
+  // Then the scale that fits the panel, as far as the text stays legible.
+  // `spine`: the current node, when the path to it stands on a spine.
+  layout(forced, limit, spine) {
     const { slot, levelHeight } = this.options;
     const shown = [];
     let next = 0;
     const place = (node) => {
       shown.push(node);
-      node.open = node.children.length > 0 && this.isOpen(node, forced);
+      const kids = node.children.filter((child) => child.id < limit);
+      node.open = kids.length > 0 && this.isOpen(node, forced);
+      node.kids = node.open ? kids : [];
+      // The nodes a closed subtree hides (made by now, when growing): its
+      // descendants are the ids just after it.
+      node.hidden = node.open ? 0 : Math.max(0, Math.min(limit, node.id + node.size) - node.id - 1);
       if (node.open) {
-        for (const child of node.children) place(child);
-        const first = node.children[0];
-        const last = node.children[node.children.length - 1];
-        node.x = (first.x + last.x) / 2;
+        for (const child of kids) place(child);
+        node.x = (kids[0].x + kids[kids.length - 1].x) / 2;
       } else {
-        node.x = (next + 0.5) * slot;
+        node.x = PAD + (next + 0.5) * slot;
         next += 1;
       }
       node.y = 24 + node.level * levelHeight;
     };
     place(this.tree.nodes[0]);
+    if (spine) {
+      for (let node = spine; node.parent; node = node.parent) node.parent.x = node.x;
+    }
     this.shown = shown;
-    this.width = Math.max(next, 1) * slot;
+    this.width = Math.max(next, 1) * slot + 2 * PAD;
     this.height = 24 + (Math.max(...shown.map((node) => node.level)) + 1) * levelHeight + 10;
+    const least = this.view.width < 500 ? MIN_SCALE_NARROW : MIN_SCALE;
+    const fit = Math.min(this.view.width / this.width, this.view.height / this.height) || 1;
+    // The whole drawing when it fits legibly; else at least its height
+    // (so that any path from the root fits, the panel scrolling along it),
+    // as far as the text stays readable.
+    this.scale = fit >= least
+      ? Math.min(MAX_SCALE, fit)
+      : Math.max(MIN_SCALE_PATH, Math.min(BIG_TREE_SCALE, (this.view.height - 16) / this.height));
   }
 
   // One string of markup for the whole drawing (much faster than an
   // element at a time), then the elements each step repaints.
   draw() {
     const { nodeWidth: w, nodeHeight: h } = this.options;
+    const numbering = this.mode === 'growing' ? 'visit' : 'step';
     const root = this.svg;
     root.setAttribute('viewBox', `0 0 ${this.width} ${this.height}`);
-    root.setAttribute('width', this.width);
-    root.setAttribute('height', this.height);
+    root.setAttribute('width', Math.round(this.width * this.scale));
+    root.setAttribute('height', Math.round(this.height * this.scale));
+    root.dataset.scale = this.scale.toFixed(3);
+    root.dataset.mode = this.mode;
     const edges = [];
     const returns = [];
     const stubs = [];
@@ -257,33 +345,38 @@ export class Panel {
           `L${r(ex - ux * 7 + uy * 4)} ${r(ey - uy * 7 - ux * 4)}Z"/></g>`);
       }
       // A closed subtree's conflicts are inside its count.
-      const closed = node.children.length && !node.open;
+      const closed = node.hidden > 0;
       for (const stub of closed ? [] : node.stubs) {
         const spread = this.options.stubSpread(stub, node);
         const x1 = node.x + spread * (w / 2 - 3);
         const y1 = node.y + h / 2;
-        stubs.push(`<line class="tree-stub" data-for="${node.id}" data-step="${stub.step}" x1="${r(x1)}" y1="${r(y1)}" ` +
+        stubs.push(`<line class="tree-stub" data-for="${node.id}" data-step="${stub.step}" tabindex="0" role="button" ` +
+          `aria-label="a conflict at step ${stub.step}: go to it" x1="${r(x1)}" y1="${r(y1)}" ` +
           `x2="${r(x1 + spread * 8)}" y2="${r(y1 + 11)}"/>`);
       }
-      const lines = this.options.label(node);
+      const lines = this.options.label(node, numbering);
       const lineHeight = Math.min(12, (h - 4) / lines.length);
       const texts = lines.map((text, index) => `<text class="${index === 0 ? 'tree-step' : 'tree-square'}" x="0" ` +
         `y="${r((index - (lines.length - 1) / 2) * lineHeight + 3.5)}" text-anchor="middle">${escapeText(text)}</text>`).join('');
-      nodes.push(`<g class="tree-node" data-node="${node.id}" data-step="${node.step}" transform="translate(${r(node.x)} ${r(node.y)})">` +
-        `<title>${escapeText(this.options.title(node))}</title>` +
+      const title = escapeText(this.options.title(node));
+      nodes.push(`<g class="tree-node" data-node="${node.id}" data-step="${node.step}" tabindex="0" role="button" ` +
+        `aria-label="${title.replace(/"/g, '&quot;')}" transform="translate(${r(node.x)} ${r(node.y)})">` +
+        `<title>${title}</title>` +
         `<rect x="${-w / 2}" y="${-h / 2}" width="${w}" height="${h}" rx="6"/>${texts}</g>`);
-      if (node.children.length && !node.open) {
+      if (closed) {
         // A closed subtree: how many nodes it hides, and its solutions.
-        const hidden = node.size - 1;
-        const text = `+${grouped(hidden)}${node.solutions ? ` ★${node.solutions}` : ''}`;
+        const hidden = node.hidden;
+        const text = `+${grouped(hidden)}${node.solutions && this.mode === 'whole' ? ` ★${node.solutions}` : ''}`;
         const width = Math.max(28, text.length * 6.4 + 10);
-        nodes.push(`<g class="tree-badge" data-open="${node.id}" data-for="${node.id}" ` +
+        nodes.push(`<g class="tree-badge" data-open="${node.id}" data-for="${node.id}" tabindex="0" role="button" ` +
+          `aria-label="${grouped(hidden)} more ${hidden === 1 ? 'node' : 'nodes'} below: open" ` +
           `transform="translate(${r(node.x)} ${r(node.y + h / 2 + 14)})">` +
           `<title>${grouped(hidden)} more ${hidden === 1 ? 'node' : 'nodes'} below: click to open</title>` +
           `<rect x="${r(-width / 2)}" y="-8" width="${r(width)}" height="16" rx="8"/>` +
           `<text x="0" y="4" text-anchor="middle">${text}</text></g>`);
-      } else if (node.open && node.id !== 0 && node.size > 8) {
-        nodes.push(`<g class="tree-fold" data-close="${node.id}" transform="translate(${r(node.x + w / 2 + 1)} ${r(node.y - h / 2 - 1)})">` +
+      } else if (node.open && node.id !== 0 && node.size > 8 && this.open.size < this.tree.nodes.length) {
+        nodes.push(`<g class="tree-fold" data-close="${node.id}" tabindex="0" role="button" aria-label="close this subtree" ` +
+          `transform="translate(${r(node.x + w / 2 + 1)} ${r(node.y - h / 2 - 1)})">` +
           '<title>close this subtree</title><circle r="5.5"/><path d="M-3 0H3"/></g>');
       }
     }
@@ -323,6 +416,8 @@ export class Panel {
       if (last && last.cls === cls && last.stubKey === stubKey) continue;
       this.painted.set(node.id, { cls, stubKey });
       parts.group.setAttribute('class', cls);
+      if (node.id === focus.id) parts.group.setAttribute('aria-current', 'step');
+      else parts.group.removeAttribute('aria-current');
       if (parts.edge) parts.edge.setAttribute('class', `tree-edge ${state}`);
       if (parts.ret) parts.ret.setAttribute('class', removed ? 'tree-return shown' : 'tree-return');
       for (const { step: at, line } of parts.stubs) {
@@ -333,22 +428,48 @@ export class Panel {
     this.scrollTo(focus);
   }
 
-  // Keeps the current node in sight.
+  // Keeps the path from the root to the current node in sight: all of it
+  // when it fits the view, else the current node and as much of the path
+  // above it as fits. The view moves only when it must.
   // (Scrolling waits for the next frame: set at once, it would force a
   // layout of the page at every step.)
-  scrollTo(node) {
+  scrollTo(focus) {
     const view = this.view;
-    const margin = 40;
-    let moved = false;
-    if (node.x < view.left + margin || node.x > view.left + view.width - margin) {
-      view.left = Math.max(0, Math.min(this.width - view.width, node.x - view.width / 2));
-      moved = true;
+    const s = this.scale;
+    const { nodeWidth: w, nodeHeight: h } = this.options;
+    let minX = Infinity;
+    let maxX = -Infinity;
+    for (let node = focus; node; node = node.parent) {
+      minX = Math.min(minX, node.x);
+      maxX = Math.max(maxX, node.x);
     }
-    if (node.y < view.top + margin || node.y > view.top + view.height - margin) {
-      view.top = Math.max(0, Math.min(this.height - view.height, node.y - view.height / 2));
-      moved = true;
-    }
-    if (moved && !this.scrollPending) {
+    const root = this.tree.nodes[0];
+    // Room for the nodes' boxes and the stubs under the current node.
+    const box = {
+      left: (minX - w / 2 - 8) * s, right: (maxX + w / 2 + 8) * s,
+      top: (root.y - h / 2 - 6) * s, bottom: (focus.y + h / 2 + 30) * s,
+    };
+    // Along one axis: the view's new start, given the box to show and,
+    // when the box is bigger than the view, where the current node's edge
+    // must be (`edge`, and whether it is the view's far side).
+    const follow = (start, size, low, high, edge, far, extent) => {
+      let next = start;
+      if (high - low <= size) {
+        if (low < next) next = low;
+        if (high > next + size) next = high - size;
+      } else {
+        next = far ? edge - size : edge;
+      }
+      return Math.max(0, Math.min(Math.max(0, extent - size), next));
+    };
+    const rootLeft = root.x <= focus.x;
+    const edgeX = (rootLeft ? focus.x + w / 2 + 8 : focus.x - w / 2 - 8) * s;
+    const left = follow(view.left, view.width, box.left, box.right, edgeX, rootLeft, this.width * s);
+    const top = follow(view.top, view.height, box.top, box.bottom, box.bottom, true, this.height * s);
+    if (left === view.left && top === view.top) return;
+    view.left = left;
+    view.top = top;
+    if (!this.scrollPending) {
       this.scrollPending = true;
       requestAnimationFrame(() => {
         this.scrollPending = false;

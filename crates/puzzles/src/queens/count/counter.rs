@@ -6,9 +6,10 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 
-use super::super::quadrants::{self, Quadrants};
 use super::super::units;
-use super::{CountError, CountPlan, Kernel, Tally, UnitCount, UnitId};
+use super::error::CountError;
+use super::plan::{CountPlan, quadrant_count};
+use super::tally::{Tally, UnitCount, UnitId};
 
 /// How a [`Counter::run`] ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -282,27 +283,6 @@ impl<'a> Counter<'a> {
             None => RunEnd::Cancelled,
         };
         Ok(CountRun { tally, end })
-    }
-}
-
-/// Counts quadrant unit `id` (an id of the plan) with the fastest join.
-/// Its `unique` is 0 and its `nodes` the half-board placements joined.
-pub(super) fn quadrant_count(quadrants: &Quadrants, id: UnitId, kernel: Kernel) -> UnitCount {
-    use quadrants::join::Kernel as Join;
-    // Auto takes the join that measured fastest on this processor; a named
-    // kernel takes the join of that width, or the next narrower one there is.
-    let join = match kernel {
-        Kernel::Auto => Join::fastest(),
-        Kernel::Avx512 if Join::Avx512.is_available() => Join::Avx512,
-        Kernel::Avx512 | Kernel::Avx2 if Join::Avx2.is_available() => Join::Avx2,
-        _ => Join::Portable,
-    };
-    let id = usize::try_from(id).expect("unit ids of a plan fit usize");
-    let tally = quadrants.count_unit(id, join);
-    UnitCount {
-        total: tally.total,
-        unique: 0,
-        nodes: tally.halves,
     }
 }
 
