@@ -135,7 +135,7 @@ try {
         check(out.length === 0, `${name}: N = 8 step ${step}: the root and the path to the current node are in view (out: ${out})`);
       }
       const font = await treeFont(page);
-      check(font >= (name === 'phone' ? 11 : 9.5), `${name}: N = 8's tree text is ${font.toFixed(1)} px`);
+      check(font >= (name === 'phone' ? 11 : 9), `${name}: N = 8's tree text is ${font.toFixed(1)} px`);
       await scrubTo(page, 3000);
       await page.screenshot({ path: path.join(artifacts, `learner-${size.width}x${size.height}-queens-8.png`) });
     }
