@@ -28,7 +28,7 @@ cd "$(dirname "$0")/.."
 runs=${RUNS:-10}
 n=${N:-16}
 growth=${GROWTH:-16 17}
-cargo build --quiet --profile mpi -p puzzles-mpi
+crates/mpi/cargo build --quiet --profile mpi
 bin=$PWD/${CARGO_TARGET_DIR:-target}/mpi/puzzles-mpi
 mpirun="mpirun --allow-run-as-root --oversubscribe"
 out=$(mktemp -d)

@@ -144,6 +144,7 @@
 
 #![warn(missing_docs)]
 
+pub mod cpu;
 pub mod crossword;
 pub mod exact_cover;
 pub mod lines;

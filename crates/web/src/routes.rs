@@ -7,7 +7,7 @@
 //! | `/`             | the page (`index.html`)                                  |
 //! | `/app.js`, `/style.css`, … | its ES modules and style sheet (`assets::FILES`) |
 //! | `/api/puzzles`  | the puzzles and parameters the page offers, as JSON      |
-//! | `/api/trace?…`  | a [`TraceReply`](crate::trace::TraceReply) as JSON       |
+//! | `/api/trace?…`  | a [`TraceReply`](crate::trace::TraceReply) (a [`CrosswordReply`](crate::crossword::CrosswordReply) for `puzzle=crossword`) as JSON |
 //! | `/api/board.svg?cols=1,3,0,2` | one solution drawn by the library (SVG)    |
 //!
 //! Anything else is refused with one line saying why: `404` unknown path,
@@ -23,9 +23,11 @@ use puzzles::queens::svg::{self, SvgOptions};
 use serde::Serialize;
 use serde_json::json;
 
+use crate::bounds::{MAX_CROSSWORD_SIDE, MAX_EVENTS};
+use crate::crossword;
 use crate::examples;
 use crate::params::{self, TraceRequest};
-use crate::trace::{self, MAX_EVENTS};
+use crate::trace;
 
 /// The longest URL (path and query) accepted. The largest Sudoku grid the
 /// page takes, 625 cells, fits with room to spare: even written with a space
@@ -312,6 +314,19 @@ fn catalogue() -> serde_json::Value {
             })
         })
         .collect();
+    let crossword_examples: Vec<serde_json::Value> = examples::CROSSWORD
+        .iter()
+        .map(|example| {
+            json!({
+                "name": example.name,
+                "label": example.label,
+                "grid": example.grid,
+                "mode": params::mode_name(example.mode),
+                "about": example.about,
+            })
+        })
+        .collect();
+    let english = crossword::english();
     json!({
         "max_events": MAX_EVENTS,
         "puzzles": [
@@ -362,6 +377,47 @@ fn catalogue() -> serde_json::Value {
                     "all": "the whole tree (all solutions: is it unique?)"
                 },
                 "default_mode": "first"
+            },
+            {
+                "id": "crossword",
+                "name": "Crossword",
+                "parameters": [
+                    {
+                        "name": "grid",
+                        "label": "Grid, a row per line",
+                        "kind": "text",
+                        "lines": 7,
+                        "hint": format!(
+                            "'#' a block, '.' an empty square, A-Z a letter set in advance; lines \
+                             starting with '%' are comments. At most {MAX_CROSSWORD_SIDE}×{MAX_CROSSWORD_SIDE}. \
+                             Every run of two or more white squares, across or down, takes a word \
+                             of the list; crossing words agree, and no word is used twice."
+                        ),
+                        "max_side": MAX_CROSSWORD_SIDE,
+                        "default": examples::CROSSWORD_DEFAULT,
+                        "examples": crossword_examples
+                    },
+                    {
+                        "name": "words",
+                        "label": "Word list",
+                        "kind": "choice",
+                        "options": [
+                            {
+                                "value": "english",
+                                "label": format!("English ({} words)", english.len())
+                            }
+                        ],
+                        "hint": "The English list shipped with puzzles (SCOWL via Debian's \
+                                 wamerican). puzzles crossword GRID --words FILE takes your own.",
+                        "default": "english"
+                    }
+                ],
+                "modes": ["first", "all"],
+                "mode_labels": {
+                    "first": "up to the first fill",
+                    "all": "the whole tree (every fill)"
+                },
+                "default_mode": "first"
             }
         ]
     })
@@ -383,6 +439,30 @@ mod tests {
             prop_assert!([200, 400, 404, 405, 413, 414].contains(&reply.status), "{}", reply.status);
             if reply.status != 200 {
                 prop_assert!(reply.text().len() > 10);
+            }
+        }
+
+        /// Any bytes as a crossword's grid, word list or step bound: a
+        /// trace, or a 400 whose JSON says why.
+        #[test]
+        fn any_crossword_parameters_get_a_trace_or_a_reason(
+            grid in proptest::collection::vec(any::<u8>(), 0..200),
+            words in proptest::option::of(proptest::collection::vec(any::<u8>(), 0..12)),
+            steps in proptest::option::of(proptest::collection::vec(any::<u8>(), 0..8)),
+        ) {
+            let escape = |bytes: &[u8]| -> String { bytes.iter().map(|b| format!("%{b:02X}")).collect() };
+            let mut url = format!("/api/trace?puzzle=crossword&mode=first&grid={}", escape(&grid));
+            if let Some(words) = &words {
+                url.push_str(&format!("&words={}", escape(words)));
+            }
+            url.push_str(&format!("&steps={}", steps.as_deref().map_or("100".to_string(), escape)));
+            let reply = respond(&Incoming { method: "GET", url: &url, body: Body::Length(0) });
+            let body: serde_json::Value = serde_json::from_slice(&reply.body).unwrap();
+            match reply.status {
+                200 => prop_assert_eq!(&body["puzzle"], "crossword"),
+                400 => prop_assert!(body["error"].as_str().unwrap().len() > 15),
+                414 => prop_assert!(url.len() > MAX_URL_BYTES),
+                status => prop_assert!(false, "status {}", status),
             }
         }
     }
@@ -570,6 +650,71 @@ mod tests {
             ));
             assert_eq!(reply.status, 200, "{cells} cells");
         }
+    }
+
+    #[test]
+    fn the_crossword_default_and_examples_are_served_as_traces() {
+        let catalogue = catalogue();
+        let crossword = &catalogue["puzzles"][2];
+        assert_eq!(crossword["id"], "crossword");
+        let grid = &crossword["parameters"][0];
+        assert_eq!(
+            (&grid["name"], &grid["kind"]),
+            (&json!("grid"), &json!("text"))
+        );
+        let escape = |text: &str| -> String { text.bytes().map(|b| format!("%{b:02X}")).collect() };
+        let mut queries = vec![format!(
+            "puzzle=crossword&grid={}&mode={}",
+            escape(grid["default"].as_str().unwrap()),
+            crossword["default_mode"].as_str().unwrap()
+        )];
+        for example in grid["examples"].as_array().unwrap() {
+            let mode = example["mode"].as_str().unwrap();
+            queries.push(format!(
+                "puzzle=crossword&grid={}&mode={mode}",
+                escape(example["grid"].as_str().unwrap())
+            ));
+            queries.push(format!(
+                "puzzle=crossword&example={}&mode={mode}",
+                example["name"].as_str().unwrap()
+            ));
+            assert!(example["about"].as_str().unwrap().len() > 20);
+        }
+        for query in queries {
+            let url = format!("/api/trace?{query}");
+            assert!(url.len() <= MAX_URL_BYTES);
+            let reply = get(&url);
+            assert_eq!(reply.status, 200, "{query}");
+            let body: serde_json::Value = serde_json::from_slice(&reply.body).unwrap();
+            assert_eq!(
+                (&body["puzzle"], &body["truncated"]),
+                (&json!("crossword"), &json!(false)),
+                "{query}"
+            );
+        }
+        // The word lists offered are those the parameter check takes.
+        let words = &crossword["parameters"][1];
+        let offered: Vec<&str> = words["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|option| option["value"].as_str().unwrap())
+            .collect();
+        assert_eq!(offered, crate::crossword::WORD_LISTS);
+        // The largest grid the box promises fits in a URL, typed with a
+        // line break after each row, every `#` escaped.
+        let side = grid["max_side"].as_u64().unwrap() as usize;
+        let row = format!(
+            "{}%23{}",
+            ".".repeat(side / 2),
+            ".".repeat(side - side / 2 - 1)
+        );
+        let url = format!(
+            "/api/trace?puzzle=crossword&mode=first&steps=10&grid={}",
+            vec![row; side].join("%0D%0A")
+        );
+        assert!(url.len() < MAX_URL_BYTES, "{}", url.len());
+        assert_eq!(get(&url).status, 200);
     }
 
     #[test]

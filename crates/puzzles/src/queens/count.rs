@@ -42,114 +42,21 @@
 //! # Ok::<(), puzzles::queens::count::CountError>(())
 //! ```
 
-use super::{MAX_SEARCH_N, quadrants};
+use super::MAX_SEARCH_N;
 
 mod counter;
+mod error;
 mod kernel;
 mod plan;
 mod sample;
 mod tally;
 
 pub use counter::{CountRun, Counter, RunEnd};
-pub use kernel::{Kernel, Method, QUADRANTS_FROM};
-pub use plan::CountPlan;
+pub use error::CountError;
+pub use kernel::{Kernel, Method, QUADRANTS_FROM, SCHEME};
+pub use plan::{CountPlan, MAX_SPLIT, MAX_UNITS};
 pub use sample::{Estimate, Projection, Sample, SampledUnit};
-pub use tally::{Tally, UnitCount};
-
-/// A work unit's number: its index in the plan's lexicographic list.
-pub type UnitId = u64;
-
-/// The name of the reduction and unit order this module implements. A
-/// checkpoint records it: unit ids from another scheme mean other work.
-pub const SCHEME: &str = "lexmin-rows-1";
-
-/// The deepest split a plan accepts.
-pub const MAX_SPLIT: usize = 8;
-
-/// The most work units a plan may hold.
-pub const MAX_UNITS: usize = 1 << 24;
-
-/// What can go wrong when planning or running a count.
-///
-/// # Example
-///
-/// ```
-/// use puzzles::queens::count::{CountError, CountPlan};
-///
-/// assert_eq!(CountPlan::new(0, 2).unwrap_err(), CountError::ZeroSize);
-/// assert_eq!(
-///     CountPlan::new(8, 9).unwrap_err().to_string(),
-///     "split depth 9 is too deep (at most 8)"
-/// );
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum CountError {
-    /// The board must have at least one square.
-    #[error("n must be at least 1")]
-    ZeroSize,
-    /// The bitboards hold one bit per column.
-    #[error("n = {n} is too large to count (at most {max})")]
-    TooLarge {
-        /// The size asked for.
-        n: usize,
-        /// The largest size handled.
-        max: usize,
-    },
-    /// The split depth is beyond [`MAX_SPLIT`].
-    #[error("split depth {split} is too deep (at most {max})")]
-    SplitTooDeep {
-        /// The depth asked for.
-        split: usize,
-        /// The deepest accepted.
-        max: usize,
-    },
-    /// The split makes more than [`MAX_UNITS`] units.
-    #[error("n = {n} split at depth {split} makes more than {max} work units")]
-    TooManyUnits {
-        /// The board size.
-        n: usize,
-        /// The split depth.
-        split: usize,
-        /// The most units allowed.
-        max: usize,
-    },
-    /// A unit id outside the plan.
-    #[error("work unit {id} does not exist (the plan has {units} units)")]
-    NoSuchUnit {
-        /// The id asked for.
-        id: UnitId,
-        /// How many units the plan has.
-        units: u64,
-    },
-    /// The quadrant counter takes boards from [`quadrants::MIN_N`] to
-    /// [`quadrants::MAX_N`].
-    #[error(
-        "n = {n} is outside the quadrant counter's range ({min} to {max}); count it by backtracking"
-    )]
-    QuadrantsRange {
-        /// The size asked for.
-        n: usize,
-        /// The smallest size it takes.
-        min: usize,
-        /// The largest size it takes (its table grows fourfold with each two sizes).
-        max: usize,
-    },
-    /// A checkpoint or part names a scheme this build does not know.
-    #[error("unit scheme {0:?} is not one this build counts ({SCHEME} or {quadrants})", quadrants = quadrants::SCHEME)]
-    UnknownScheme(String),
-    /// The quadrant counter counts solutions, not symmetry classes.
-    #[error("the quadrant counter does not find fundamental solutions; count them by backtracking")]
-    NoFundamentals,
-    /// The thread pool could not start.
-    #[error("cannot start {threads} counting threads: {message}")]
-    Threads {
-        /// The threads asked for (0: one per core).
-        threads: usize,
-        /// Why not.
-        message: String,
-    },
-}
+pub use tally::{Tally, UnitCount, UnitId};
 
 /// Counts `n`-queens solutions with the plain bitboard backtracker: every
 /// row, every column, no symmetry. Returns `(solutions, nodes)`. It is the

@@ -249,8 +249,9 @@ const OTHER_BANDS: [(usize, usize); 4] = [(1, 2), (0, 2), (0, 1), (0, 1)];
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Stuck;
 
-use super::simd::{Kernel, Lanes};
-use super::{Kernels, NineEngine};
+use super::NineEngine;
+use super::simd::{self, Kernel, Lanes};
+use crate::cpu::Isa;
 
 /// The search state.
 #[derive(Clone, Copy, Debug)]
@@ -284,11 +285,11 @@ impl Board {
 
     /// The grid with `givens` placed (81 digits, 0 for empty), not yet
     /// propagated.
-    pub(crate) fn with_givens<K: Kernel>(givens: &[u8; 81]) -> Result<Board, Stuck> {
+    pub(crate) fn with_givens<K: Kernel>(kernel: K, givens: &[u8; 81]) -> Result<Board, Stuck> {
         let mut board = Board::new();
         // The given cells as bits first: a branch per cell, taken for about
         // one cell in four, would be mispredicted at every given.
-        let mut cells = K::given_cells(givens);
+        let mut cells = kernel.given_cells(givens);
         while cells != 0 {
             let cell = cells.trailing_zeros() as usize;
             cells &= cells - 1;
@@ -344,10 +345,10 @@ impl Board {
     /// alone is taken from the other bands; a cell alone in its row (which
     /// covers a cell alone in its box) is placed.
     #[inline(always)]
-    fn update<K: Kernel>(&mut self, d: usize, band: usize) -> Result<(), Stuck> {
+    fn update<K: Kernel>(&mut self, kernel: K, d: usize, band: usize) -> Result<(), Stuck> {
         let a = self.open(d, band);
         // The mask costs nothing and spares a bounds check.
-        let rule = BAND_RULES[K::minirow_pattern(a) & 0x1ff];
+        let rule = BAND_RULES[kernel.minirow_pattern(a) & 0x1ff];
         let kept = a & rule.keep;
         if kept == 0 {
             return Err(Stuck);
@@ -393,17 +394,20 @@ impl Board {
 
     /// The words to settle (see [`Kernel::changed_words`]).
     #[inline(always)]
-    fn changed_words<K: Kernel>(&self) -> u64 {
-        K::changed_words(&self.cells, &self.settled, self.unsolved, &self.placed)
+    fn changed_words<K: Kernel>(&self, kernel: K) -> u64 {
+        kernel.changed_words(&self.cells, &self.settled, self.unsolved, &self.placed)
     }
 
     /// Places everything that singles and locked candidates (and with
     /// `TRIADS`, triads) force, or finds a contradiction.
     #[inline(always)]
-    pub(crate) fn propagate<K: Kernel, const TRIADS: bool>(&mut self) -> Result<(), Stuck> {
+    pub(crate) fn propagate<K: Kernel, const TRIADS: bool>(
+        &mut self,
+        kernel: K,
+    ) -> Result<(), Stuck> {
         loop {
-            self.sweep::<K>()?;
-            if !self.stall::<K, TRIADS>()? {
+            self.sweep(kernel)?;
+            if !self.stall::<_, TRIADS>(kernel)? {
                 return Ok(());
             }
         }
@@ -411,16 +415,16 @@ impl Board {
 
     /// Brings every changed word up to date, until none changes.
     #[inline(always)]
-    fn sweep<K: Kernel>(&mut self) -> Result<(), Stuck> {
+    fn sweep<K: Kernel>(&mut self, kernel: K) -> Result<(), Stuck> {
         loop {
-            let mut changed = self.changed_words::<K>();
+            let mut changed = self.changed_words(kernel);
             if changed == 0 {
                 return Ok(());
             }
             while changed != 0 {
-                let k = changed.trailing_zeros() as usize;
+                let word = changed.trailing_zeros() as usize;
                 changed &= changed - 1;
-                self.update::<K>(k >> 2, k & 3)?;
+                self.update(kernel, word >> 2, word & 3)?;
             }
         }
     }
@@ -430,12 +434,12 @@ impl Board {
     /// word (the words need another sweep), `false` when the state is
     /// solved or nothing is left to infer.
     #[inline(always)]
-    fn stall<K: Kernel, const TRIADS: bool>(&mut self) -> Result<bool, Stuck> {
+    fn stall<K: Kernel, const TRIADS: bool>(&mut self, kernel: K) -> Result<bool, Stuck> {
         if self.is_solved() {
             return Ok(false);
         }
         // Naked singles; a cell with no digit left is a contradiction.
-        let [some, several, three] = K::digit_counts(&self.cells);
+        let [some, several, three] = kernel.digit_counts(&self.cells);
         let unsolved = self.unsolved;
         let lost = (0..3).fold(0, |lost, b| lost | unsolved[b] & !some[b]);
         if lost != 0 {
@@ -451,7 +455,7 @@ impl Board {
                 // The digit without a search over the nine, whose exit
                 // would be mispredicted; none when a single placed just
                 // before took this cell's last digit.
-                let digits = K::digits_at(&self.cells, band, i);
+                let digits = kernel.digits_at(&self.cells, band, i);
                 if digits == 0 {
                     return Err(Stuck);
                 }
@@ -459,7 +463,7 @@ impl Board {
                 placed = true;
             }
         }
-        Ok(placed || self.column_singles::<K>()? || (TRIADS && self.triads::<K>()?))
+        Ok(placed || self.column_singles(kernel)? || (TRIADS && self.triads(kernel)?))
     }
 
     /// Hidden singles in columns: places every digit left with one
@@ -468,9 +472,12 @@ impl Board {
     /// column (which nothing else checks: rows and boxes answer to the
     /// band rules, cells to the naked singles).
     #[inline(always)]
-    fn column_singles<K: Kernel>(&mut self) -> Result<bool, Stuck> {
+    fn column_singles<K: Kernel>(&mut self, kernel: K) -> Result<bool, Stuck> {
         let mut singles = [[0; 4]; 9];
-        if !K::column_singles(&self.cells, self.unsolved, &mut singles).ok_or(Stuck)? {
+        if !kernel
+            .column_singles(&self.cells, self.unsolved, &mut singles)
+            .ok_or(Stuck)?
+        {
             return Ok(false);
         }
         for (d, digit) in singles.iter().enumerate() {
@@ -500,8 +507,8 @@ impl Board {
     /// The cross-digit inference that the rules per digit miss: it cuts the
     /// digits tried at guesses on `top1465.txt` by a fifth.
     #[inline(always)]
-    fn triads<K: Kernel>(&mut self) -> Result<bool, Stuck> {
-        K::triads(&mut self.cells, self.unsolved).ok_or(Stuck)
+    fn triads<K: Kernel>(&mut self, kernel: K) -> Result<bool, Stuck> {
+        kernel.triads(&mut self.cells, self.unsolved).ok_or(Stuck)
     }
 
     /// Where to guess in a propagated, unsolved state: `(band, cell, digits)`
@@ -511,7 +518,7 @@ impl Board {
     // `popcnt` of its build (a call compiled for plain x86-64 counted bits
     // by shifts and masks: a fifth of the time on `top1465.txt`).
     #[inline(always)]
-    fn choose<K: Kernel>(&self) -> (usize, u32, u16) {
+    fn choose<K: Kernel>(&self, kernel: K) -> (usize, u32, u16) {
         let mut best_pair = None;
         let mut most = 0;
         for (band, &pairs) in self.pairs.iter().enumerate() {
@@ -521,7 +528,7 @@ impl Board {
                 pairs &= pairs - 1;
                 let column = COLUMN << (i % 9);
                 let mut reach = 0;
-                let mut digits = K::digits_at(&self.cells, band, i);
+                let mut digits = kernel.digits_at(&self.cells, band, i);
                 while digits != 0 {
                     let d = digits.trailing_zeros() as usize;
                     digits &= digits - 1;
@@ -543,7 +550,7 @@ impl Board {
             }
         }
         if let Some((band, i)) = best_pair {
-            return (band, i, K::digits_at(&self.cells, band, i));
+            return (band, i, kernel.digits_at(&self.cells, band, i));
         }
         let mut best = (0, 0, 0u16);
         let mut fewest = u32::MAX;
@@ -552,7 +559,7 @@ impl Board {
             while open != 0 {
                 let i = open.trailing_zeros();
                 open &= open - 1;
-                let digits = K::digits_at(&self.cells, band, i);
+                let digits = kernel.digits_at(&self.cells, band, i);
                 if digits.count_ones() < fewest {
                     fewest = digits.count_ones();
                     best = (band, i, digits);
@@ -582,7 +589,7 @@ impl Board {
     /// (the search asks its kernel, [`Kernel::digits_at`]).
     #[cfg(test)]
     fn digits_at(&self, band: usize, i: u32) -> u16 {
-        super::simd::Portable::digits_at(&self.cells, band, i)
+        simd::Portable.digits_at(&self.cells, band, i)
     }
 
     /// The digits of a solved grid, in reading order, as `1`–`9`.
@@ -632,9 +639,13 @@ impl Tried {
 macro_rules! searcher {
     ($(#[$attr:meta])* $name:ident, $kernel:ty) => {
         $(#[$attr])*
-        fn $name<const TRIADS: bool>(search: &mut Search<'_>, board: &mut Board) -> bool {
+        fn $name<const TRIADS: bool>(
+            kernel: $kernel,
+            search: &mut Search<'_>,
+            board: &mut Board,
+        ) -> bool {
             loop {
-                if board.propagate::<$kernel, TRIADS>().is_err() {
+                if board.propagate::<_, TRIADS>(kernel).is_err() {
                     return false;
                 }
                 if board.is_solved() {
@@ -644,7 +655,7 @@ macro_rules! searcher {
                     search.found += 1;
                     return search.found >= search.limit;
                 }
-                let (band, i, mut digits) = board.choose::<$kernel>();
+                let (band, i, mut digits) = board.choose(kernel);
                 if digits.count_ones() == 2 {
                     // The digit with fewer cells open in the cell's row
                     // first: 5% fewer digits tried on the hardest sets
@@ -654,7 +665,7 @@ macro_rules! searcher {
                     search.tried.add(first, band, i);
                     let mut child = *board;
                     child.insert(first, band, i);
-                    if $name::<TRIADS>(search, &mut child) {
+                    if $name::<TRIADS>(kernel, search, &mut child) {
                         return true;
                     }
                     search.tried.add(second, band, i);
@@ -668,7 +679,7 @@ macro_rules! searcher {
                     search.tried.add(d, band, i);
                     let mut child = *board;
                     child.insert(d, band, i);
-                    if $name::<TRIADS>(search, &mut child) {
+                    if $name::<TRIADS>(kernel, search, &mut child) {
                         return true;
                     }
                 }
@@ -680,23 +691,23 @@ macro_rules! searcher {
     };
 }
 
-searcher!(run_portable, super::simd::Portable);
+searcher!(run_portable, simd::Portable);
 searcher!(
     #[cfg(target_arch = "x86_64")]
     run_sse2,
-    super::simd::Sse2
+    simd::Sse2
 );
 searcher!(
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
     run_avx2,
-    super::simd::Bmi2
+    simd::Avx2
 );
 searcher!(
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,avx512f,avx512vl,avx512bw,avx512dq")]
     run_avx512,
-    super::simd::Avx512
+    simd::Avx512
 );
 
 /// A search that advances one propagated node at a time, so that several
@@ -755,10 +766,10 @@ impl Machine {
     /// Takes the outcome of propagating the current node and moves to the
     /// next node, or stops.
     #[inline(always)]
-    fn advance<K: Kernel>(&mut self, propagated: Result<(), Stuck>) {
+    fn advance<K: Kernel>(&mut self, kernel: K, propagated: Result<(), Stuck>) {
         if propagated.is_ok() {
             if !self.board.is_solved() {
-                let (band, i, digits) = self.board.choose::<K>();
+                let (band, i, digits) = self.board.choose(kernel);
                 let (first, rest) = if digits.count_ones() == 2 {
                     let (first, second) = self.board.order_pair(band, i, digits);
                     (first, 1 << second)
@@ -814,6 +825,7 @@ impl Machine {
 /// it found, and starts it on the next puzzle (`false` when none is left).
 #[inline(always)]
 fn run_side_by_side<K: Kernel, const TRIADS: bool, const N: usize, R>(
+    kernel: K,
     machines: &mut [Machine; N],
     refill: &mut R,
 ) where
@@ -840,6 +852,7 @@ fn run_side_by_side<K: Kernel, const TRIADS: bool, const N: usize, R>(
             ($($j:literal)*) => {$(
                 if $j < N {
                     take_turn::<K, TRIADS>(
+                        kernel,
                         &mut machines[$j],
                         &mut changed[$j],
                         &mut live[$j],
@@ -858,6 +871,7 @@ fn run_side_by_side<K: Kernel, const TRIADS: bool, const N: usize, R>(
 /// done, moving on to the next node or (`fill`) puzzle.
 #[inline(always)]
 fn take_turn<K: Kernel, const TRIADS: bool>(
+    kernel: K,
     machine: &mut Machine,
     words: &mut u64,
     live: &mut bool,
@@ -868,25 +882,25 @@ fn take_turn<K: Kernel, const TRIADS: bool>(
         return;
     }
     let propagated = if *words != 0 {
-        let k = words.trailing_zeros() as usize;
+        let word = words.trailing_zeros() as usize;
         *words &= *words - 1;
-        if machine.board.update::<K>(k >> 2, k & 3).is_ok() {
+        if machine.board.update(kernel, word >> 2, word & 3).is_ok() {
             return;
         }
         *words = 0;
         Err(Stuck)
     } else {
-        *words = machine.board.changed_words::<K>();
+        *words = machine.board.changed_words(kernel);
         if *words != 0 {
             return;
         }
-        match machine.board.stall::<K, TRIADS>() {
+        match machine.board.stall::<_, TRIADS>(kernel) {
             Ok(true) => return,
             Ok(false) => Ok(()),
             Err(stuck) => Err(stuck),
         }
     };
-    machine.advance::<K>(propagated);
+    machine.advance(kernel, propagated);
     fill(machine, more);
     *live = machine.running;
 }
@@ -902,32 +916,35 @@ const SIDE_BY_SIDE: usize = 3;
 macro_rules! stream_runner {
     ($(#[$attr:meta])* $name:ident, $kernel:ty) => {
         $(#[$attr])*
-        fn $name<const TRIADS: bool, R>(machines: &mut [Machine; SIDE_BY_SIDE], refill: &mut R)
-        where
+        fn $name<const TRIADS: bool, R>(
+            kernel: $kernel,
+            machines: &mut [Machine; SIDE_BY_SIDE],
+            refill: &mut R,
+        ) where
             R: FnMut(&mut Machine) -> bool,
         {
-            run_side_by_side::<$kernel, TRIADS, SIDE_BY_SIDE, R>(machines, refill)
+            run_side_by_side::<_, TRIADS, SIDE_BY_SIDE, R>(kernel, machines, refill)
         }
     };
 }
 
-stream_runner!(stream_portable, super::simd::Portable);
+stream_runner!(stream_portable, simd::Portable);
 stream_runner!(
     #[cfg(target_arch = "x86_64")]
     stream_sse2,
-    super::simd::Sse2
+    simd::Sse2
 );
 stream_runner!(
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
     stream_avx2,
-    super::simd::Bmi2
+    simd::Avx2
 );
 stream_runner!(
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,avx512f,avx512vl,avx512bw,avx512dq")]
     stream_avx512,
-    super::simd::Avx512
+    simd::Avx512
 );
 
 /// What a search of one of several puzzles found, and its first solution.
@@ -964,7 +981,7 @@ impl Searches {
         out: &mut [Searched],
     ) {
         assert_eq!(givens.len(), out.len(), "one answer per puzzle");
-        let kernels = kernels_here(engine.kernels);
+        let kernels = Kernels::choose(engine.isa);
         let mut pending = 0..givens.len();
         let mut refill = |machine: &mut Machine| {
             if let Some(job) = machine.job.take() {
@@ -978,7 +995,7 @@ impl Searches {
                 };
             }
             for job in pending.by_ref() {
-                match board_with_givens(kernels, &givens[job]) {
+                match kernels.board_with_givens(&givens[job]) {
                     Ok(board) => {
                         machine.start(board, limit);
                         machine.job = Some(job);
@@ -997,82 +1014,90 @@ impl Searches {
         let (machines, refill) = (&mut *self.machines, &mut refill);
         match (kernels, engine.triads) {
             #[cfg(target_arch = "x86_64")]
-            (Kernels::Avx512, triads) => {
-                // SAFETY: `kernels_here` found the features that the
-                // AVX-512 build is compiled for.
+            (Kernels::Avx512(kernel), triads) => {
+                // SAFETY: `kernel` holds a `cpu::Avx512` token: the CPU has
+                // the features that `stream_avx512` is compiled for.
                 unsafe {
                     if triads {
-                        stream_avx512::<true, _>(machines, refill)
+                        stream_avx512::<true, _>(kernel, machines, refill)
                     } else {
-                        stream_avx512::<false, _>(machines, refill)
+                        stream_avx512::<false, _>(kernel, machines, refill)
                     }
                 }
             }
             #[cfg(target_arch = "x86_64")]
-            (Kernels::Avx2, triads) => {
-                // SAFETY: `kernels_here` found the features that the AVX2
-                // build is compiled for.
+            (Kernels::Avx2(kernel), triads) => {
+                // SAFETY: `kernel` holds a `cpu::Avx2` token: the CPU has
+                // the features that `stream_avx2` is compiled for.
                 unsafe {
                     if triads {
-                        stream_avx2::<true, _>(machines, refill)
+                        stream_avx2::<true, _>(kernel, machines, refill)
                     } else {
-                        stream_avx2::<false, _>(machines, refill)
+                        stream_avx2::<false, _>(kernel, machines, refill)
                     }
                 }
             }
             #[cfg(target_arch = "x86_64")]
-            (Kernels::Sse2, true) => stream_sse2::<true, _>(machines, refill),
+            (Kernels::Sse2(kernel), true) => stream_sse2::<true, _>(kernel, machines, refill),
             #[cfg(target_arch = "x86_64")]
-            (Kernels::Sse2, false) => stream_sse2::<false, _>(machines, refill),
-            (_, true) => stream_portable::<true, _>(machines, refill),
-            (_, false) => stream_portable::<false, _>(machines, refill),
+            (Kernels::Sse2(kernel), false) => stream_sse2::<false, _>(kernel, machines, refill),
+            (Kernels::Portable(kernel), true) => {
+                stream_portable::<true, _>(kernel, machines, refill)
+            }
+            (Kernels::Portable(kernel), false) => {
+                stream_portable::<false, _>(kernel, machines, refill)
+            }
         }
     }
 }
 
-/// The board of `givens` with the kernels `kernels` (as [`search_by`]
-/// sets it up).
-fn board_with_givens(kernels: Kernels, givens: &[u8; 81]) -> Result<Board, Stuck> {
-    match kernels {
-        #[cfg(target_arch = "x86_64")]
-        Kernels::Sse2 | Kernels::Avx2 | Kernels::Avx512 => {
-            Board::with_givens::<super::simd::Sse2>(givens)
-        }
-        _ => Board::with_givens::<super::simd::Portable>(givens),
-    }
-}
-
-/// The kernels that `kernels` asks for, or the best this CPU has below
-/// them: the AVX2 build needs AVX2, BMI1, BMI2, LZCNT and POPCNT, the
-/// AVX-512 build those and AVX-512 F, VL, BW and DQ (checked at run time);
-/// SSE2 is part of every x86-64 CPU.
-fn kernels_here(kernels: Kernels) -> Kernels {
+/// The kernels a search runs, each holding what proves that the CPU has
+/// its instructions.
+#[derive(Clone, Copy)]
+enum Kernels {
+    Portable(simd::Portable),
     #[cfg(target_arch = "x86_64")]
-    {
-        let avx2 = || {
-            std::arch::is_x86_feature_detected!("avx2")
-                && std::arch::is_x86_feature_detected!("bmi1")
-                && std::arch::is_x86_feature_detected!("bmi2")
-                && std::arch::is_x86_feature_detected!("lzcnt")
-                && std::arch::is_x86_feature_detected!("popcnt")
-        };
-        let avx512 = || {
-            std::arch::is_x86_feature_detected!("avx512f")
-                && std::arch::is_x86_feature_detected!("avx512vl")
-                && std::arch::is_x86_feature_detected!("avx512bw")
-                && std::arch::is_x86_feature_detected!("avx512dq")
-        };
-        match kernels {
-            Kernels::Avx512 if avx2() && avx512() => Kernels::Avx512,
-            Kernels::Avx512 | Kernels::Avx2 if avx2() => Kernels::Avx2,
-            Kernels::Avx512 | Kernels::Avx2 | Kernels::Sse2 => Kernels::Sse2,
-            Kernels::Portable => Kernels::Portable,
+    Sse2(simd::Sse2),
+    #[cfg(target_arch = "x86_64")]
+    Avx2(simd::Avx2),
+    #[cfg(target_arch = "x86_64")]
+    Avx512(simd::Avx512),
+}
+
+impl Kernels {
+    /// The kernels for `isa`, or the best this CPU has below it
+    /// ([`Isa::supported`]).
+    fn choose(isa: Isa) -> Kernels {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use crate::cpu;
+            match isa.supported() {
+                Isa::Avx512 => {
+                    if let Some(token) = cpu::Avx512::detect() {
+                        return Kernels::Avx512(simd::Avx512::new(token));
+                    }
+                }
+                Isa::Avx2 => {
+                    if let Some(token) = cpu::Avx2::detect() {
+                        return Kernels::Avx2(simd::Avx2::new(token));
+                    }
+                }
+                Isa::Sse2 => return Kernels::Sse2(simd::Sse2),
+                Isa::Portable => {}
+            }
         }
+        let _ = isa;
+        Kernels::Portable(simd::Portable)
     }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        let _ = kernels;
-        Kernels::Portable
+
+    /// The board of `givens` (as [`search_by`] sets it up): the givens
+    /// found with SSE2 wherever the CPU has it.
+    fn board_with_givens(self, givens: &[u8; 81]) -> Result<Board, Stuck> {
+        match self {
+            Kernels::Portable(kernel) => Board::with_givens(kernel, givens),
+            #[cfg(target_arch = "x86_64")]
+            _ => Board::with_givens(simd::Sse2, givens),
+        }
     }
 }
 
@@ -1090,8 +1115,8 @@ pub(crate) fn search_by(
     limit: u64,
     first: &mut [u8; 81],
 ) -> Option<Found> {
-    let kernels = kernels_here(engine.kernels);
-    let mut board = board_with_givens(kernels, givens).ok()?;
+    let kernels = Kernels::choose(engine.isa);
+    let mut board = kernels.board_with_givens(givens).ok()?;
     let mut search = Search {
         limit,
         found: 0,
@@ -1102,35 +1127,35 @@ pub(crate) fn search_by(
         let (search, board) = (&mut search, &mut board);
         match (kernels, engine.triads) {
             #[cfg(target_arch = "x86_64")]
-            (Kernels::Avx512, triads) => {
-                // SAFETY: `kernels_here` found the features that the
-                // AVX-512 build is compiled for.
+            (Kernels::Avx512(kernel), triads) => {
+                // SAFETY: `kernel` holds a `cpu::Avx512` token: the CPU has
+                // the features that `run_avx512` is compiled for.
                 unsafe {
                     if triads {
-                        run_avx512::<true>(search, board)
+                        run_avx512::<true>(kernel, search, board)
                     } else {
-                        run_avx512::<false>(search, board)
+                        run_avx512::<false>(kernel, search, board)
                     }
                 }
             }
             #[cfg(target_arch = "x86_64")]
-            (Kernels::Avx2, triads) => {
-                // SAFETY: `kernels_here` found the features that the AVX2
-                // build is compiled for.
+            (Kernels::Avx2(kernel), triads) => {
+                // SAFETY: `kernel` holds a `cpu::Avx2` token: the CPU has
+                // the features that `run_avx2` is compiled for.
                 unsafe {
                     if triads {
-                        run_avx2::<true>(search, board)
+                        run_avx2::<true>(kernel, search, board)
                     } else {
-                        run_avx2::<false>(search, board)
+                        run_avx2::<false>(kernel, search, board)
                     }
                 }
             }
             #[cfg(target_arch = "x86_64")]
-            (Kernels::Sse2, true) => run_sse2::<true>(search, board),
+            (Kernels::Sse2(kernel), true) => run_sse2::<true>(kernel, search, board),
             #[cfg(target_arch = "x86_64")]
-            (Kernels::Sse2, false) => run_sse2::<false>(search, board),
-            (_, true) => run_portable::<true>(search, board),
-            (_, false) => run_portable::<false>(search, board),
+            (Kernels::Sse2(kernel), false) => run_sse2::<false>(kernel, search, board),
+            (Kernels::Portable(kernel), true) => run_portable::<true>(kernel, search, board),
+            (Kernels::Portable(kernel), false) => run_portable::<false>(kernel, search, board),
         };
     }
     Some(Found {
@@ -1159,11 +1184,11 @@ mod tests {
     /// Triads on `board` by every kernel, which must agree.
     fn triads_everywhere(board: &Board) -> Result<Board, ()> {
         let mut portable = *board;
-        let found = portable.triads::<Portable>().map_err(|_| ());
+        let found = portable.triads(Portable).map_err(|_| ());
         #[cfg(target_arch = "x86_64")]
         {
             let mut vector = *board;
-            let again = vector.triads::<super::super::simd::Sse2>().map_err(|_| ());
+            let again = vector.triads(simd::Sse2).map_err(|_| ());
             assert_eq!(found, again);
             assert_eq!(portable.cells, vector.cells);
         }
@@ -1204,11 +1229,11 @@ mod tests {
         {
             let puzzle: super::super::Puzzle = text.parse().unwrap();
             let givens = puzzle.nine_by_nine().unwrap();
-            let mut board = Board::with_givens::<Portable>(givens).unwrap();
-            if board.propagate::<Portable, true>().is_err() || board.is_solved() {
+            let mut board = Board::with_givens(Portable, givens).unwrap();
+            if board.propagate::<_, true>(Portable).is_err() || board.is_solved() {
                 continue;
             }
-            let (band, i, digits) = board.choose::<Portable>();
+            let (band, i, digits) = board.choose(Portable);
             let cell = 27 * band + i as usize;
             assert_eq!(digits, board.digits_at(band, i), "line {line}");
             let open: Vec<usize> = (0..81)
@@ -1261,18 +1286,13 @@ mod tests {
         let mut board = Board::new();
         let columns = COLUMN | COLUMN << 1;
         board.cells[0] = [BAND & !columns | 0b11, BAND & !columns, BAND & !columns, 0];
-        assert!(board.clone().column_singles::<Portable>().is_err());
+        assert!(board.clone().column_singles(Portable).is_err());
         #[cfg(target_arch = "x86_64")]
-        assert!(
-            board
-                .clone()
-                .column_singles::<super::super::simd::Sse2>()
-                .is_err()
-        );
+        assert!(board.clone().column_singles(simd::Sse2).is_err());
         // One of them alone is placed.
         board.cells[0][0] &= !0b10;
         board.cells[0][1] |= 0b10;
-        assert_eq!(board.column_singles::<Portable>(), Ok(true));
+        assert_eq!(board.column_singles(Portable), Ok(true));
         assert_eq!(board.cells[0][0] & 0o777, 1);
     }
 

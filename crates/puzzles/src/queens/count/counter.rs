@@ -7,8 +7,9 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 
 use super::super::units;
-use super::plan::quadrant_count;
-use super::{CountError, CountPlan, Tally, UnitCount, UnitId};
+use super::error::CountError;
+use super::plan::{CountPlan, quadrant_count};
+use super::tally::{Tally, UnitCount, UnitId};
 
 /// How a [`Counter::run`] ended.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -3,7 +3,10 @@
 
 use super::super::quadrants;
 use super::super::units;
-use super::SCHEME;
+
+/// The name of the reduction and unit order this module implements. A
+/// checkpoint records it: unit ids from another scheme mean other work.
+pub const SCHEME: &str = "lexmin-rows-1";
 
 /// How a plan counts. Both give the same totals; only backtracking finds
 /// the fundamental solutions.

@@ -8,10 +8,15 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use super::super::quadrants::{self, Quadrants};
 use super::super::units;
 use super::super::{Fundamental, MAX_SEARCH_N, Solution};
-use super::{
-    CountError, Kernel, MAX_SPLIT, MAX_UNITS, Method, QUADRANTS_FROM, SCHEME, Tally, UnitCount,
-    UnitId,
-};
+use super::error::CountError;
+use super::kernel::{Kernel, Method, QUADRANTS_FROM, SCHEME};
+use super::tally::{Tally, UnitCount, UnitId};
+
+/// The deepest split a plan accepts.
+pub const MAX_SPLIT: usize = 8;
+
+/// The most work units a plan may hold.
+pub const MAX_UNITS: usize = 1 << 24;
 
 /// The reduced search for one board size, split into numbered work units.
 ///

@@ -1,8 +1,8 @@
 //! Samples of a plan's units and the projections made from them.
 
 use super::super::units;
-use super::plan::quadrant_count;
-use super::{CountPlan, UnitCount, UnitId};
+use super::plan::{CountPlan, quadrant_count};
+use super::tally::{UnitCount, UnitId};
 
 /// A small, fast, seedable generator (Steele, Lea and Flood's SplitMix64):
 /// enough to draw a sample, and stable across versions, unlike a crate's.

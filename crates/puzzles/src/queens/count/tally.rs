@@ -1,5 +1,8 @@
 //! What units count to: one unit's count and the sum of many.
 
+/// A work unit's number: its index in the plan's lexicographic list.
+pub type UnitId = u64;
+
 /// What one work unit contributes.
 ///
 /// # Example

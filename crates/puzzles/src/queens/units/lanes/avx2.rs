@@ -4,8 +4,8 @@
 use std::arch::x86_64::*;
 
 use super::super::rules::{Rules, Tallies};
+use super::jobs::{Jobs, LANES, Tail};
 use super::search::{Pair, Simd, dispatch};
-use super::{Jobs, LANES, Tail};
 
 /// AVX2 with BMI1, BMI2 and POPCNT, found at run time.
 #[derive(Clone, Copy)]

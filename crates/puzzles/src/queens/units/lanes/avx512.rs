@@ -4,8 +4,8 @@
 use std::arch::x86_64::*;
 
 use super::super::rules::{Rules, Tallies};
+use super::jobs::{Jobs, LANES, Tail};
 use super::search::{Pair, Simd, dispatch};
-use super::{Jobs, LANES, Tail};
 
 /// AVX-512F and CD, found at run time: sixteen lanes in one register. The
 /// masks are vectors as in the narrower kernels, but every one comes from a

@@ -13,12 +13,12 @@
 //! from the exponent of the lane converted to a float, and SSE2's missing
 //! variable shift `1 << column` builds that exponent the other way; a
 //! depth's blocked squares come from comparing it with the runs of blocked
-//! rows ([`Runs`]). (An earlier AVX-512 kernel of its own, one placement or
+//! rows ([`Runs`](super::jobs::Runs)). (An earlier AVX-512 kernel of its own, one placement or
 //! one backtrack per step in mask registers, counted N = 16 6% slower than
 //! this search, which climbs and places in one step.)
 
 use super::super::rules::{Rules, SYMMETRIES, Tallies};
-use super::{
+use super::jobs::{
     EARLY_TIE, Jobs, LANES, NO_TIES, Pending, TIES_IN_PATH, TIES_PLACING, Tail, TieRow, ld_spills,
 };
 
@@ -193,7 +193,7 @@ fn dispatch_ties<S: Simd, const FALL_RD: bool, const SPILL_LD: bool>(
     jobs: &Jobs,
     count: usize,
 ) -> Tallies {
-    use super::TIES_ABOVE;
+    use super::jobs::TIES_ABOVE;
     match tail.ties {
         None => run::<S, NO_TIES, FALL_RD, SPILL_LD>(simd, rules, tail, jobs, count),
         Some((_, TieRow::Above)) => {
@@ -239,7 +239,7 @@ fn depth_ceiling(depth: i64) -> u32 {
 /// Where every instruction counts, a few things differ. The lanes keep the
 /// free columns rather than the taken ones. The path starts with a marker bit that five more bits per row
 /// move up, so that it tells the depth by comparisons (and the rows'
-/// blocked squares with it, in runs: see [`Runs`]). A placement whose next
+/// blocked squares with it, in runs: see [`Runs`](super::jobs::Runs)). A placement whose next
 /// row has no column left does not descend, and one step both climbs out of
 /// a finished row and places the next queen of the row above: a lane moves
 /// on at every step.

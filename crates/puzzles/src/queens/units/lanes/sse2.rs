@@ -3,8 +3,8 @@
 use std::arch::x86_64::*;
 
 use super::super::rules::{Rules, Tallies};
+use super::jobs::{Jobs, LANES, Tail};
 use super::search::{Pair, Simd, dispatch};
-use super::{Jobs, LANES, Tail};
 
 /// The x86-64 baseline: every x86-64 processor has SSE2.
 #[derive(Clone, Copy)]
