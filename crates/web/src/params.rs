@@ -8,6 +8,8 @@ use puzzles::queens::{Board, QueensError, Solution, parse_square};
 use puzzles::sudoku::{Puzzle, SudokuError};
 use puzzles::trace::TraceMode;
 
+use crate::crossword::{CrosswordError, CrosswordRequest};
+
 /// The smallest N-Queens board the page offers.
 pub const MIN_QUEENS: usize = 4;
 /// The largest N-Queens board the page offers: beyond it even first-solution
@@ -15,7 +17,7 @@ pub const MIN_QUEENS: usize = 4;
 pub const MAX_QUEENS: usize = 12;
 
 /// The puzzles the trace endpoint knows, by their `puzzle=` name.
-pub const PUZZLES: &[&str] = &["queens", "sudoku"];
+pub const PUZZLES: &[&str] = &["queens", "sudoku", "crossword"];
 
 /// A request for a trace, checked and ready to run.
 ///
@@ -67,6 +69,13 @@ pub enum TraceRequest {
         puzzle: Puzzle,
         /// The whole tree (every solution: for a proper puzzle, the check
         /// that its solution is unique) or up to the first solution.
+        mode: TraceMode,
+    },
+    /// A crossword grid to fill from a word list.
+    Crossword {
+        /// The grid, the list and the step bound, checked.
+        crossword: Box<CrosswordRequest>,
+        /// Every fill (the whole tree) or up to the first fill.
         mode: TraceMode,
     },
 }
@@ -148,6 +157,11 @@ pub enum ParamError {
     /// that clash.
     #[error("invalid grid: {0}")]
     Grid(SudokuError),
+    /// Crossword parameters refused: the grid missing or bad (the
+    /// library's message, naming the line and column or the slot), too
+    /// large, an unknown example or word list, a bad step bound.
+    #[error(transparent)]
+    Crossword(CrosswordError),
 }
 
 impl TraceRequest {
@@ -180,7 +194,7 @@ impl TraceRequest {
         match params.get("puzzle") {
             None => Err(ParamError::Missing {
                 name: "puzzle",
-                hint: "puzzle=queens or puzzle=sudoku",
+                hint: "puzzle=queens, puzzle=sudoku or puzzle=crossword",
             }),
             Some("queens") => {
                 params.only(&["puzzle", "n", "given", "mode"], "puzzle, n, given, mode")?;
@@ -211,6 +225,19 @@ impl TraceRequest {
                 let mode = parse_mode(params.get("mode"))?;
                 Ok(TraceRequest::Sudoku { puzzle, mode })
             }
+            Some("crossword") => {
+                params.only(
+                    &["puzzle", "grid", "example", "words", "steps", "mode"],
+                    "puzzle, grid, example, words, steps, mode",
+                )?;
+                let crossword = CrosswordRequest::from_params(|name| params.get(name))
+                    .map_err(ParamError::Crossword)?;
+                let mode = parse_mode(params.get("mode"))?;
+                Ok(TraceRequest::Crossword {
+                    crossword: Box::new(crossword),
+                    mode,
+                })
+            }
             Some(other) => Err(ParamError::UnknownPuzzle(other.to_string())),
         }
     }
@@ -230,6 +257,7 @@ impl TraceRequest {
         match self {
             TraceRequest::Queens { .. } => "queens",
             TraceRequest::Sudoku { .. } => "sudoku",
+            TraceRequest::Crossword { .. } => "crossword",
         }
     }
 }
@@ -248,6 +276,9 @@ impl fmt::Display for TraceRequest {
             // which needs escaping in a query.
             TraceRequest::Sudoku { puzzle, mode } => {
                 write!(f, "puzzle=sudoku&grid={puzzle}&mode={}", mode_name(*mode))
+            }
+            TraceRequest::Crossword { crossword, mode } => {
+                write!(f, "puzzle=crossword&{crossword}&mode={}", mode_name(*mode))
             }
         }
     }
@@ -546,7 +577,7 @@ mod tests {
     fn bad_requests_say_what_is_wrong() {
         assert_eq!(
             error(""),
-            "missing parameter puzzle (puzzle=queens or puzzle=sudoku)"
+            "missing parameter puzzle (puzzle=queens, puzzle=sudoku or puzzle=crossword)"
         );
         assert_eq!(
             error("puzzle=queens"),
@@ -574,7 +605,7 @@ mod tests {
         );
         assert_eq!(
             error("puzzle=chess&n=8"),
-            "unknown puzzle \"chess\" (available: queens, sudoku)"
+            "unknown puzzle \"chess\" (available: queens, sudoku, crossword)"
         );
         assert_eq!(
             error("puzzle=queens&n=8&node=all"),
@@ -852,11 +883,14 @@ mod tests {
 
         #[test]
         fn query_shaped_strings_parse_or_fail_cleanly(
-            query in "(puzzle|n|mode|grid|given|[0-9]:[0-9]|,|%[0-9a-fA-F]{0,2}|[=&+]|queens|sudoku|first|all|[0-9]{1,3}|\\.{16}|1\\.{15}){0,12}"
+            query in "(puzzle|n|mode|grid|given|example|words|steps|[0-9]:[0-9]|,|%[0-9a-fA-F]{0,2}|%0A|%23|[=&+]|queens|sudoku|crossword|english|open-5x5|first|all|[0-9]{1,3}|\\.{16}|1\\.{15}|\\.{2,4}|#){0,12}"
         ) {
             match TraceRequest::from_query(&query) {
                 Ok(TraceRequest::Queens { n, .. }) => prop_assert!((MIN_QUEENS..=MAX_QUEENS).contains(&n)),
                 Ok(TraceRequest::Sudoku { puzzle, .. }) => prop_assert_eq!(puzzle.side(), 4),
+                Ok(request @ TraceRequest::Crossword { .. }) => {
+                    prop_assert_eq!(TraceRequest::from_query(&request.to_string()), Ok(request));
+                }
                 Err(message) => prop_assert!(!message.to_string().is_empty()),
             }
         }

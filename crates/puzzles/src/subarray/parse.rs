@@ -29,6 +29,7 @@ use std::io::{BufRead, BufReader, Read};
 use serde::{Deserialize, Serialize};
 
 use super::{Element, Matrix, SubarrayError};
+use crate::cpu::Isa;
 
 /// Where a token starts: 1-based line and column (columns count bytes; every
 /// byte before a bad token on its line is ASCII, so they are characters too).
@@ -156,19 +157,6 @@ fn is_separator(byte: u8) -> bool {
 /// Values handed to the caller at a time.
 pub const BATCH: usize = 4096;
 
-/// Which instruction sets the integer tokenizer may use: the best the CPU
-/// has, or less (so that tests cover every path on any machine).
-#[doc(hidden)]
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Simd {
-    /// AVX-512 (VBMI2) if present, else AVX2 if present, else portable.
-    Best,
-    /// AVX2 if present, else portable.
-    Avx2,
-    /// Only the portable SWAR loop.
-    Portable,
-}
-
 /// Where the token loop stopped short of the end of its window.
 #[doc(hidden)]
 #[derive(Debug)]
@@ -203,7 +191,9 @@ pub trait Parse: Element + Default {
     /// handing full batches to `sink`. `buf[end - 1]` is a separator and
     /// `buf` has at least 8 readable bytes past `end`. Returns where it
     /// stopped: at `end` or beyond, or at a comment or a bad token.
-    /// `simd` limits the instruction sets used (for tests).
+    /// `isa` limits the instruction sets used (for tests): the AVX-512
+    /// loop (which needs VBMI and VBMI2 as well) from [`Isa::Avx512`], the
+    /// AVX2 loop from [`Isa::Avx2`], else the portable SWAR loop.
     #[doc(hidden)]
     fn parse_window<F: FnMut(&[Self])>(
         buf: &[u8],
@@ -211,7 +201,7 @@ pub trait Parse: Element + Default {
         end: usize,
         batch: &mut Batch<Self>,
         sink: &mut F,
-        simd: Simd,
+        isa: Isa,
     ) -> Result<usize, Stop>;
 }
 
@@ -294,21 +284,22 @@ impl Parse for i64 {
         end: usize,
         batch: &mut Batch<i64>,
         sink: &mut F,
-        simd: Simd,
+        isa: Isa,
     ) -> Result<usize, Stop> {
         #[cfg(target_arch = "x86_64")]
         {
-            if simd == Simd::Best && vector::available() {
-                // SAFETY: the CPU has the features `vector` needs (just
-                // checked); `buf` has PADDING readable bytes after `end`.
-                return unsafe { vector::parse_window(buf, pos, end, batch, sink) };
+            if isa >= Isa::Avx512
+                && let Some(cpu) = crate::cpu::Avx512Vbmi::detect()
+            {
+                return vector::parse_window(cpu, buf, pos, end, batch, sink);
             }
-            if simd != Simd::Portable && avx2::available() {
-                // SAFETY: as above, for `avx2`.
-                return unsafe { avx2::parse_window(buf, pos, end, batch, sink) };
+            if isa >= Isa::Avx2
+                && let Some(cpu) = crate::cpu::Avx2::detect()
+            {
+                return avx2::parse_window(cpu, buf, pos, end, batch, sink);
             }
         }
-        let _ = simd;
+        let _ = isa;
         parse_i64_window(buf, pos, end, batch, sink)
     }
 }
@@ -581,7 +572,7 @@ impl Parse for f64 {
         end: usize,
         batch: &mut Batch<f64>,
         sink: &mut F,
-        _simd: Simd,
+        _isa: Isa,
     ) -> Result<usize, Stop> {
         while pos < end {
             let first = buf[pos];
@@ -629,7 +620,7 @@ pub(crate) struct Tokenizer<R> {
     /// The next read is the first.
     at_start: bool,
     /// The instruction sets the token loop may use.
-    simd: Simd,
+    isa: Isa,
 }
 
 impl<R: Read> Tokenizer<R> {
@@ -644,15 +635,15 @@ impl<R: Read> Tokenizer<R> {
             line_start: 0,
             in_comment: false,
             at_start: true,
-            simd: Simd::Best,
+            isa: Isa::Avx512,
         }
     }
 
     /// The same tokenizer limited to some instruction sets, so that tests
     /// cover every token loop on any machine.
     #[cfg(test)]
-    pub(crate) fn simd(mut self, simd: Simd) -> Tokenizer<R> {
-        self.simd = simd;
+    pub(crate) fn isa(mut self, isa: Isa) -> Tokenizer<R> {
+        self.isa = isa;
         self
     }
 
@@ -729,7 +720,7 @@ impl<R: Read> Tokenizer<R> {
             // Comments may run past `end`, up to the data's end.
             let data_end = end.max(self.filled);
             loop {
-                match T::parse_window(&self.buf, pos, end, &mut batch, &mut counted, self.simd) {
+                match T::parse_window(&self.buf, pos, end, &mut batch, &mut counted, self.isa) {
                     Ok(stop) => {
                         pos = stop;
                         break;
@@ -1028,21 +1019,29 @@ mod avx2 {
     use std::arch::x86_64::*;
 
     use super::{BATCH, Batch, Stop, parse_i64_bytewise, parse_i64_slow, token_end};
-
-    /// Whether this CPU can run [`parse_window`].
-    pub(super) fn available() -> bool {
-        std::arch::is_x86_feature_detected!("avx2")
-    }
+    use crate::cpu;
 
     /// As the portable window loop: every token that starts in
     /// `buf[pos..end]`, 64 bytes at a time.
     ///
-    /// # Safety
+    /// # Panics
     ///
-    /// The CPU supports AVX2, and `buf` holds at least 64 + 16 bytes past
-    /// `end`.
+    /// When `buf` holds less than 64 + 16 bytes past `end`.
+    pub(super) fn parse_window<F: FnMut(&[i64])>(
+        cpu: cpu::Avx2,
+        buf: &[u8],
+        pos: usize,
+        end: usize,
+        batch: &mut Batch<i64>,
+        sink: &mut F,
+    ) -> Result<usize, Stop> {
+        let _ = cpu;
+        // SAFETY: the token proves that the CPU has AVX2.
+        unsafe { window(buf, pos, end, batch, sink) }
+    }
+
     #[target_feature(enable = "avx2")]
-    pub(super) unsafe fn parse_window<F: FnMut(&[i64])>(
+    fn window<F: FnMut(&[i64])>(
         buf: &[u8],
         mut pos: usize,
         end: usize,
@@ -1185,25 +1184,30 @@ mod vector {
     use std::arch::x86_64::*;
 
     use super::{BATCH, Batch, Stop, parse_i64_bytewise, parse_i64_slow, token_end};
-
-    /// Whether this CPU can run [`parse_window`].
-    pub(super) fn available() -> bool {
-        std::arch::is_x86_feature_detected!("avx512f")
-            && std::arch::is_x86_feature_detected!("avx512bw")
-            && std::arch::is_x86_feature_detected!("avx512cd")
-            && std::arch::is_x86_feature_detected!("avx512vbmi")
-            && std::arch::is_x86_feature_detected!("avx512vbmi2")
-    }
+    use crate::cpu;
 
     /// As the portable window loop: every token that starts in
     /// `buf[pos..end]`, 64 bytes at a time.
     ///
-    /// # Safety
+    /// # Panics
     ///
-    /// The CPU supports the features [`available`] checks, and `buf` holds
-    /// at least 128 + 16 bytes past `end`.
+    /// When `buf` holds less than 128 + 16 bytes past `end`.
+    pub(super) fn parse_window<F: FnMut(&[i64])>(
+        cpu: cpu::Avx512Vbmi,
+        buf: &[u8],
+        pos: usize,
+        end: usize,
+        batch: &mut Batch<i64>,
+        sink: &mut F,
+    ) -> Result<usize, Stop> {
+        let _ = cpu;
+        // SAFETY: the token proves that the CPU has AVX-512 F, BW, CD, VBMI
+        // and VBMI2.
+        unsafe { window(buf, pos, end, batch, sink) }
+    }
+
     #[target_feature(enable = "avx512f,avx512bw,avx512cd,avx512vbmi,avx512vbmi2")]
-    pub(super) unsafe fn parse_window<F: FnMut(&[i64])>(
+    fn window<F: FnMut(&[i64])>(
         buf: &[u8],
         mut pos: usize,
         end: usize,

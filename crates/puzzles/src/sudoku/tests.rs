@@ -541,7 +541,7 @@ fn every_variant_agrees_on(name: &str) {
     let puzzles = data_file(name);
     let mut reference = Solver::with_engine(NineEngine {
         triads: false,
-        kernels: Kernels::Portable,
+        isa: Isa::Portable,
     });
     let mut solvers: Vec<Solver> = NineEngine::ALL.map(Solver::with_engine).into();
     solvers.push(Solver::new());
