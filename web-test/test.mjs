@@ -716,6 +716,7 @@ try {
     'after an error the caption says no search ran');
   check((await page.locator('#board').evaluate((node) => node.childElementCount)) === 0, 'and the old board is gone');
 
+  await (await import('./crossword.mjs')).crosswordChecks({ page, base, check, artifacts, expectRefusal: () => { refusalExpected = true; } });
   check(problems.length === 0, `the page ran cleanly:\n${problems.join('\n')}`);
   console.log(`web-test: ${checks} checks passed; screenshots in ${artifacts}`);
 } finally {

@@ -22,6 +22,16 @@ export function buildParams(puzzle, values, on) {
       holder.append(label);
       continue;
     }
+    if (param.kind === 'choice') {
+      // One of a few named options (a crossword's word list).
+      const label = html('label', { class: 'field', title: param.hint || '' }, param.label);
+      const control = html('select', { name: param.name, id: `param-${param.name}` });
+      for (const option of param.options) control.append(html('option', { value: option.value }, option.label));
+      control.value = values.get(param.name) ?? String(param.default ?? '');
+      label.append(control);
+      holder.append(label);
+      continue;
+    }
     if (param.kind === 'squares') {
       // Given queens: typed as ROW:COL,… or clicked on the board.
       const label = html('label', { class: 'field given-field', title: param.hint }, param.label);
@@ -35,11 +45,11 @@ export function buildParams(puzzle, values, on) {
       holder.append(label);
       continue;
     }
-    // Free text (a Sudoku grid): the box, what to type, and examples to
+    // Free text (a Sudoku or crossword grid): the box, what to type, and examples to
     // load with one click.
     const field = html('div', { class: 'field wide' });
     const control = html('textarea', {
-      name: param.name, id: `param-${param.name}`, class: 'grid-text', rows: 1,
+      name: param.name, id: `param-${param.name}`, class: 'grid-text', rows: param.lines || 1,
       spellcheck: 'false', autocomplete: 'off', autocapitalize: 'off', 'aria-describedby': `hint-${param.name}`,
     });
     control.value = values.get(param.name) ?? String(param.default ?? '');
@@ -82,10 +92,13 @@ export function setMode(mode) {
 
 // Presses the example button whose puzzle is in the text box.
 export function markExample() {
+  // Spaces and line breaks do not count, nor the two ways of writing an
+  // empty Sudoku cell.
+  const normal = (text) => text.replace(/\s+/g, '').replace(/0/g, '.').toUpperCase();
   const box = document.querySelector('#puzzle-params textarea');
-  const typed = box ? box.value.replace(/\s+/g, '').replace(/0/g, '.').toUpperCase() : null;
+  const typed = box ? normal(box.value) : null;
   for (const button of document.querySelectorAll('#puzzle-params .example')) {
-    button.setAttribute('aria-pressed', String(typed === button.dataset.grid));
+    button.setAttribute('aria-pressed', String(typed === normal(button.dataset.grid)));
   }
 }
 

@@ -3,7 +3,7 @@
 // The page's panels (board, caption, player, search tree, code, stack,
 // solutions, counters, legend) are written once, in panels.js and the
 // modules it uses; a puzzle plugs in with a descriptor, a plain object
-// exported by a module of its own (queens.js, sudoku.js), added to
+// exported by a module of its own (queens.js, sudoku.js, crossword.js), added to
 // PUZZLES below with one import and one entry. The server's catalogue
 // (/api/puzzles) builds the form for it, and /api/trace?puzzle=ID must
 // answer a trace: `{ puzzle: ID, mode, events, summary, truncated, … }`,
@@ -69,10 +69,12 @@
 // step, end, parent, children, stubs, forced, event), the step shown and
 // the Replay of replay.js.
 
+import { crossword } from './crossword.js';
 import { queens } from './queens.js';
 import { sudoku } from './sudoku.js';
 
 export const PUZZLES = {
   [queens.id]: queens,
   [sudoku.id]: sudoku,
+  [crossword.id]: crossword,
 };

@@ -23,7 +23,7 @@ use puzzles::queens::svg::{self, SvgOptions};
 use serde::Serialize;
 use serde_json::json;
 
-use crate::bounds::{MAX_CROSSWORD_SIDE, MAX_EVENTS};
+use crate::bounds::{MAX_CROSSWORD_SIDE, MAX_EVENTS, grouped};
 use crate::crossword;
 use crate::examples;
 use crate::params::{self, TraceRequest};
@@ -187,6 +187,7 @@ mod assets {
             JS,
             include_str!("../assets/board-marks.js"),
         ),
+        ("/crossword.js", JS, include_str!("../assets/crossword.js")),
         ("/dom.js", JS, include_str!("../assets/dom.js")),
         ("/form.js", JS, include_str!("../assets/form.js")),
         ("/own-start.js", JS, include_str!("../assets/own-start.js")),
@@ -404,7 +405,7 @@ fn catalogue() -> serde_json::Value {
                         "options": [
                             {
                                 "value": "english",
-                                "label": format!("English ({} words)", english.len())
+                                "label": format!("English ({} words)", grouped(english.len()))
                             }
                         ],
                         "hint": "The English list shipped with puzzles (SCOWL via Debian's \
