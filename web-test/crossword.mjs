@@ -145,6 +145,6 @@ export async function crosswordChecks({ page, base, check, artifacts, expectRefu
   await message.waitFor({ state: 'visible' });
   const error = await message.textContent();
   check(error === 'Invalid grid: line 2, column 2: unexpected character \'!\' (expected \'#\', \'.\' or a letter A-Z)',
-    `a bad grid is refused with the library's message: ${error}`);
+    `a bad grid is refused with the library's message (capitalised): ${error}`);
   check((await page.locator('#board').evaluate((node) => node.childElementCount)) === 0, 'and the old board is gone');
 }

@@ -368,10 +368,11 @@ export const crossword = {
 
   treeOptions: () => ({
     slot: 84, levelHeight: 62, nodeWidth: 78, nodeHeight: 40,
-    label: (node) => {
+    label: (node, numbering) => {
       const forced = `+${node.forced.length} forced`;
       if (node.id === 0) return ['start', forced];
-      return [`step ${node.step}`, `${node.event.slot}${node.event.direction[0].toUpperCase()} ${node.event.word}`, forced];
+      const number = numbering === 'visit' ? `choice ${node.id}` : `step ${node.step}`;
+      return [number, `${node.event.slot}${node.event.direction[0].toUpperCase()} ${node.event.word}`, forced];
     },
     title: (node) => {
       const words = node.forced.slice(0, 30).map((f) => `${f.event.word} in ${eventSlot(f.event)}`).join(', ');
