@@ -136,7 +136,8 @@ export async function crosswordChecks({ page, base, check, artifacts, expectRefu
   const hash = new URLSearchParams(await page.evaluate(() => window.location.hash.slice(1)));
   check(hash.get('puzzle') === 'crossword' && hash.get('grid') === typed, `the address keeps the grid: ${hash}`);
 
-  // A bad grid: the server's message, as it is.
+  // A bad grid: the server's message, as it is but for its first letter
+  // (a banner starts with a capital, issue 26).
   await page.fill('#param-grid', '..\n.!');
   expectRefusal();
   await page.click('#load');

@@ -87,7 +87,8 @@ export async function open(page, base, hash, step) {
   await page.goto(`${base}#${hash}`);
   await page.waitForFunction((wanted) => {
     const text = document.getElementById('step-counter').textContent;
-    return wanted === null ? /^step \d+ of [1-9]/.test(text) : text.startsWith(`step ${wanted} of `);
+    // "step 0 of 0" is the page between two searches.
+    return /^step \d+ of [1-9]/.test(text) && (wanted === null || text.startsWith(`step ${wanted} of `));
   }, step ?? null, { timeout: 30_000 });
   await settle(page);
 }

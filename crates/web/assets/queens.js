@@ -363,7 +363,7 @@ export const queens = {
   // goes, its nodes numbered in visit order.
   treeMode: (trace) => (trace.n <= 6 ? 'growing' : 'whole'),
   treeOptions: (trace) => ({
-    slot: 42, levelHeight: 40, nodeWidth: 38, nodeHeight: 28,
+    slot: 42, levelHeight: 36, nodeWidth: 38, nodeHeight: 26,
     label: (node, numbering) => (node.id === 0
       ? ['start', trace.given ? 'given' : 'row 0']
       : [String(numbering === 'visit' ? node.id : node.step), `${node.row},${node.col}`]),

@@ -110,9 +110,11 @@ export function build(events, isNode, sameChoice) {
 const MAX_SCALE = 1.4;
 const MIN_SCALE = 0.92;
 const MIN_SCALE_NARROW = 0.92; // 11 px text at the least
-// A tree too big to fit is scaled down to this at most, so that the whole
-// path from the root to the current node fits the panel's height.
-const MIN_SCALE_PATH = 0.8;
+// A tree too big to fit is scaled down, to this at most, so that the whole
+// path from the root to the current node fits the panel's height (N = 8's
+// nine levels keep 9 px text at 1366×768; N = 12's thirteen get 7 px
+// there, and 10 px on a phone, whose tree panel is taller).
+const MIN_SCALE_PATH = 0.6;
 // … and up to this, when the panel is tall enough.
 const BIG_TREE_SCALE = 1.15;
 // Room on either side for the outermost conflict stubs.
@@ -182,6 +184,9 @@ export class Panel {
     this.step = -1;
     this.drawn = false;
     this.open = this.openToFit();
+    // The depth of the whole tree: a big tree's scale is that of its
+    // whole height, so that it stays the same from step to step.
+    this.depth = tree.nodes.reduce((deepest, node) => Math.max(deepest, node.level), 0);
   }
 
   setMode(mode) {
@@ -299,12 +304,14 @@ export class Panel {
     this.height = 24 + (Math.max(...shown.map((node) => node.level)) + 1) * levelHeight + 10;
     const least = this.view.width < 500 ? MIN_SCALE_NARROW : MIN_SCALE;
     const fit = Math.min(this.view.width / this.width, this.view.height / this.height) || 1;
+    const fullHeight = 24 + (this.depth + 1) * levelHeight + 10;
     // The whole drawing when it fits legibly; else at least its height
     // (so that any path from the root fits, the panel scrolling along it),
     // as far as the text stays readable.
-    this.scale = fit >= least
+    const big = this.open.size < this.tree.nodes.length;
+    this.scale = fit >= least && !big
       ? Math.min(MAX_SCALE, fit)
-      : Math.max(MIN_SCALE_PATH, Math.min(BIG_TREE_SCALE, (this.view.height - 16) / this.height));
+      : Math.max(MIN_SCALE_PATH, Math.min(BIG_TREE_SCALE, (this.view.height - 16) / fullHeight));
   }
 
   // One string of markup for the whole drawing (much faster than an

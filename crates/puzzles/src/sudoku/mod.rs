@@ -75,7 +75,6 @@ pub mod batch;
 pub mod cover;
 mod parse;
 pub mod render;
-mod simd;
 mod solver;
 mod state;
 mod tables;
