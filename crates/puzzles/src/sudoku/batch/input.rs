@@ -2,10 +2,11 @@
 //! chunks of lines for the pool, and the 81-cell lines of the fast path
 //! read straight into cells (with SSE2 on x86-64).
 
-use std::io::{self, BufRead, Read};
+use std::io::{self, BufRead};
 
 use super::line_format::Written;
 use super::{Answer, MAX_LINE_BYTES};
+use crate::lines::{Line, read_line_bounded, skip_line};
 use crate::sudoku::Alphabet;
 
 /// Lines per chunk when solving on several threads: with three searches
@@ -122,44 +123,21 @@ pub(super) fn next_puzzle_line<R: BufRead>(
     buffer: &mut Vec<u8>,
 ) -> io::Result<Option<bool>> {
     loop {
-        buffer.clear();
-        let bound = MAX_LINE_BYTES as u64 + 1;
-        if (&mut *input).take(bound).read_until(b'\n', buffer)? == 0 {
-            return Ok(None);
-        }
+        // One byte past the limit: a line of exactly one byte too many
+        // reads whole, and a longer one keeps as much as that.
+        let too_long = match read_line_bounded(input, buffer, MAX_LINE_BYTES + 1)? {
+            Line::End => return Ok(None),
+            Line::Read => buffer.strip_suffix(b"\n").unwrap_or(buffer).len() > MAX_LINE_BYTES,
+            Line::TooLong => {
+                skip_line(input)?;
+                true
+            }
+        };
         *line += 1;
-        let too_long = buffer.len() > MAX_LINE_BYTES && buffer.last() != Some(&b'\n');
-        if too_long {
-            skip_line(input)?;
-        }
         match buffer.iter().find(|b| !b.is_ascii_whitespace()) {
             Some(b'#') => continue,
             None if !too_long => continue,
             _ => return Ok(Some(too_long)),
-        }
-    }
-}
-
-/// Reads past the next line break (or to the end), keeping nothing.
-fn skip_line<R: BufRead>(input: &mut R) -> io::Result<()> {
-    loop {
-        let available = match input.fill_buf() {
-            Ok(available) => available,
-            Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
-            Err(err) => return Err(err),
-        };
-        if available.is_empty() {
-            return Ok(());
-        }
-        match available.iter().position(|&byte| byte == b'\n') {
-            Some(end) => {
-                input.consume(end + 1);
-                return Ok(());
-            }
-            None => {
-                let read = available.len();
-                input.consume(read);
-            }
         }
     }
 }
