@@ -34,13 +34,15 @@
 //! representative so that the counter's fundamental solutions are exactly
 //! [`Board::fundamental_solutions`](super::Board::fundamental_solutions).
 
-mod isa;
+#![deny(clippy::undocumented_unsafe_blocks)]
+
 mod kernel;
 #[cfg(target_arch = "x86_64")]
 mod lanes;
 mod rules;
 
-pub(crate) use isa::Isa;
+use crate::cpu::Isa;
+
 use rules::leaf;
 use rules::{Rules, bit_columns, placed};
 pub(crate) use rules::{Tallies, candidates, representatives};

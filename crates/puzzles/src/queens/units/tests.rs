@@ -57,10 +57,10 @@ fn leaves_that_are_not_representatives_weigh_nothing() {
 /// The instruction sets this processor has, saying which it skips (so
 /// that a run on a machine without them shows it).
 fn isas() -> Vec<Isa> {
-    Isa::ALL
+    [Isa::Avx512, Isa::Avx2, Isa::Sse2]
         .into_iter()
         .filter(|isa| {
-            let has = isa.detected();
+            let has = isa.is_available();
             if !has {
                 eprintln!("note: this processor lacks {isa:?}; its lanes are not tested here");
             }
