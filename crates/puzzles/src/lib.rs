@@ -50,6 +50,7 @@ pub mod queens;
 mod spread;
 pub mod subarray;
 pub mod sudoku;
+pub mod threads;
 pub mod trace;
 
 /// The README's Rust examples, compiled and run as doctests.

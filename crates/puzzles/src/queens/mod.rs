@@ -31,6 +31,7 @@ mod quick;
 pub mod render;
 mod rules;
 mod search;
+pub mod session;
 mod solution;
 pub mod svg;
 mod units;
