@@ -15,7 +15,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${RUNS:-5}
 threads=$(nproc)
-cargo build --release --quiet -p puzzles-cli -p count-bench
+cargo build --release --quiet -p puzzles-cli
+# The bench workspace (bench/Cargo.toml) builds into the same target/.
+(cd bench && cargo build --release --quiet -p count-bench)
 puzzles=target/release/puzzles
 plain=target/release/plain-count
 out=$(mktemp -d)

@@ -17,8 +17,11 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$PWD
 
-cargo build --quiet --profile mpi -p puzzles-mpi -p puzzles-cli
-cargo test --quiet -p puzzles-mpi
+# The driver is a workspace of its own (crates/mpi), built through
+# crates/mpi/cargo into the same target/ as the `puzzles` beside it.
+cargo build --quiet --profile mpi -p puzzles-cli
+crates/mpi/cargo build --quiet --profile mpi
+crates/mpi/cargo test --quiet
 
 target=${CARGO_TARGET_DIR:-$root/target}
 mpi_bin=$target/mpi/puzzles-mpi

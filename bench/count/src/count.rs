@@ -2,7 +2,7 @@
 //! backtracker, in one process, interleaved, medians of several rounds.
 //!
 //! ```text
-//! cargo run --release -p count-bench --bin count-bench -- [N ...] [--rounds R] [--threads K] [--no-plain]
+//! cd bench && cargo run --release -p count-bench --bin count-bench -- [N ...] [--rounds R] [--threads K] [--no-plain]
 //! ```
 //!
 //! Contenders, each round in this order:

@@ -7,7 +7,7 @@
 //! (`CountPlan::count_sample_below`), for sizes whose units are too large.
 //!
 //! ```text
-//! cargo run --release -p count-bench --bin count-sample -- 25 20 avx512 1 5 8
+//! cd bench && cargo run --release -p count-bench --bin count-sample -- 25 20 avx512 1 5 8
 //! ```
 
 use std::time::Duration;

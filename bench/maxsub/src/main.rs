@@ -1,5 +1,7 @@
 //! Benchmarks for the maximum subarray (`puzzles::subarray`).
 //!
+//! From `bench/` (the bench workspace):
+//!
 //! ```text
 //! cargo run --release -p maxsub-bench -- gen /tmp/maxsub-1e8.txt 100000000
 //! cargo run --release -p maxsub-bench -- stream /tmp/maxsub-1e8.txt [runs]

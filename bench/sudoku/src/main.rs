@@ -1,7 +1,8 @@
 //! `puzzles sudoku --file` against the `sudoku` crate (0.8), side by side:
 //!
 //! ```text
-//! cargo build --release -p puzzles-cli -p sudoku-bench
+//! cargo build --release -p puzzles-cli
+//! (cd bench && cargo build --release -p sudoku-bench)     # the bench workspace, same target/
 //! flock /tmp/bench.lock target/release/sudoku-bench [--runs K] [--quick]
 //! ```
 //!
@@ -61,7 +62,7 @@ fn sibling(name: &str) -> PathBuf {
     let path = exe.parent().expect("a folder").join(name);
     assert!(
         path.exists(),
-        "{} is missing: cargo build --release -p puzzles-cli -p sudoku-bench",
+        "{} is missing: cargo build --release -p puzzles-cli, then in bench/: cargo build --release -p sudoku-bench",
         path.display()
     );
     path
@@ -367,6 +368,8 @@ fn main() {
                     text.as_bytes(),
                     &batch::Options {
                         threads,
+                        // As the `puzzles` command runs.
+                        spread_threads: true,
                         ..batch::Options::default()
                     },
                     |_, _, _| {},

@@ -9,7 +9,9 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use proptest::prelude::*;
-use puzzles::queens::checkpoint::{Checkpoint, CheckpointHeader, CheckpointWriter, Problem};
+use puzzles::queens::checkpoint::{
+    Checkpoint, CheckpointHeader, CheckpointProblem, CheckpointWriter,
+};
 use puzzles::queens::count::{
     CountError, CountPlan, Counter, Kernel, MAX_SPLIT, RunEnd, Tally, UnitCount, plain_count,
 };
@@ -297,6 +299,28 @@ fn the_parallel_driver_gives_the_sequential_counts() {
 }
 
 #[test]
+fn the_callback_runs_on_the_calling_thread_and_sees_every_short_unit() {
+    // N = 12 split 4: 1,290 units of a few microseconds each, which the
+    // workers send in batches.
+    let plan = CountPlan::new(12, 4).unwrap();
+    let caller = std::thread::current().id();
+    for threads in [1, 2] {
+        let mut reported = 0u64;
+        let run = Counter::new(&plan)
+            .threads(threads)
+            .run(&AtomicBool::new(false), |_, _| {
+                assert_eq!(std::thread::current().id(), caller);
+                reported += 1;
+                ControlFlow::<()>::Continue(())
+            })
+            .unwrap();
+        assert_eq!(run.end, RunEnd::Complete);
+        assert_eq!(reported, plan.len());
+        assert_eq!((run.tally.total, run.tally.unique), (14200, 1787));
+    }
+}
+
+#[test]
 fn a_cancelled_run_reports_only_finished_units() {
     // Large enough (6,778 units) that the run cannot end before the
     // threads see the cancellation, however fast the lanes count.
@@ -395,13 +419,13 @@ fn damaged_or_foreign_checkpoints_are_refused() {
     let text = String::from_utf8(file).unwrap();
     // Cut short.
     let err = Checkpoint::read(&text.as_bytes()[..text.len() - 5]).unwrap_err();
-    assert!(matches!(err.problem, Problem::Truncated));
+    assert!(matches!(err.problem, CheckpointProblem::Truncated));
     assert_eq!(err.line, 41);
     // A count changed by hand.
     let line = text.lines().nth(7).unwrap();
     let edited = line.replacen("\"unique\":", "\"unique\":1", 1);
     let err = Checkpoint::read(text.replacen(line, &edited, 1).as_bytes()).unwrap_err();
-    assert!(matches!(err.problem, Problem::BadChecksum));
+    assert!(matches!(err.problem, CheckpointProblem::BadChecksum));
     assert_eq!(err.line, 8);
     // Another board or another split.
     let checkpoint = Checkpoint::read(text.as_bytes()).unwrap();
@@ -410,7 +434,7 @@ fn damaged_or_foreign_checkpoints_are_refused() {
         CountPlan::new(12, 4).unwrap(),
     ] {
         let err = checkpoint.check_plan(&other).unwrap_err();
-        assert!(matches!(err.problem, Problem::Mismatch { .. }));
+        assert!(matches!(err.problem, CheckpointProblem::Mismatch { .. }));
     }
 }
 
