@@ -20,7 +20,7 @@
 #    lanes take every board up to N = 32 at about the same time per node,
 #    so the projection uses one time per node for all N; for a projection
 #    measured at N itself, use `puzzles queens N --count --sample K` (the
-#    README's cluster table comes from it).
+#    cluster table in BENCHMARKS.md comes from it).
 #
 # Needs Open MPI, hyperfine and python3.
 set -euo pipefail

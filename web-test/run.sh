@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The real-browser test of `puzzles serve`: build the CLI, start the server
 # on a free port, read its URL from the first line it prints, drive the page
-# with headless Chromium (test.mjs), keep screenshots in web-test/artifacts/,
+# with headless Chromium (test.mjs, then learner.mjs: the page as a learner
+# sees it at three viewports), keep screenshots in web-test/artifacts/,
 # and stop the server whatever happens.
 #
 # Needs Node 18+, `npm ci` run here, and Chromium at /usr/bin/chromium (or
@@ -50,3 +51,4 @@ if [[ -z "$url" ]]; then
 fi
 echo "web-test: server at $url"
 node "$here/test.mjs" "$url"
+node "$here/learner.mjs" "$url"

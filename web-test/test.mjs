@@ -4,6 +4,8 @@
 // places queens by click for a completion search, measures the layout at
 // 1366×768 and 390×844, then steps the default Sudoku from its givens to
 // its solution, checks the DOM at each step and saves screenshots.
+// learner.mjs (run after it by run.sh) holds the page to issue 26: the
+// page as a learner sees it, at 1366×768, 1920×1080 and 390×844.
 //
 //   node test.mjs http://127.0.0.1:PORT/
 //
@@ -98,8 +100,12 @@ try {
   check((await queens.count()) === 0, 'the board starts empty');
   check((await page.locator('#code li.lit').getAttribute('data-kind')) === 'start', 'step 0 lights the first line of the code');
 
-  // The tree: one node per placement (and the start), labelled with its
-  // step and square; a click on a node moves the scrubber to its step.
+  // The tree: at N = 4 it grows as the search goes (learner.mjs checks
+  // that); drawn whole, one node per placement (and the start), labelled
+  // with its step and square; a click on a node moves the scrubber to its
+  // step.
+  check((await page.inputValue('#tree-mode')) === 'growing', 'N = 4 draws the tree growing by default');
+  await page.selectOption('#tree-mode', 'whole');
   const places = trace.events.map((event, index) => ({ ...event, step: index + 1 })).filter((event) => event.event === 'place');
   const treeNodes = page.locator('#tree-scroll .tree-node');
   check((await treeNodes.count()) === places.length + 1, `the tree has ${places.length} nodes and the start, got ${await treeNodes.count()}`);
@@ -277,7 +283,7 @@ try {
   // A big trace keeps the tree small: the top levels, the current path,
   // closed subtrees as counts.
   const drawnAtStart = await page.locator('#tree-scroll .tree-node').count();
-  check(drawnAtStart > 20 && drawnAtStart <= 400, `the 200,000-event tree draws a few nodes, not all: ${drawnAtStart}`);
+  check(drawnAtStart > 5 && drawnAtStart <= 400, `the 200,000-event tree draws a few nodes, not all: ${drawnAtStart}`);
   check((await page.locator('#tree-scroll .tree-badge').count()) > 0, 'closed subtrees show their counts');
   const started = Date.now();
   await page.click('#last-step');
@@ -357,9 +363,9 @@ try {
     `step 0 of ${given.events.length}`);
   check((await page.locator('#board .queen.given').count()) === 1, 'the completion search starts from the given queen');
   check((await page.locator('#event-text').textContent()).includes('your own start'), 'the caption says so');
+  await page.click('#last-step');
   check((await page.locator('#tree-scroll .tree-node').count()) === given.summary.counters.placements + 1,
     'the tree is the completion search\'s');
-  await page.click('#last-step');
   check((await page.locator('#solutions-summary').textContent()).startsWith('1 solution in 1 class of 4'),
     'the one completion of (0, 1), in its class of 4');
   await page.waitForFunction(() => window.location.hash.includes('given=0%3A1'));
@@ -377,7 +383,7 @@ try {
   refusalExpected = true;
   await page.click('#load');
   await message.waitFor({ state: 'visible' });
-  check((await message.textContent()) === 'the pieces at (row 0, col 1) and (row 1, col 2) attack each other (diagonal)',
+  check((await message.textContent()) === 'The pieces at (row 0, col 1) and (row 1, col 2) attack each other (diagonal)',
     `the server refuses them as puzzles queens 6 --given 0:1,1:2 does: ${await message.textContent()}`);
   check((await page.locator('#event-text').textContent()).startsWith('No search was run'), 'the caption says no search ran');
   await page.screenshot({ path: path.join(artifacts, 'queens-6-attack.png'), fullPage: true });
@@ -703,13 +709,14 @@ try {
   await page.click('#load');
   await message.waitFor({ state: 'visible' });
   const error = await message.textContent();
-  check(error === 'invalid grid: bad character \'x\' at column 3 (expected a digit (1-9 for 9×9, up to 1-9 and A-P for 25×25), or \'.\' or \'0\' for an empty cell)',
+  check(error === 'Invalid grid: bad character \'x\' at column 3 (expected a digit (1-9 for 9×9, up to 1-9 and A-P for 25×25), or \'.\' or \'0\' for an empty cell)',
     `a bad grid is refused with the library's message: ${error}`);
   check((await message.getAttribute('class')).includes('error'), 'shown as an error');
   check((await page.locator('#event-text').textContent()).startsWith('No search was run: invalid grid'),
     'after an error the caption says no search ran');
   check((await page.locator('#board').evaluate((node) => node.childElementCount)) === 0, 'and the old board is gone');
 
+  await (await import('./crossword.mjs')).crosswordChecks({ page, base, check, artifacts, expectRefusal: () => { refusalExpected = true; } });
   check(problems.length === 0, `the page ran cleanly:\n${problems.join('\n')}`);
   console.log(`web-test: ${checks} checks passed; screenshots in ${artifacts}`);
 } finally {

@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use puzzles::queens::checkpoint::{seal_line, unseal_line};
+use puzzles::queens::record_file::{seal_line, unseal_line};
 
 fuzz_target!(|text: &str| {
     if let Ok(object) = unseal_line(text) {

@@ -8,8 +8,8 @@ use std::path::PathBuf;
 
 use anyhow::{Context, bail};
 use clap::Args;
-use puzzles::queens::checkpoint::not_a_regular_file;
 use puzzles::queens::count::CountPlan;
+use puzzles::queens::record_file::not_a_regular_file;
 use serde::Serialize;
 
 use crate::outcome::Outcome;

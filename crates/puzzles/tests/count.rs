@@ -297,6 +297,28 @@ fn the_parallel_driver_gives_the_sequential_counts() {
 }
 
 #[test]
+fn the_callback_runs_on_the_calling_thread_and_sees_every_short_unit() {
+    // N = 12 split 4: 1,290 units of a few microseconds each, which the
+    // workers send in batches.
+    let plan = CountPlan::new(12, 4).unwrap();
+    let caller = std::thread::current().id();
+    for threads in [1, 2] {
+        let mut reported = 0u64;
+        let run = Counter::new(&plan)
+            .threads(threads)
+            .run(&AtomicBool::new(false), |_, _| {
+                assert_eq!(std::thread::current().id(), caller);
+                reported += 1;
+                ControlFlow::<()>::Continue(())
+            })
+            .unwrap();
+        assert_eq!(run.end, RunEnd::Complete);
+        assert_eq!(reported, plan.len());
+        assert_eq!((run.tally.total, run.tally.unique), (14200, 1787));
+    }
+}
+
+#[test]
 fn a_cancelled_run_reports_only_finished_units() {
     // Large enough (6,778 units) that the run cannot end before the
     // threads see the cancellation, however fast the lanes count.

@@ -8,390 +8,499 @@
 // has been taken back gets a red return edge to its parent. What the
 // scrubber has not reached yet is faint.
 //
-// Big trees stay responsive because only part of the tree is laid out: the
-// top levels up to a budget of nodes, the path to the current node, and
-// what the learner opens. A closed subtree is drawn as a badge with the
-// number of nodes it holds; a click opens it.
-'use strict';
+// Two ways to draw it: growing (only the nodes visited so far, numbered in
+// visit order, as the tutorials draw the N-Queens tree) or whole (every
+// node from step 0, faint until visited, numbered by trace step).
+//
+// The drawing is scaled to fit its panel when it can stay legible; when it
+// cannot, the panel scrolls to keep the path from the root to the current
+// node in view. Big trees stay responsive because only part of the tree is
+// laid out: what fits the panel, the path to the current node, and what
+// the learner opens. A closed subtree is drawn as a badge with the number
+// of nodes it holds; a click opens it.
+import { escapeText, grouped, svg } from './dom.js';
 
-window.PuzzlesTree = (() => {
-  const SVG_NS = 'http://www.w3.org/2000/svg';
-  // Nodes laid out before anything is opened: all of N = 6's whole tree
-  // (152 placements), the top of anything bigger.
-  const OPEN_BUDGET = 160;
-  // One formatter for every number shown (toLocaleString makes one a call).
-  const NUMBERS = new Intl.NumberFormat('en');
-  const grouped = (number) => NUMBERS.format(number);
+// Nodes laid out before anything is opened: all of N = 6's whole tree
+// (152 placements), the top of anything bigger.
+const OPEN_BUDGET = 160;
 
-  function svg(tag, attributes, parent) {
-    const node = document.createElementNS(SVG_NS, tag);
-    for (const [name, value] of Object.entries(attributes || {})) node.setAttribute(name, String(value));
-    if (parent) parent.appendChild(node);
-    return node;
+// ---- Building the tree from the events ---------------------------------
+
+// `isNode(event)`: whether a placement is a node (every queen; a Sudoku
+// guess); `sameChoice(place, remove)`: whether a removal takes back that
+// placement. Returns the nodes in the order they were made (a pre-order of
+// the tree), with, for every step k, the node the step is about (`focus`)
+// and the node whose loop the step belongs to (`frame`).
+export function build(events, isNode, sameChoice) {
+  const root = {
+    id: 0, step: 0, end: Infinity, parent: null, children: [], stubs: [], forced: [],
+    level: 0, row: -1, col: -1, value: 0, size: 1, solutions: 0, backtrack: 0,
+  };
+  const nodes = [root];
+  const focus = new Int32Array(events.length + 1);
+  const frame = new Int32Array(events.length + 1);
+  const stack = [root];
+  events.forEach((event, index) => {
+    const step = index + 1;
+    const top = stack[stack.length - 1];
+    switch (event.event) {
+      case 'place':
+        if (isNode(event)) {
+          const node = {
+            id: nodes.length, step, end: Infinity, parent: top, children: [], stubs: [], forced: [],
+            level: top.level + 1, row: event.row, col: event.col, value: event.value || 0,
+            size: 1, solutions: 0, backtrack: 0, event,
+          };
+          nodes.push(node);
+          top.children.push(node);
+          stack.push(node);
+          focus[step] = node.id;
+          frame[step] = top.id;
+        } else {
+          top.forced.push({ step, row: event.row, col: event.col, value: event.value, event });
+          focus[step] = top.id;
+          frame[step] = top.id;
+        }
+        break;
+      case 'remove':
+        if (stack.length > 1 && top.step > 0 && sameChoice(top.event, event)) {
+          top.end = step;
+          stack.pop();
+          focus[step] = top.id;
+          frame[step] = top.parent.id;
+        } else {
+          focus[step] = top.id;
+          frame[step] = top.id;
+        }
+        break;
+      case 'conflict':
+        top.stubs.push({ step, row: event.row, col: event.col, value: event.value || 0, event });
+        focus[step] = top.id;
+        frame[step] = top.id;
+        break;
+      case 'backtrack':
+        top.backtrack = step;
+        focus[step] = top.id;
+        frame[step] = top.id;
+        break;
+      case 'solution':
+        top.solutionStep = step;
+        top.solutions += 1;
+        focus[step] = top.id;
+        frame[step] = top.id;
+        break;
+      default:
+        focus[step] = top.id;
+        frame[step] = top.id;
+    }
+  });
+  // Sizes and solution counts of the subtrees: children come after their
+  // parent in `nodes`, so one backward pass adds each into its parent.
+  for (let i = nodes.length - 1; i > 0; i -= 1) {
+    nodes[i].parent.size += nodes[i].size;
+    nodes[i].parent.solutions += nodes[i].solutions;
   }
+  return { nodes, focus, frame };
+}
 
-  function escapeText(text) {
-    return String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+// ---- The panel ----------------------------------------------------------
+
+// The scale of the drawing: up to this much bigger than its natural size
+// for a small tree, and never smaller than this (its text must be read).
+const MAX_SCALE = 1.4;
+const MIN_SCALE = 0.92;
+const MIN_SCALE_NARROW = 0.92; // 11 px text at the least
+// A tree too big to fit is scaled down, to this at most, so that the whole
+// path from the root to the current node fits the panel's height (N = 8's
+// nine levels keep 9 px text at 1366×768; N = 12's thirteen get 7 px
+// there, and 10 px on a phone, whose tree panel is taller).
+const MIN_SCALE_PATH = 0.6;
+// … and up to this, when the panel is tall enough.
+const BIG_TREE_SCALE = 1.15;
+// Room on either side for the outermost conflict stubs.
+const PAD = 12;
+
+// The number of nodes made by step `step`: nodes are numbered in the order
+// they were made, which is the order of their steps.
+function madeBy(nodes, step) {
+  let low = 0;
+  let high = nodes.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (nodes[middle].step <= step) low = middle + 1; else high = middle;
   }
+  return low;
+}
 
-  // ---- Building the tree from the events ---------------------------------
-
-  // `isNode(event)`: whether a placement is a node (every queen; a Sudoku
-  // guess). Returns the nodes in the order they were made (a pre-order of
-  // the tree), with, for every step k, the node the step is about (`focus`)
-  // and the node whose loop the step belongs to (`frame`).
-  function build(events, isNode) {
-    const root = {
-      id: 0, step: 0, end: Infinity, parent: null, children: [], stubs: [], forced: [],
-      level: 0, row: -1, col: -1, value: 0, size: 1, solutions: 0, backtrack: 0,
-    };
-    const nodes = [root];
-    const focus = new Int32Array(events.length + 1);
-    const frame = new Int32Array(events.length + 1);
-    const stack = [root];
-    events.forEach((event, index) => {
-      const step = index + 1;
-      const top = stack[stack.length - 1];
-      switch (event.event) {
-        case 'place':
-          if (isNode(event)) {
-            const node = {
-              id: nodes.length, step, end: Infinity, parent: top, children: [], stubs: [], forced: [],
-              level: top.level + 1, row: event.row, col: event.col, value: event.value || 0,
-              size: 1, solutions: 0, backtrack: 0,
-            };
-            nodes.push(node);
-            top.children.push(node);
-            stack.push(node);
-            focus[step] = node.id;
-            frame[step] = top.id;
-          } else {
-            top.forced.push({ step, row: event.row, col: event.col, value: event.value });
-            focus[step] = top.id;
-            frame[step] = top.id;
-          }
-          break;
-        case 'remove':
-          if (stack.length > 1 && top.row === event.row && top.col === event.col && top.value === (event.value || 0)
-            && top.step > 0) {
-            top.end = step;
-            stack.pop();
-            focus[step] = top.id;
-            frame[step] = top.parent.id;
-          } else {
-            focus[step] = top.id;
-            frame[step] = top.id;
-          }
-          break;
-        case 'conflict':
-          top.stubs.push({ step, row: event.row, col: event.col, value: event.value || 0 });
-          focus[step] = top.id;
-          frame[step] = top.id;
-          break;
-        case 'backtrack':
-          top.backtrack = step;
-          focus[step] = top.id;
-          frame[step] = top.id;
-          break;
-        case 'solution':
-          top.solutionStep = step;
-          top.solutions += 1;
-          focus[step] = top.id;
-          frame[step] = top.id;
-          break;
-        default:
-          focus[step] = top.id;
-          frame[step] = top.id;
+export class Panel {
+  // `host`: the scrolling element; `options`: { goTo(step), label(node,
+  // numbering) → [lines] (numbering: 'visit' or 'step'), title(node) →
+  // text, stubSpread(stub, node) → -1..1, slot, levelHeight, nodeWidth,
+  // nodeHeight, detail?(node) }.
+  constructor(host, options) {
+    this.host = host;
+    this.options = options;
+    this.tree = null;
+    this.mode = 'whole';
+    this.svg = svg('svg', { class: 'tree', role: 'group', 'aria-label': 'Search tree' }, host);
+    this.userOpen = new Set();
+    this.userClosed = new Set();
+    this.layoutKey = '';
+    this.step = -1;
+    this.scale = 1;
+    this.svg.addEventListener('click', (event) => this.click(event));
+    // Nodes, stubs and badges are buttons for the keyboard too.
+    this.svg.addEventListener('keydown', (event) => {
+      if ((event.key === 'Enter' || event.key === ' ') && event.target.closest('[tabindex]')) {
+        event.preventDefault();
+        event.stopPropagation();
+        this.click(event);
       }
     });
-    // Sizes and solution counts of the subtrees: children come after their
-    // parent in `nodes`, so one backward pass adds each into its parent.
-    for (let i = nodes.length - 1; i > 0; i -= 1) {
-      nodes[i].parent.size += nodes[i].size;
-      nodes[i].parent.solutions += nodes[i].solutions;
-    }
-    // The nodes open at the start: level by level while the budget lasts.
+    // The scroll position and size of the view, kept up to date here so
+    // that following the current node never forces a layout.
+    this.view = { left: 0, top: 0, width: host.clientWidth, height: host.clientHeight };
+    host.addEventListener('scroll', () => {
+      this.view.left = host.scrollLeft;
+      this.view.top = host.scrollTop;
+    }, { passive: true });
+    new ResizeObserver(() => {
+      const width = host.clientWidth;
+      const height = host.clientHeight;
+      if (width === this.view.width && height === this.view.height) return;
+      this.view.width = width;
+      this.view.height = height;
+      if (this.tree && this.step >= 0) this.relayout();
+    }).observe(host);
+  }
+
+  // `mode`: 'growing' or 'whole'.
+  load(tree, mode) {
+    this.tree = tree;
+    this.mode = mode || 'whole';
+    this.userOpen = new Set();
+    this.userClosed = new Set();
+    this.layoutKey = '';
+    this.step = -1;
+    this.drawn = false;
+    this.open = this.openToFit();
+    // The depth of the whole tree: a big tree's scale is that of its
+    // whole height, so that it stays the same from step to step.
+    this.depth = tree.nodes.reduce((deepest, node) => Math.max(deepest, node.level), 0);
+  }
+
+  setMode(mode) {
+    this.mode = mode;
+    this.relayout();
+  }
+
+  clear() {
+    this.tree = null;
+    this.drawn = false;
+    this.svg.replaceChildren();
+    this.svg.setAttribute('width', 0);
+    this.svg.setAttribute('height', 0);
+  }
+
+  // The nodes open before the learner opens any: all of a small tree (all
+  // of N = 6's); of a bigger one, level by level what fits the panel's
+  // width, so that the path to any node stays near the root.
+  openToFit() {
+    const { nodes } = this.tree;
+    if (nodes.length <= OPEN_BUDGET + 1) return new Set(nodes.map((node) => node.id));
+    const room = Math.max(8, Math.floor(this.view.width / (this.options.slot * MIN_SCALE)));
     const open = new Set([0]);
-    let shown = 1 + root.children.length;
-    let level = [root];
+    let leaves = nodes[0].children.length;
+    let level = [nodes[0]];
     while (level.length) {
       const next = [];
       for (const node of level) {
         for (const child of node.children) {
-          if (child.children.length && shown + child.children.length <= OPEN_BUDGET) {
+          if (child.children.length && leaves + child.children.length - 1 <= room) {
             open.add(child.id);
-            shown += child.children.length;
+            leaves += child.children.length - 1;
             next.push(child);
           }
         }
       }
       level = next;
     }
-    return { nodes, focus, frame, initiallyOpen: open };
+    return open;
   }
 
-  // ---- The panel ----------------------------------------------------------
+  isOpen(node, forced) {
+    if (node.id === 0) return true;
+    if (forced.has(node.id)) return true;
+    if (this.userClosed.has(node.id)) return false;
+    return this.userOpen.has(node.id) || this.open.has(node.id);
+  }
 
-  class Panel {
-    // `host`: the scrolling element; `options`: { goTo(step), label(node)
-    // → [lines], title(node) → text, stubSpread(stub, node) → -1..1, slot,
-    // nodeWidth, nodeHeight }.
-    constructor(host, options) {
-      this.host = host;
-      this.options = options;
-      this.tree = null;
-      this.svg = svg('svg', { class: 'tree', role: 'group', 'aria-label': 'Search tree' }, host);
-      this.userOpen = new Set();
-      this.userClosed = new Set();
-      this.layoutKey = '';
-      this.step = -1;
-      this.svg.addEventListener('click', (event) => this.click(event));
-      // The scroll position and size of the view, kept up to date here so
-      // that following the current node never forces a layout.
-      this.view = { left: 0, top: 0, width: host.clientWidth, height: host.clientHeight };
-      host.addEventListener('scroll', () => {
-        this.view.left = host.scrollLeft;
-        this.view.top = host.scrollTop;
-      }, { passive: true });
-      new ResizeObserver(() => {
-        this.view.width = host.clientWidth;
-        this.view.height = host.clientHeight;
-      }).observe(host);
+  // The nodes that must be open for `focus` to be seen: its ancestors.
+  forcedOpen(focus) {
+    const forced = new Set();
+    for (let node = focus.parent; node; node = node.parent) forced.add(node.id);
+    return forced;
+  }
+
+  show(step) {
+    if (!this.tree) return;
+    const focus = this.tree.nodes[this.tree.focus[Math.min(step, this.tree.focus.length - 1)]];
+    const forced = this.forcedOpen(focus);
+    // Growing: the nodes made by this step, and no other.
+    const limit = this.mode === 'growing' ? madeBy(this.tree.nodes, step) : this.tree.nodes.length;
+    const closed = [...forced].filter((id) => !this.isOpen(this.tree.nodes[id], new Set())).join(',');
+    // A big tree stands its path on a spine: each node of the path right
+    // over the next, so that the whole path fits a narrow panel.
+    const spine = this.open.size < this.tree.nodes.length ? [...forced].join(',') : '';
+    const key = `${closed}|${limit}|${spine}`;
+    if (key !== this.layoutKey || !this.drawn) {
+      this.layoutKey = key;
+      this.layout(forced, limit, spine ? focus : null);
+      this.draw();
     }
+    this.step = step;
+    this.paint(step, focus);
+    if (this.options.detail) this.options.detail(focus);
+  }
 
-    load(tree) {
-      this.tree = tree;
-      this.userOpen = new Set();
-      this.userClosed = new Set();
-      this.layoutKey = '';
-      this.step = -1;
-      this.drawn = false;
-    }
+  relayout() {
+    this.layoutKey = null;
+    const step = this.step;
+    this.step = -1;
+    this.show(step < 0 ? 0 : step);
+  }
 
-    clear() {
-      this.tree = null;
-      this.drawn = false;
-      this.svg.replaceChildren();
-      this.svg.setAttribute('width', 0);
-      this.svg.setAttribute('height', 0);
-    }
-
-    isOpen(node, forced) {
-      if (node.id === 0) return true;
-      if (forced.has(node.id)) return true;
-      if (this.userClosed.has(node.id)) return false;
-      return this.userOpen.has(node.id) || this.tree.initiallyOpen.has(node.id);
-    }
-
-    // The nodes that must be open for `focus` to be seen: its ancestors.
-    forcedOpen(focus) {
-      const forced = new Set();
-      for (let node = focus.parent; node; node = node.parent) forced.add(node.id);
-      return forced;
-    }
-
-    show(step) {
-      if (!this.tree) return;
-      const focus = this.tree.nodes[this.tree.focus[Math.min(step, this.tree.focus.length - 1)]];
-      const forced = this.forcedOpen(focus);
-      const key = [...forced].filter((id) => !this.isOpen(this.tree.nodes[id], new Set())).join(',');
-      if (key !== this.layoutKey || !this.drawn) {
-        this.layoutKey = key;
-        this.layout(forced);
-        this.draw();
-      }
-      this.step = step;
-      this.paint(step, focus);
-      if (this.options.detail) this.options.detail(focus);
-    }
-
-    relayout() {
-      this.layoutKey = null;
-      const step = this.step;
-      this.step = -1;
-      this.show(step < 0 ? 0 : step);
-    }
-
-    // Positions for the nodes shown: leaves (and closed nodes) take slots
-    // from left to right, a parent stands over the middle of its children.
-    layout(forced) {
-      const { slot, levelHeight } = this.options;
-      const shown = [];
-      let next = 0;
-      const place = (node) => {
-        shown.push(node);
-        node.open = node.children.length > 0 && this.isOpen(node, forced);
-        if (node.open) {
-          for (const child of node.children) place(child);
-          const first = node.children[0];
-          const last = node.children[node.children.length - 1];
-          node.x = (first.x + last.x) / 2;
-        } else {
-          node.x = (next + 0.5) * slot;
-          next += 1;
-        }
-        node.y = 24 + node.level * levelHeight;
-      };
-      place(this.tree.nodes[0]);
-      this.shown = shown;
-      this.width = Math.max(next, 1) * slot;
-      this.height = 24 + (Math.max(...shown.map((node) => node.level)) + 1) * levelHeight + 10;
-    }
-
-    // One string of markup for the whole drawing (much faster than an
-    // element at a time), then the elements each step repaints.
-    draw() {
-      const { nodeWidth: w, nodeHeight: h } = this.options;
-      const root = this.svg;
-      root.setAttribute('viewBox', `0 0 ${this.width} ${this.height}`);
-      root.setAttribute('width', this.width);
-      root.setAttribute('height', this.height);
-      const edges = [];
-      const returns = [];
-      const stubs = [];
-      const nodes = [];
-      const r = (v) => Math.round(v * 10) / 10;
-      for (const node of this.shown) {
-        if (node.parent) {
-          edges.push(`<line class="tree-edge" data-for="${node.id}" x1="${r(node.parent.x)}" y1="${r(node.parent.y + h / 2)}" ` +
-            `x2="${r(node.x)}" y2="${r(node.y - h / 2)}"/>`);
-          // The return edge: up from the node's right side to its parent's,
-          // with an arrowhead along the curve's last tangent.
-          const sx = node.x + w / 2 - 4;
-          const sy = node.y - h / 2;
-          const ex = node.parent.x + w / 2 - 2;
-          const ey = node.parent.y + h / 2;
-          const cx = Math.max(sx, ex) + 14;
-          const cy = (sy + ey) / 2;
-          const dx = ex - cx;
-          const dy = ey - cy;
-          const length = Math.hypot(dx, dy) || 1;
-          const ux = dx / length;
-          const uy = dy / length;
-          returns.push(`<g class="tree-return" data-for="${node.id}"><path d="M${r(sx)} ${r(sy)}Q${r(cx)} ${r(cy)} ${r(ex)} ${r(ey)}"/>` +
-            `<path class="tree-arrow" d="M${r(ex)} ${r(ey)}L${r(ex - ux * 7 - uy * 4)} ${r(ey - uy * 7 + ux * 4)}` +
-            `L${r(ex - ux * 7 + uy * 4)} ${r(ey - uy * 7 - ux * 4)}Z"/></g>`);
-        }
-        // A closed subtree's conflicts are inside its count.
-        const closed = node.children.length && !node.open;
-        for (const stub of closed ? [] : node.stubs) {
-          const spread = this.options.stubSpread(stub, node);
-          const x1 = node.x + spread * (w / 2 - 3);
-          const y1 = node.y + h / 2;
-          stubs.push(`<line class="tree-stub" data-for="${node.id}" data-step="${stub.step}" x1="${r(x1)}" y1="${r(y1)}" ` +
-            `x2="${r(x1 + spread * 8)}" y2="${r(y1 + 11)}"/>`);
-        }
-        const lines = this.options.label(node);
-        const lineHeight = Math.min(12, (h - 4) / lines.length);
-        const texts = lines.map((text, index) => `<text class="${index === 0 ? 'tree-step' : 'tree-square'}" x="0" ` +
-          `y="${r((index - (lines.length - 1) / 2) * lineHeight + 3.5)}" text-anchor="middle">${escapeText(text)}</text>`).join('');
-        nodes.push(`<g class="tree-node" data-node="${node.id}" data-step="${node.step}" transform="translate(${r(node.x)} ${r(node.y)})">` +
-          `<title>${escapeText(this.options.title(node))}</title>` +
-          `<rect x="${-w / 2}" y="${-h / 2}" width="${w}" height="${h}" rx="6"/>${texts}</g>`);
-        if (node.children.length && !node.open) {
-          // A closed subtree: how many nodes it hides, and its solutions.
-          const hidden = node.size - 1;
-          const text = `+${grouped(hidden)}${node.solutions ? ` ★${node.solutions}` : ''}`;
-          const width = Math.max(28, text.length * 6.4 + 10);
-          nodes.push(`<g class="tree-badge" data-open="${node.id}" data-for="${node.id}" ` +
-            `transform="translate(${r(node.x)} ${r(node.y + h / 2 + 14)})">` +
-            `<title>${grouped(hidden)} more ${hidden === 1 ? 'node' : 'nodes'} below: click to open</title>` +
-            `<rect x="${r(-width / 2)}" y="-8" width="${r(width)}" height="16" rx="8"/>` +
-            `<text x="0" y="4" text-anchor="middle">${text}</text></g>`);
-        } else if (node.open && node.id !== 0 && node.size > 8) {
-          nodes.push(`<g class="tree-fold" data-close="${node.id}" transform="translate(${r(node.x + w / 2 + 1)} ${r(node.y - h / 2 - 1)})">` +
-            '<title>close this subtree</title><circle r="5.5"/><path d="M-3 0H3"/></g>');
-        }
-      }
-      root.innerHTML = `<g class="tree-edges">${edges.join('')}</g><g class="tree-returns">${returns.join('')}</g>` +
-        `<g class="tree-stubs">${stubs.join('')}</g><g class="tree-nodes">${nodes.join('')}</g>`;
-      // What each step repaints, by node.
-      const byId = new Map(this.shown.map((node) => [node.id, { node, stubs: [] }]));
-      for (const element of root.querySelectorAll('.tree-node')) byId.get(Number(element.dataset.node)).group = element;
-      for (const element of root.querySelectorAll('.tree-edge')) byId.get(Number(element.dataset.for)).edge = element;
-      for (const element of root.querySelectorAll('.tree-return')) byId.get(Number(element.dataset.for)).ret = element;
-      for (const element of root.querySelectorAll('.tree-badge')) byId.get(Number(element.dataset.for)).badge = element;
-      for (const element of root.querySelectorAll('.tree-stub')) {
-        byId.get(Number(element.dataset.for)).stubs.push({ step: Number(element.dataset.step), line: element });
-      }
-      this.elements = [...byId.values()];
-      this.painted = new Map();
-      this.drawn = true;
-    }
-
-    // The classes of step `step`: visited or not, on the current path,
-    // taken back, current.
-    paint(step, focus) {
-      const onPath = new Set();
-      for (let node = focus; node; node = node.parent) if (node.end > step) onPath.add(node.id);
-      for (const parts of this.elements) {
-        const { node } = parts;
-        const future = node.step > step;
-        const removed = node.end <= step;
-        const state = future ? 'future' : removed ? 'removed' : onPath.has(node.id) ? 'path' : 'visited';
-        let cls = `tree-node ${state}`;
-        if (node.id === focus.id) cls += ' current';
-        if (node.solutions && !future && node.solutionStep !== undefined && node.solutionStep <= step) cls += ' solved';
-        // Only what changed since the last step is touched.
-        const last = this.painted.get(node.id);
-        const stubKey = parts.stubs.length ? parts.stubs.filter((stub) => stub.step <= step).length * 2
-          + (parts.stubs.some((stub) => stub.step === step) ? 1 : 0) : 0;
-        if (last && last.cls === cls && last.stubKey === stubKey) continue;
-        this.painted.set(node.id, { cls, stubKey });
-        parts.group.setAttribute('class', cls);
-        if (parts.edge) parts.edge.setAttribute('class', `tree-edge ${state}`);
-        if (parts.ret) parts.ret.setAttribute('class', removed ? 'tree-return shown' : 'tree-return');
-        for (const { step: at, line } of parts.stubs) {
-          line.setAttribute('class', `tree-stub${at > step ? ' future' : ''}${at === step ? ' current' : ''}`);
-        }
-        if (parts.badge) parts.badge.setAttribute('class', `tree-badge${future ? ' future' : ''}`);
-      }
-      this.scrollTo(focus);
-    }
-
-    // Keeps the current node in sight.
-    // (Scrolling waits for the next frame: set at once, it would force a
-    // layout of the page at every step.)
-    scrollTo(node) {
-      const view = this.view;
-      const margin = 40;
-      let moved = false;
-      if (node.x < view.left + margin || node.x > view.left + view.width - margin) {
-        view.left = Math.max(0, Math.min(this.width - view.width, node.x - view.width / 2));
-        moved = true;
-      }
-      if (node.y < view.top + margin || node.y > view.top + view.height - margin) {
-        view.top = Math.max(0, Math.min(this.height - view.height, node.y - view.height / 2));
-        moved = true;
-      }
-      if (moved && !this.scrollPending) {
-        this.scrollPending = true;
-        requestAnimationFrame(() => {
-          this.scrollPending = false;
-          this.host.scrollLeft = this.view.left;
-          this.host.scrollTop = this.view.top;
-        });
-      }
-    }
-
-    click(event) {
-      const target = event.target.closest('[data-open], [data-close], [data-node], [data-step]');
-      if (!target) return;
-      if (target.dataset.open !== undefined) {
-        const id = Number(target.dataset.open);
-        this.userClosed.delete(id);
-        this.userOpen.add(id);
-        this.relayout();
-      } else if (target.dataset.close !== undefined) {
-        const id = Number(target.dataset.close);
-        this.userOpen.delete(id);
-        this.userClosed.add(id);
-        this.relayout();
+  // Positions for the nodes shown: leaves (and closed nodes) take slots
+  // from left to right, a parent stands over the middle of its children.
+  // Then the scale that fits the panel, as far as the text stays legible.
+  // `spine`: the current node, when the path to it stands on a spine.
+  layout(forced, limit, spine) {
+    const { slot, levelHeight } = this.options;
+    const shown = [];
+    let next = 0;
+    const place = (node) => {
+      shown.push(node);
+      const kids = node.children.filter((child) => child.id < limit);
+      node.open = kids.length > 0 && this.isOpen(node, forced);
+      node.kids = node.open ? kids : [];
+      // The nodes a closed subtree hides (made by now, when growing): its
+      // descendants are the ids just after it.
+      node.hidden = node.open ? 0 : Math.max(0, Math.min(limit, node.id + node.size) - node.id - 1);
+      if (node.open) {
+        for (const child of kids) place(child);
+        node.x = (kids[0].x + kids[kids.length - 1].x) / 2;
       } else {
-        this.options.goTo(Number(target.dataset.step));
+        node.x = PAD + (next + 0.5) * slot;
+        next += 1;
       }
+      node.y = 24 + node.level * levelHeight;
+    };
+    place(this.tree.nodes[0]);
+    if (spine) {
+      for (let node = spine; node.parent; node = node.parent) node.parent.x = node.x;
+    }
+    this.shown = shown;
+    this.width = Math.max(next, 1) * slot + 2 * PAD;
+    this.height = 24 + (Math.max(...shown.map((node) => node.level)) + 1) * levelHeight + 10;
+    const least = this.view.width < 500 ? MIN_SCALE_NARROW : MIN_SCALE;
+    const fit = Math.min(this.view.width / this.width, this.view.height / this.height) || 1;
+    const fullHeight = 24 + (this.depth + 1) * levelHeight + 10;
+    // The whole drawing when it fits legibly; else at least its height
+    // (so that any path from the root fits, the panel scrolling along it),
+    // as far as the text stays readable.
+    const big = this.open.size < this.tree.nodes.length;
+    this.scale = fit >= least && !big
+      ? Math.min(MAX_SCALE, fit)
+      : Math.max(MIN_SCALE_PATH, Math.min(BIG_TREE_SCALE, (this.view.height - 16) / fullHeight));
+  }
+
+  // One string of markup for the whole drawing (much faster than an
+  // element at a time), then the elements each step repaints.
+  draw() {
+    const { nodeWidth: w, nodeHeight: h } = this.options;
+    const numbering = this.mode === 'growing' ? 'visit' : 'step';
+    const root = this.svg;
+    root.setAttribute('viewBox', `0 0 ${this.width} ${this.height}`);
+    root.setAttribute('width', Math.round(this.width * this.scale));
+    root.setAttribute('height', Math.round(this.height * this.scale));
+    root.dataset.scale = this.scale.toFixed(3);
+    root.dataset.mode = this.mode;
+    const edges = [];
+    const returns = [];
+    const stubs = [];
+    const nodes = [];
+    const r = (v) => Math.round(v * 10) / 10;
+    for (const node of this.shown) {
+      if (node.parent) {
+        edges.push(`<line class="tree-edge" data-for="${node.id}" x1="${r(node.parent.x)}" y1="${r(node.parent.y + h / 2)}" ` +
+          `x2="${r(node.x)}" y2="${r(node.y - h / 2)}"/>`);
+        // The return edge: up from the node's right side to its parent's,
+        // with an arrowhead along the curve's last tangent.
+        const sx = node.x + w / 2 - 4;
+        const sy = node.y - h / 2;
+        const ex = node.parent.x + w / 2 - 2;
+        const ey = node.parent.y + h / 2;
+        const cx = Math.max(sx, ex) + 14;
+        const cy = (sy + ey) / 2;
+        const dx = ex - cx;
+        const dy = ey - cy;
+        const length = Math.hypot(dx, dy) || 1;
+        const ux = dx / length;
+        const uy = dy / length;
+        returns.push(`<g class="tree-return" data-for="${node.id}"><path d="M${r(sx)} ${r(sy)}Q${r(cx)} ${r(cy)} ${r(ex)} ${r(ey)}"/>` +
+          `<path class="tree-arrow" d="M${r(ex)} ${r(ey)}L${r(ex - ux * 7 - uy * 4)} ${r(ey - uy * 7 + ux * 4)}` +
+          `L${r(ex - ux * 7 + uy * 4)} ${r(ey - uy * 7 - ux * 4)}Z"/></g>`);
+      }
+      // A closed subtree's conflicts are inside its count.
+      const closed = node.hidden > 0;
+      for (const stub of closed ? [] : node.stubs) {
+        const spread = this.options.stubSpread(stub, node);
+        const x1 = node.x + spread * (w / 2 - 3);
+        const y1 = node.y + h / 2;
+        stubs.push(`<line class="tree-stub" data-for="${node.id}" data-step="${stub.step}" tabindex="0" role="button" ` +
+          `aria-label="a conflict at step ${stub.step}: go to it" x1="${r(x1)}" y1="${r(y1)}" ` +
+          `x2="${r(x1 + spread * 8)}" y2="${r(y1 + 11)}"/>`);
+      }
+      const lines = this.options.label(node, numbering);
+      const lineHeight = Math.min(12, (h - 4) / lines.length);
+      const texts = lines.map((text, index) => `<text class="${index === 0 ? 'tree-step' : 'tree-square'}" x="0" ` +
+        `y="${r((index - (lines.length - 1) / 2) * lineHeight + 3.5)}" text-anchor="middle">${escapeText(text)}</text>`).join('');
+      const title = escapeText(this.options.title(node));
+      nodes.push(`<g class="tree-node" data-node="${node.id}" data-step="${node.step}" tabindex="0" role="button" ` +
+        `aria-label="${title.replace(/"/g, '&quot;')}" transform="translate(${r(node.x)} ${r(node.y)})">` +
+        `<title>${title}</title>` +
+        `<rect x="${-w / 2}" y="${-h / 2}" width="${w}" height="${h}" rx="6"/>${texts}</g>`);
+      if (closed) {
+        // A closed subtree: how many nodes it hides, and its solutions.
+        const hidden = node.hidden;
+        const text = `+${grouped(hidden)}${node.solutions && this.mode === 'whole' ? ` ★${node.solutions}` : ''}`;
+        const width = Math.max(28, text.length * 6.4 + 10);
+        nodes.push(`<g class="tree-badge" data-open="${node.id}" data-for="${node.id}" tabindex="0" role="button" ` +
+          `aria-label="${grouped(hidden)} more ${hidden === 1 ? 'node' : 'nodes'} below: open" ` +
+          `transform="translate(${r(node.x)} ${r(node.y + h / 2 + 14)})">` +
+          `<title>${grouped(hidden)} more ${hidden === 1 ? 'node' : 'nodes'} below: click to open</title>` +
+          `<rect x="${r(-width / 2)}" y="-8" width="${r(width)}" height="16" rx="8"/>` +
+          `<text x="0" y="4" text-anchor="middle">${text}</text></g>`);
+      } else if (node.open && node.id !== 0 && node.size > 8 && this.open.size < this.tree.nodes.length) {
+        nodes.push(`<g class="tree-fold" data-close="${node.id}" tabindex="0" role="button" aria-label="close this subtree" ` +
+          `transform="translate(${r(node.x + w / 2 + 1)} ${r(node.y - h / 2 - 1)})">` +
+          '<title>close this subtree</title><circle r="5.5"/><path d="M-3 0H3"/></g>');
+      }
+    }
+    root.innerHTML = `<g class="tree-edges">${edges.join('')}</g><g class="tree-returns">${returns.join('')}</g>` +
+      `<g class="tree-stubs">${stubs.join('')}</g><g class="tree-nodes">${nodes.join('')}</g>`;
+    // What each step repaints, by node.
+    const byId = new Map(this.shown.map((node) => [node.id, { node, stubs: [] }]));
+    for (const element of root.querySelectorAll('.tree-node')) byId.get(Number(element.dataset.node)).group = element;
+    for (const element of root.querySelectorAll('.tree-edge')) byId.get(Number(element.dataset.for)).edge = element;
+    for (const element of root.querySelectorAll('.tree-return')) byId.get(Number(element.dataset.for)).ret = element;
+    for (const element of root.querySelectorAll('.tree-badge')) byId.get(Number(element.dataset.for)).badge = element;
+    for (const element of root.querySelectorAll('.tree-stub')) {
+      byId.get(Number(element.dataset.for)).stubs.push({ step: Number(element.dataset.step), line: element });
+    }
+    this.elements = [...byId.values()];
+    this.painted = new Map();
+    this.drawn = true;
+  }
+
+  // The classes of step `step`: visited or not, on the current path,
+  // taken back, current.
+  paint(step, focus) {
+    const onPath = new Set();
+    for (let node = focus; node; node = node.parent) if (node.end > step) onPath.add(node.id);
+    for (const parts of this.elements) {
+      const { node } = parts;
+      const future = node.step > step;
+      const removed = node.end <= step;
+      const state = future ? 'future' : removed ? 'removed' : onPath.has(node.id) ? 'path' : 'visited';
+      let cls = `tree-node ${state}`;
+      if (node.id === focus.id) cls += ' current';
+      if (node.solutions && !future && node.solutionStep !== undefined && node.solutionStep <= step) cls += ' solved';
+      // Only what changed since the last step is touched.
+      const last = this.painted.get(node.id);
+      const stubKey = parts.stubs.length ? parts.stubs.filter((stub) => stub.step <= step).length * 2
+        + (parts.stubs.some((stub) => stub.step === step) ? 1 : 0) : 0;
+      if (last && last.cls === cls && last.stubKey === stubKey) continue;
+      this.painted.set(node.id, { cls, stubKey });
+      parts.group.setAttribute('class', cls);
+      if (node.id === focus.id) parts.group.setAttribute('aria-current', 'step');
+      else parts.group.removeAttribute('aria-current');
+      if (parts.edge) parts.edge.setAttribute('class', `tree-edge ${state}`);
+      if (parts.ret) parts.ret.setAttribute('class', removed ? 'tree-return shown' : 'tree-return');
+      for (const { step: at, line } of parts.stubs) {
+        line.setAttribute('class', `tree-stub${at > step ? ' future' : ''}${at === step ? ' current' : ''}`);
+      }
+      if (parts.badge) parts.badge.setAttribute('class', `tree-badge${future ? ' future' : ''}`);
+    }
+    this.scrollTo(focus);
+  }
+
+  // Keeps the path from the root to the current node in sight: all of it
+  // when it fits the view, else the current node and as much of the path
+  // above it as fits. The view moves only when it must.
+  // (Scrolling waits for the next frame: set at once, it would force a
+  // layout of the page at every step.)
+  scrollTo(focus) {
+    const view = this.view;
+    const s = this.scale;
+    const { nodeWidth: w, nodeHeight: h } = this.options;
+    let minX = Infinity;
+    let maxX = -Infinity;
+    for (let node = focus; node; node = node.parent) {
+      minX = Math.min(minX, node.x);
+      maxX = Math.max(maxX, node.x);
+    }
+    const root = this.tree.nodes[0];
+    // Room for the nodes' boxes and the stubs under the current node.
+    const box = {
+      left: (minX - w / 2 - 8) * s, right: (maxX + w / 2 + 8) * s,
+      top: (root.y - h / 2 - 6) * s, bottom: (focus.y + h / 2 + 30) * s,
+    };
+    // Along one axis: the view's new start, given the box to show and,
+    // when the box is bigger than the view, where the current node's edge
+    // must be (`edge`, and whether it is the view's far side).
+    const follow = (start, size, low, high, edge, far, extent) => {
+      let next = start;
+      if (high - low <= size) {
+        if (low < next) next = low;
+        if (high > next + size) next = high - size;
+      } else {
+        next = far ? edge - size : edge;
+      }
+      return Math.max(0, Math.min(Math.max(0, extent - size), next));
+    };
+    const rootLeft = root.x <= focus.x;
+    const edgeX = (rootLeft ? focus.x + w / 2 + 8 : focus.x - w / 2 - 8) * s;
+    const left = follow(view.left, view.width, box.left, box.right, edgeX, rootLeft, this.width * s);
+    const top = follow(view.top, view.height, box.top, box.bottom, box.bottom, true, this.height * s);
+    if (left === view.left && top === view.top) return;
+    view.left = left;
+    view.top = top;
+    if (!this.scrollPending) {
+      this.scrollPending = true;
+      requestAnimationFrame(() => {
+        this.scrollPending = false;
+        this.host.scrollLeft = this.view.left;
+        this.host.scrollTop = this.view.top;
+      });
     }
   }
 
-  return { build, Panel };
-})();
+  click(event) {
+    const target = event.target.closest('[data-open], [data-close], [data-node], [data-step]');
+    if (!target) return;
+    if (target.dataset.open !== undefined) {
+      const id = Number(target.dataset.open);
+      this.userClosed.delete(id);
+      this.userOpen.add(id);
+      this.relayout();
+    } else if (target.dataset.close !== undefined) {
+      const id = Number(target.dataset.close);
+      this.userOpen.delete(id);
+      this.userClosed.add(id);
+      this.relayout();
+    } else {
+      this.options.goTo(Number(target.dataset.step));
+    }
+  }
+}

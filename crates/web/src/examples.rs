@@ -1,7 +1,8 @@
-//! The example puzzles the page offers beside its Sudoku text box: real,
-//! published puzzles, chosen so that each shows something different about
-//! the search. The tests below hold each example to what its description
-//! says.
+//! The example puzzles the page offers beside its text boxes: for Sudoku
+//! real, published puzzles, for crosswords small grids filled from the
+//! shipped English list; each chosen to show something different about the
+//! search. The tests below (and those of [`crate::crossword`] for the
+//! grids) hold each example to what its description says.
 
 use puzzles::trace::TraceMode;
 
@@ -106,6 +107,96 @@ pub const SUDOKU: &[Example] = &[
     },
 ];
 
+/// A crossword grid the page offers with one click.
+///
+/// # Example
+///
+/// ```
+/// use puzzles_web::examples::CROSSWORD;
+///
+/// assert!(CROSSWORD.iter().all(|example| puzzles::crossword::Grid::parse(example.grid).is_ok()));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CrosswordExample {
+    /// Its name in a query: `example=open-5x5`.
+    pub name: &'static str,
+    /// The button's text.
+    pub label: &'static str,
+    /// The grid, a row per line, as [`puzzles::crossword::Grid`] reads it.
+    pub grid: &'static str,
+    /// The search mode it is best watched in.
+    pub mode: TraceMode,
+    /// What it shows, for the button's tooltip.
+    pub about: &'static str,
+}
+
+/// The crossword grid in the text box when the page opens: an open 5×5,
+/// whose fill from the English list takes 28 steps with one backtrack.
+///
+/// # Example
+///
+/// ```
+/// use puzzles_web::examples::{CROSSWORD, CROSSWORD_DEFAULT};
+///
+/// assert!(CROSSWORD.iter().any(|example| example.grid == CROSSWORD_DEFAULT));
+/// ```
+pub const CROSSWORD_DEFAULT: &str = ".....\n.....\n.....\n.....\n.....";
+
+/// The crossword examples, in the order of their buttons; every one is
+/// filled from the English list shipped with the library.
+///
+/// # Example
+///
+/// ```
+/// use puzzles_web::examples::CROSSWORD;
+///
+/// assert_eq!(CROSSWORD[0].name, "open-5x5");
+/// ```
+pub const CROSSWORD: &[CrosswordExample] = &[
+    CrosswordExample {
+        name: "open-5x5",
+        label: "Open 5×5",
+        grid: CROSSWORD_DEFAULT,
+        mode: TraceMode::FirstSolution,
+        about: "Ten five-letter words, no blocks: the slot with the fewest candidates is filled \
+                first, words that leave a crossing without candidates are refused, and one \
+                dead end sends the search back.",
+    },
+    CrosswordExample {
+        name: "theme-word",
+        label: "A theme word",
+        grid: "...#\nCAT.\n....\n#...",
+        mode: TraceMode::FirstSolution,
+        about: "A mini with CAT set in advance, as constructors set their theme words: the \
+                pre-set letters narrow the crossing slots before the first choice.",
+    },
+    CrosswordExample {
+        name: "no-fill",
+        label: "No fill exists",
+        grid: "..Z..\n.....\n.....\n....Y\n.....",
+        mode: TraceMode::FirstSolution,
+        about: "A Z and a Y in an open 5×5: every slot has words on its own, but no fill \
+                exists, and the search proves it by trying every way.",
+    },
+    CrosswordExample {
+        name: "corner-z",
+        label: "6×6 with a Z",
+        grid: "#.....\n......\n......\n......\n......\nZ....#",
+        mode: TraceMode::FirstSolution,
+        about: "A 6×6 with two corner blocks and a Z set in the corner: thousands of steps \
+                and dozens of backtracks before the first fill; open the tree to see where the \
+                search went wrong.",
+    },
+    CrosswordExample {
+        name: "every-2x2",
+        label: "Every 2×2",
+        grid: "..\n..",
+        mode: TraceMode::AllSolutions,
+        about: "Four two-letter words, and the whole tree: every fill of a 2×2 square from \
+                the list.",
+    },
+];
+
 #[cfg(test)]
 mod tests {
     use std::ops::ControlFlow;
@@ -114,7 +205,7 @@ mod tests {
     use puzzles::trace::{Action, ConflictKind, Event, TraceSummary};
 
     use super::*;
-    use crate::trace::MAX_EVENTS;
+    use crate::bounds::MAX_EVENTS;
 
     fn trace(grid: &str, mode: TraceMode) -> (Vec<Event>, TraceSummary) {
         let puzzle = Puzzle::parse(grid).unwrap();

@@ -6,10 +6,12 @@
 //! The page (one HTML file, two scripts — the stepper and its search tree —
 //! and a style sheet, built into the binary; no bundler, no fonts, nothing
 //! fetched from elsewhere) asks the server for a trace — `GET /api/trace?puzzle=queens&n=8&mode=first`, or
-//! `GET /api/trace?puzzle=sudoku&grid=53..7....6..195…&mode=first` — and
+//! `GET /api/trace?puzzle=sudoku&grid=53..7....6..195…&mode=first`, or
+//! `GET /api/trace?puzzle=crossword&example=open-5x5&mode=first` — and
 //! replays it: the events are exactly those of
 //! `puzzles queens 8 --first --trace --format json` (or
-//! `puzzles sudoku --trace --first --format json PUZZLE`), so the learner
+//! `puzzles sudoku --trace --first --format json PUZZLE`, or `puzzles
+//! crossword GRID --trace --format json`), so the learner
 //! watches what the search really did. Traces are capped at
 //! [`trace::MAX_EVENTS`] events; a longer search comes back cut short with
 //! `"truncated": true` and a message saying what to choose instead, which
@@ -17,7 +19,11 @@
 //!
 //! - [`params`] reads and checks the query string (a Sudoku grid through
 //!   the library's own parser, whose errors name the bad cell),
+//! - [`crossword`] reads a crossword's parameters and runs its traced fill
+//!   (its events carry slots and words, and the candidate counts they
+//!   change),
 //! - [`trace`] runs the search and builds the reply,
+//! - [`bounds`] holds the bounds every trace is held to,
 //! - [`examples`] holds the example puzzles the page offers,
 //! - [`routes`] answers each request (a pure function, easy to test),
 //! - [`Server`] binds the socket and answers each connection on its own
@@ -29,7 +35,10 @@
 //! variant of [`params::TraceRequest`] (its parameters), of
 //! [`trace::PuzzleInfo`] (what its renderer needs), an entry in the
 //! catalogue served at `/api/puzzles` (the page builds its form from it) and
-//! a renderer in `assets/app.js`, keyed by the puzzle's name.
+//! a descriptor module of the page, registered in `assets/puzzles.js`
+//! (whose opening comment describes it) and served from `routes.rs`. A
+//! puzzle whose events are not those of [`puzzles::trace`] brings its own
+//! reply and a variant of [`trace::Traced`], as [`crossword`] does.
 //!
 //! ## Example
 //!
@@ -52,6 +61,9 @@
 
 #![warn(missing_docs)]
 
+pub mod bounds;
+mod catalogue;
+pub mod crossword;
 pub mod examples;
 pub mod params;
 pub mod routes;
@@ -59,5 +71,5 @@ mod server;
 pub mod trace;
 
 pub use server::{
-    Limits, MAX_CONNECTIONS, MAX_HEAD_BYTES, MAX_HEADERS, Running, ServeError, Server,
+    Limits, Load, MAX_CONNECTIONS, MAX_HEAD_BYTES, MAX_HEADERS, Running, ServeError, Server,
 };

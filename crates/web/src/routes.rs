@@ -5,9 +5,9 @@
 //! | Path            | Answer                                                   |
 //! |-----------------|----------------------------------------------------------|
 //! | `/`             | the page (`index.html`)                                  |
-//! | `/app.js`, `/tree.js`, `/style.css` | its scripts and style sheet          |
+//! | `/app.js`, `/style.css`, … | its ES modules and style sheet (`assets::FILES`) |
 //! | `/api/puzzles`  | the puzzles and parameters the page offers, as JSON      |
-//! | `/api/trace?…`  | a [`TraceReply`](crate::trace::TraceReply) as JSON       |
+//! | `/api/trace?…`  | a [`TraceReply`](crate::trace::TraceReply) (a [`CrosswordReply`](crate::crossword::CrosswordReply) for `puzzle=crossword`) as JSON |
 //! | `/api/board.svg?cols=1,3,0,2` | one solution drawn by the library (SVG)    |
 //!
 //! Anything else is refused with one line saying why: `404` unknown path,
@@ -23,9 +23,10 @@ use puzzles::queens::svg::{self, SvgOptions};
 use serde::Serialize;
 use serde_json::json;
 
-use crate::examples;
+use crate::bounds::MAX_EVENTS;
+use crate::catalogue::catalogue;
 use crate::params::{self, TraceRequest};
-use crate::trace::{self, MAX_EVENTS};
+use crate::trace;
 
 /// The longest URL (path and query) accepted. The largest Sudoku grid the
 /// page takes, 625 cells, fits with room to spare: even written with a space
@@ -170,10 +171,46 @@ impl Reply {
 
 /// The page and its assets, built into the binary.
 mod assets {
+    use super::{CSS, JS};
+
     pub const INDEX_HTML: &str = include_str!("../assets/index.html");
-    pub const APP_JS: &str = include_str!("../assets/app.js");
-    pub const TREE_JS: &str = include_str!("../assets/tree.js");
-    pub const STYLE_CSS: &str = include_str!("../assets/style.css");
+
+    /// Every file the page loads, by its path: the style sheet and the ES
+    /// modules `app.js` imports (a new module of the page needs its line
+    /// here; a test checks that every `import` names one).
+    pub const FILES: &[(&str, &str, &str)] = &[
+        ("/style.css", CSS, include_str!("../assets/style.css")),
+        ("/app.js", JS, include_str!("../assets/app.js")),
+        (
+            "/board-marks.js",
+            JS,
+            include_str!("../assets/board-marks.js"),
+        ),
+        ("/crossword.js", JS, include_str!("../assets/crossword.js")),
+        ("/dom.js", JS, include_str!("../assets/dom.js")),
+        ("/form.js", JS, include_str!("../assets/form.js")),
+        ("/own-start.js", JS, include_str!("../assets/own-start.js")),
+        ("/panels.js", JS, include_str!("../assets/panels.js")),
+        ("/player.js", JS, include_str!("../assets/player.js")),
+        ("/puzzles.js", JS, include_str!("../assets/puzzles.js")),
+        ("/queens.js", JS, include_str!("../assets/queens.js")),
+        ("/replay.js", JS, include_str!("../assets/replay.js")),
+        (
+            "/solutions-panel.js",
+            JS,
+            include_str!("../assets/solutions-panel.js"),
+        ),
+        ("/sudoku.js", JS, include_str!("../assets/sudoku.js")),
+        ("/tree.js", JS, include_str!("../assets/tree.js")),
+    ];
+
+    /// The file at `path`, with its content type.
+    pub fn find(path: &str) -> Option<(&'static str, &'static str)> {
+        FILES
+            .iter()
+            .find(|(at, _, _)| *at == path)
+            .map(|&(_, kind, text)| (kind, text))
+    }
 }
 
 /// Answers one request.
@@ -237,9 +274,6 @@ pub fn respond(request: &Incoming) -> Reply {
     }
     match path {
         "/" | "/index.html" => Reply::asset(HTML, assets::INDEX_HTML),
-        "/app.js" => Reply::asset(JS, assets::APP_JS),
-        "/tree.js" => Reply::asset(JS, assets::TREE_JS),
-        "/style.css" => Reply::asset(CSS, assets::STYLE_CSS),
         "/api/puzzles" => Reply::json(200, &catalogue()),
         "/api/trace" => match TraceRequest::from_query(query.unwrap_or("")) {
             Ok(trace_request) => Reply::json(200, &trace::run(&trace_request, MAX_EVENTS)),
@@ -257,78 +291,11 @@ pub fn respond(request: &Incoming) -> Reply {
             }
             Err(error) => Reply::refuse(400, true, error.to_string()),
         },
-        _ => Reply::refuse(404, api, format!("no such page: {path}")),
+        _ => match assets::find(path) {
+            Some((kind, text)) => Reply::asset(kind, text),
+            None => Reply::refuse(404, api, format!("no such page: {path}")),
+        },
     }
-}
-
-/// What the page offers: each puzzle with the parameters of its form. The
-/// page builds its controls from this, so a new puzzle needs an entry here,
-/// a variant of [`TraceRequest`] and a renderer in `app.js`.
-fn catalogue() -> serde_json::Value {
-    let sudoku_examples: Vec<serde_json::Value> = examples::SUDOKU
-        .iter()
-        .map(|example| {
-            json!({
-                "label": example.label,
-                "grid": example.grid,
-                "mode": params::mode_name(example.mode),
-                "about": example.about,
-            })
-        })
-        .collect();
-    json!({
-        "max_events": MAX_EVENTS,
-        "puzzles": [
-            {
-                "id": "queens",
-                "name": "N-Queens",
-                "parameters": [
-                    {
-                        "name": "n",
-                        "label": "N",
-                        "kind": "integer",
-                        "min": params::MIN_QUEENS,
-                        "max": params::MAX_QUEENS,
-                        "default": 8
-                    },
-                    {
-                        "name": "given",
-                        "label": "Your own start",
-                        "kind": "squares",
-                        "hint": "Click squares of the board at step 0 to place queens before the search \
-                                 (ROW:COL, as puzzles queens N --given takes them); the search then \
-                                 looks for completions.",
-                        "default": ""
-                    }
-                ],
-                "modes": ["first", "all"],
-                "default_mode": "first"
-            },
-            {
-                "id": "sudoku",
-                "name": "Sudoku",
-                "parameters": [
-                    {
-                        "name": "grid",
-                        "label": "Grid, row by row",
-                        "kind": "text",
-                        "hint": "One character per cell: 81 for 9×9 (16, 256 or 625 for 4×4, \
-                                 16×16 or 25×25). Digits 1-9, then A-G or A-P on the big grids; \
-                                 '.' or '0' for an empty cell. Spaces and line breaks are ignored.",
-                        "cells": [16, 81, 256, 625],
-                        "default": examples::SUDOKU_DEFAULT,
-                        "examples": sudoku_examples
-                    }
-                ],
-                "modes": ["first", "all"],
-                "mode_labels": {
-                    "first": "up to the first solution",
-                    "all": "the whole tree (all solutions: is it unique?)"
-                },
-                "default_mode": "first"
-            }
-        ]
-    })
 }
 
 #[cfg(test)]
@@ -349,6 +316,30 @@ mod tests {
                 prop_assert!(reply.text().len() > 10);
             }
         }
+
+        /// Any bytes as a crossword's grid, word list or step bound: a
+        /// trace, or a 400 whose JSON says why.
+        #[test]
+        fn any_crossword_parameters_get_a_trace_or_a_reason(
+            grid in proptest::collection::vec(any::<u8>(), 0..200),
+            words in proptest::option::of(proptest::collection::vec(any::<u8>(), 0..12)),
+            steps in proptest::option::of(proptest::collection::vec(any::<u8>(), 0..8)),
+        ) {
+            let escape = |bytes: &[u8]| -> String { bytes.iter().map(|b| format!("%{b:02X}")).collect() };
+            let mut url = format!("/api/trace?puzzle=crossword&mode=first&grid={}", escape(&grid));
+            if let Some(words) = &words {
+                url.push_str(&format!("&words={}", escape(words)));
+            }
+            url.push_str(&format!("&steps={}", steps.as_deref().map_or("100".to_string(), escape)));
+            let reply = respond(&Incoming { method: "GET", url: &url, body: Body::Length(0) });
+            let body: serde_json::Value = serde_json::from_slice(&reply.body).unwrap();
+            match reply.status {
+                200 => prop_assert_eq!(&body["puzzle"], "crossword"),
+                400 => prop_assert!(body["error"].as_str().unwrap().len() > 15),
+                414 => prop_assert!(url.len() > MAX_URL_BYTES),
+                status => prop_assert!(false, "status {}", status),
+            }
+        }
     }
 
     fn get(url: &str) -> Reply {
@@ -361,13 +352,11 @@ mod tests {
 
     #[test]
     fn the_page_and_its_assets_are_served() {
-        for (url, kind) in [
-            ("/", HTML),
-            ("/index.html", HTML),
-            ("/app.js", JS),
-            ("/tree.js", JS),
-            ("/style.css", CSS),
-        ] {
+        let files = assets::FILES.iter().map(|&(path, kind, _)| (path, kind));
+        for (url, kind) in [("/", HTML), ("/index.html", HTML)]
+            .into_iter()
+            .chain(files)
+        {
             let reply = get(url);
             assert_eq!((reply.status, reply.content_type), (200, kind), "{url}");
             assert!(!reply.body.is_empty());
@@ -375,18 +364,35 @@ mod tests {
     }
 
     #[test]
-    fn the_page_references_only_its_own_assets() {
+    fn every_module_the_page_imports_is_served() {
         let page = assets::INDEX_HTML;
-        assert!(page.contains("src=\"/app.js\""));
-        assert!(page.contains("src=\"/tree.js\""));
+        assert!(page.contains("<script type=\"module\" src=\"/app.js\">"));
         assert!(page.contains("href=\"/style.css\""));
+        let mut imported = 0;
+        for &(path, _, text) in assets::FILES {
+            for line in text.lines().filter(|line| line.starts_with("import ")) {
+                let name = line
+                    .split_once("from './")
+                    .and_then(|(_, rest)| rest.split_once('\''))
+                    .map(|(name, _)| name)
+                    .unwrap_or_else(|| {
+                        panic!("{path}: an import not of the form from './NAME': {line}")
+                    });
+                assert!(
+                    assets::find(&format!("/{name}")).is_some(),
+                    "{path} imports {name}, which is not served"
+                );
+                imported += 1;
+            }
+        }
+        assert!(imported > 10, "{imported}");
+    }
+
+    #[test]
+    fn the_page_references_only_its_own_assets() {
+        let texts = assets::FILES.iter().map(|&(_, _, text)| text);
         // The SVG namespace is a name, not a place the page goes to.
-        for text in [
-            assets::INDEX_HTML,
-            assets::APP_JS,
-            assets::TREE_JS,
-            assets::STYLE_CSS,
-        ] {
+        for text in [assets::INDEX_HTML].into_iter().chain(texts) {
             let text = text.replace("'http://www.w3.org/2000/svg'", "");
             // A fragment (`url(#attack-hatch)`, the board's hatching) points
             // into the page itself.
@@ -519,6 +525,71 @@ mod tests {
             ));
             assert_eq!(reply.status, 200, "{cells} cells");
         }
+    }
+
+    #[test]
+    fn the_crossword_default_and_examples_are_served_as_traces() {
+        let catalogue = catalogue();
+        let crossword = &catalogue["puzzles"][2];
+        assert_eq!(crossword["id"], "crossword");
+        let grid = &crossword["parameters"][0];
+        assert_eq!(
+            (&grid["name"], &grid["kind"]),
+            (&json!("grid"), &json!("text"))
+        );
+        let escape = |text: &str| -> String { text.bytes().map(|b| format!("%{b:02X}")).collect() };
+        let mut queries = vec![format!(
+            "puzzle=crossword&grid={}&mode={}",
+            escape(grid["default"].as_str().unwrap()),
+            crossword["default_mode"].as_str().unwrap()
+        )];
+        for example in grid["examples"].as_array().unwrap() {
+            let mode = example["mode"].as_str().unwrap();
+            queries.push(format!(
+                "puzzle=crossword&grid={}&mode={mode}",
+                escape(example["grid"].as_str().unwrap())
+            ));
+            queries.push(format!(
+                "puzzle=crossword&example={}&mode={mode}",
+                example["name"].as_str().unwrap()
+            ));
+            assert!(example["about"].as_str().unwrap().len() > 20);
+        }
+        for query in queries {
+            let url = format!("/api/trace?{query}");
+            assert!(url.len() <= MAX_URL_BYTES);
+            let reply = get(&url);
+            assert_eq!(reply.status, 200, "{query}");
+            let body: serde_json::Value = serde_json::from_slice(&reply.body).unwrap();
+            assert_eq!(
+                (&body["puzzle"], &body["truncated"]),
+                (&json!("crossword"), &json!(false)),
+                "{query}"
+            );
+        }
+        // The word lists offered are those the parameter check takes.
+        let words = &crossword["parameters"][1];
+        let offered: Vec<&str> = words["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|option| option["value"].as_str().unwrap())
+            .collect();
+        assert_eq!(offered, crate::crossword::WORD_LISTS);
+        // The largest grid the box promises fits in a URL, typed with a
+        // line break after each row, every `#` escaped.
+        let side = grid["max_side"].as_u64().unwrap() as usize;
+        let row = format!(
+            "{}%23{}",
+            ".".repeat(side / 2),
+            ".".repeat(side - side / 2 - 1)
+        );
+        let url = format!(
+            "/api/trace?puzzle=crossword&mode=first&steps=10&grid={}",
+            vec![row; side].join("%0D%0A")
+        );
+        assert!(url.len() < MAX_URL_BYTES, "{}", url.len());
+        assert_eq!(get(&url).status, 200);
     }
 
     #[test]

@@ -7,12 +7,11 @@ use puzzles::sudoku::{self, Alphabet};
 use puzzles::trace::{Action, Counters, Event, TraceMode, TraceSummary};
 use serde::Serialize;
 
+use crate::bounds::grouped;
+use crate::crossword::{self, CrosswordReply};
 use crate::params::{TraceRequest, mode_name};
 
-/// The most events one trace returns. 200,000 events are about 16 MB of
-/// JSON: the page still loads and scrubs them quickly, and a learner cannot
-/// watch more than that anyway.
-pub const MAX_EVENTS: usize = 200_000;
+pub use crate::bounds::MAX_EVENTS;
 
 /// What `/api/trace` answers: the events of the search, in order, with the
 /// same fields as `puzzles queens N --trace --format json` (or
@@ -32,6 +31,7 @@ pub const MAX_EVENTS: usize = 200_000;
 /// use puzzles_web::trace::{MAX_EVENTS, run};
 ///
 /// let reply = run(&TraceRequest::Queens { n: 4, given: vec![], mode: TraceMode::AllSolutions }, MAX_EVENTS);
+/// let reply = reply.board().unwrap();
 /// assert_eq!(reply.summary.counters.solutions, 2);
 /// assert!(!reply.truncated);
 /// // Both solutions of N = 4 are one class under rotation and reflection.
@@ -75,6 +75,7 @@ pub struct TraceReply {
 /// use puzzles_web::trace::{MAX_EVENTS, run};
 ///
 /// let reply = run(&TraceRequest::Queens { n: 6, given: vec![], mode: TraceMode::AllSolutions }, MAX_EVENTS);
+/// let reply = reply.board().unwrap();
 /// let classes = reply.classes.unwrap();
 /// assert_eq!(classes.len(), 1);
 /// assert_eq!(classes[0].representative, [1, 3, 5, 0, 2, 4]);
@@ -136,15 +137,74 @@ pub enum PuzzleInfo {
     },
 }
 
+/// A trace of any puzzle, as `/api/trace` answers it: the board puzzles'
+/// [`TraceReply`], or a crossword's [`CrosswordReply`] (its events carry
+/// words and slots rather than squares).
+///
+/// # Example
+///
+/// ```
+/// use puzzles::trace::TraceMode;
+/// use puzzles_web::params::TraceRequest;
+/// use puzzles_web::trace::{MAX_EVENTS, run};
+///
+/// let traced = run(&TraceRequest::from_query("puzzle=crossword&example=every-2x2&mode=all").unwrap(), MAX_EVENTS);
+/// assert_eq!(traced.crossword().unwrap().summary.counters.solutions, 718);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum Traced {
+    /// N-Queens or Sudoku.
+    Board(TraceReply),
+    /// A crossword.
+    Crossword(Box<CrosswordReply>),
+}
+
+impl Traced {
+    /// The board puzzle's reply, if it is one.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::trace::TraceMode;
+    /// use puzzles_web::params::TraceRequest;
+    /// use puzzles_web::trace::run;
+    ///
+    /// let request = TraceRequest::Queens { n: 4, given: vec![], mode: TraceMode::FirstSolution };
+    /// assert_eq!(run(&request, 100).board().unwrap().summary.counters.solutions, 1);
+    /// ```
+    pub fn board(self) -> Option<TraceReply> {
+        match self {
+            Traced::Board(reply) => Some(reply),
+            Traced::Crossword(_) => None,
+        }
+    }
+
+    /// The crossword's reply, if it is one.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::trace::TraceMode;
+    /// use puzzles_web::params::TraceRequest;
+    /// use puzzles_web::trace::run;
+    ///
+    /// let request = TraceRequest::Queens { n: 4, given: vec![], mode: TraceMode::FirstSolution };
+    /// assert!(run(&request, 100).crossword().is_none());
+    /// ```
+    pub fn crossword(self) -> Option<CrosswordReply> {
+        match self {
+            Traced::Crossword(reply) => Some(*reply),
+            Traced::Board(_) => None,
+        }
+    }
+}
+
 /// Runs the search `request` asks for, keeping at most `limit` events.
 ///
-/// The search runs on a thread of its own with a stack of 64 MiB, since the
-/// library's Sudoku trace recurses once per guess standing and a sparse
-/// 25×25 grid stands hundreds deep.
-///
-/// # Panics
-///
-/// When the system cannot start that thread.
+/// The library's traces keep their frames on the heap (the Sudoku trace of
+/// an empty 25×25 grid stands hundreds of guesses deep), so any thread's
+/// stack will do.
 ///
 /// # Example
 ///
@@ -154,19 +214,12 @@ pub enum PuzzleInfo {
 /// use puzzles_web::trace::run;
 ///
 /// let reply = run(&TraceRequest::Queens { n: 8, given: vec![], mode: TraceMode::AllSolutions }, 100);
+/// let reply = reply.board().unwrap();
 /// assert!(reply.truncated);
 /// assert_eq!(reply.events.len(), 100);
 /// assert!(reply.message.unwrap().contains("first-solution mode"));
 /// ```
-pub fn run(request: &TraceRequest, limit: usize) -> TraceReply {
-    // The library's traces keep their frames on the heap (the Sudoku trace
-    // of an empty 25×25 grid stands hundreds of guesses deep), so any
-    // thread's stack will do.
-    run_here(request, limit)
-}
-
-/// [`run`]'s search and its events, capped.
-fn run_here(request: &TraceRequest, limit: usize) -> TraceReply {
+pub fn run(request: &TraceRequest, limit: usize) -> Traced {
     let (puzzle, mode, (events, completed)) = match request {
         TraceRequest::Queens { n, given, mode } => {
             let (n, mode) = (*n, *mode);
@@ -194,13 +247,16 @@ fn run_here(request: &TraceRequest, limit: usize) -> TraceReply {
             };
             (info, *mode, events)
         }
+        TraceRequest::Crossword { crossword, mode } => {
+            return Traced::Crossword(Box::new(crossword::run(crossword, *mode, limit)));
+        }
     };
     let truncated = !completed;
     let classes = match puzzle {
         PuzzleInfo::Queens { n, .. } => Some(symmetry_classes(n, &events)),
         PuzzleInfo::Sudoku { .. } => None,
     };
-    TraceReply {
+    Traced::Board(TraceReply {
         classes,
         mode: mode_name(mode),
         summary: summarise(&events, completed),
@@ -209,7 +265,7 @@ fn run_here(request: &TraceRequest, limit: usize) -> TraceReply {
         message: truncated.then(|| too_long_message(&puzzle, mode, limit)),
         puzzle,
         events,
-    }
+    })
 }
 
 /// The solutions among `events`, replayed from their placements, grouped by
@@ -274,7 +330,7 @@ fn summarise(events: &[Event], completed: bool) -> TraceSummary {
 }
 
 fn too_long_message(puzzle: &PuzzleInfo, mode: TraceMode, limit: usize) -> String {
-    let limit = group_thousands(limit);
+    let limit = grouped(limit);
     let n = match *puzzle {
         PuzzleInfo::Queens { n, .. } => n,
         PuzzleInfo::Sudoku { side, .. } => return too_long_sudoku(side, mode, &limit),
@@ -308,21 +364,14 @@ fn too_long_sudoku(side: usize, mode: TraceMode, limit: &str) -> String {
     }
 }
 
-fn group_thousands(value: usize) -> String {
-    let digits = value.to_string();
-    let mut grouped = String::new();
-    for (index, digit) in digits.chars().enumerate() {
-        if index > 0 && (digits.len() - index).is_multiple_of(3) {
-            grouped.push(',');
-        }
-        grouped.push(digit);
-    }
-    grouped
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// [`super::run`] for the board puzzles these tests trace.
+    fn run(request: &TraceRequest, limit: usize) -> TraceReply {
+        super::run(request, limit).board().expect("a board puzzle")
+    }
 
     fn queens(n: usize, mode: TraceMode) -> TraceRequest {
         TraceRequest::Queens {
@@ -531,14 +580,5 @@ mod tests {
         assert!(deepest > 400, "{deepest}");
         let first = run(&sudoku(&empty, TraceMode::FirstSolution), MAX_EVENTS);
         assert_eq!(first.summary.counters.solutions, 1);
-    }
-
-    #[test]
-    fn thousands_are_grouped() {
-        assert_eq!(group_thousands(0), "0");
-        assert_eq!(group_thousands(999), "999");
-        assert_eq!(group_thousands(1000), "1,000");
-        assert_eq!(group_thousands(200_000), "200,000");
-        assert_eq!(group_thousands(1_234_567), "1,234,567");
     }
 }

@@ -59,7 +59,7 @@ command says so and exits with status 1.
 Which solution --first prints: the lexicographically first where the search finds it
 at once (queens: n <= 29; on a torus n <= 25; superqueens n <= 26; rooks and kings up
 to 64); otherwise an explicit construction (queens: Hoffman, Loessi and Moore 1969 /
-Bernhardsson 1991, for every n >= 4; see the README for the others), streamed row by
+Bernhardsson 1991, for every n >= 4; see GUIDE.md for the others), streamed row by
 row for any n; otherwise (some superqueen boards) one found by a search that tries the
 most constrained row or column first — fast, except for superqueens on a torus whose
 size is divisible by 2 or 3, which may have no solution at all. --lexicographic always

@@ -27,10 +27,10 @@ use std::time::Instant;
 
 use anyhow::{Context, bail};
 use puzzles::queens::MAX_SEARCH_N;
-use puzzles::queens::checkpoint::{
+use puzzles::queens::count::{MAX_SPLIT, UnitId};
+use puzzles::queens::record_file::{
     LockFailure, lock_exclusive, not_a_regular_file, seal_line, unseal_line,
 };
-use puzzles::queens::count::{MAX_SPLIT, UnitId};
 use serde::{Deserialize, Serialize};
 
 use super::args::QueensArgs;

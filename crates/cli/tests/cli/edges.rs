@@ -480,7 +480,7 @@ fn options_that_would_be_ignored_are_refused() {
 }
 
 // 10. SIGTERM, the bar's rate, one error prefix, standard input on a
-// terminal, --sample-depth and the README's word on forgery.
+// terminal, --sample-depth and the guide's word on forgery.
 
 #[cfg(unix)]
 #[test]
@@ -713,10 +713,10 @@ fn a_deep_sample_that_reaches_no_solution_says_so() {
 }
 
 #[test]
-fn the_readme_says_a_resealed_forgery_is_not_detected() {
-    let readme =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../README.md"))
+fn the_guide_says_a_resealed_forgery_is_not_detected() {
+    let guide =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../GUIDE.md"))
             .unwrap();
-    assert!(readme.contains("forgery"), "no word on forgery");
-    assert!(!readme.contains("or a line edited by hand (every line carries a checksum)"));
+    assert!(guide.contains("forgery"), "no word on forgery");
+    assert!(!guide.contains("or a line edited by hand (every line carries a checksum)"));
 }

@@ -1,5 +1,5 @@
-//! Every `console` example in the README is run and its output compared, so
-//! the README shows real output.
+//! Every `console` example in the README and in the guide (GUIDE.md) is run
+//! and its output compared, so both show real output.
 //!
 //! A block's `$ command` lines run in `sh` from the repository root with the
 //! freshly built `puzzles` first on `PATH`; the lines after a command, up to
@@ -52,18 +52,24 @@ fn matches(expected: &[String], actual: &[&str]) -> bool {
     }
 }
 
-#[test]
-fn readme_console_examples_show_real_output() {
+/// Runs every `console` example of `file` (relative to the repository root)
+/// and panics naming each one whose output differs; `at_least` guards
+/// against a file whose examples were lost (a renamed fence, say).
+fn check_console_examples(file: &str, at_least: usize) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let text = std::fs::read_to_string(root.join(file)).unwrap();
     let binary = assert_cmd::cargo::cargo_bin("puzzles");
     let path = format!(
         "{}:{}",
         binary.parent().unwrap().display(),
         std::env::var("PATH").unwrap_or_default()
     );
-    let examples = examples(&readme);
-    assert!(examples.len() >= 10, "the README shows its examples");
+    let examples = examples(&text);
+    assert!(
+        examples.len() >= at_least,
+        "{file} shows {} examples, fewer than {at_least}",
+        examples.len()
+    );
     let mut failures = Vec::new();
     for example in examples {
         let output = Command::new("sh")
@@ -77,7 +83,7 @@ fn readme_console_examples_show_real_output() {
         let actual: Vec<&str> = stdout.lines().collect();
         if !matches(&example.expected, &actual) {
             failures.push(format!(
-                "README line {}: `{}` printed:\n{}\nexpected:\n{}",
+                "{file} line {}: `{}` printed:\n{}\nexpected:\n{}",
                 example.line,
                 example.command,
                 stdout,
@@ -86,6 +92,16 @@ fn readme_console_examples_show_real_output() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+#[test]
+fn readme_console_examples_show_real_output() {
+    check_console_examples("README.md", 10);
+}
+
+#[test]
+fn guide_console_examples_show_real_output() {
+    check_console_examples("GUIDE.md", 40);
 }
 
 #[test]

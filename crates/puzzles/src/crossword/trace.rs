@@ -157,10 +157,25 @@ pub struct FillEvent {
     pub action: FillAction,
 }
 
+/// Who is told of each event: with each slot's candidate count after it,
+/// or without.
+enum Observer<'b> {
+    Events(&'b mut dyn FnMut(&FillEvent) -> ControlFlow<()>),
+    WithCandidates {
+        observer: &'b mut dyn FnMut(&FillEvent, &[u32]) -> ControlFlow<()>,
+        /// The counts after the last event.
+        last: Vec<u32>,
+        /// The counts before each choice standing: taking the choice back
+        /// returns to them, while the engine still holds the state the
+        /// choice left until the search undoes it.
+        before: Vec<Vec<u32>>,
+    },
+}
+
 struct Tracing<'a, 'b> {
     filler: &'a Filler,
     mode: TraceMode,
-    observer: &'b mut dyn FnMut(&FillEvent) -> ControlFlow<()>,
+    observer: Observer<'b>,
     step: u64,
     counters: Counters,
     stopped: bool,
@@ -177,7 +192,9 @@ impl Tracing<'_, '_> {
         }
     }
 
-    fn emit(&mut self, depth: usize, action: FillAction) -> ControlFlow<()> {
+    /// Tells the observer of `action`; `engine` is the search state as
+    /// it stands when the action is reported.
+    fn emit(&mut self, engine: &Engine, depth: usize, action: FillAction) -> ControlFlow<()> {
         self.step += 1;
         match action {
             FillAction::Place { .. } => self.counters.placements += 1,
@@ -186,11 +203,33 @@ impl Tracing<'_, '_> {
             FillAction::Backtrack { .. } => self.counters.backtracks += 1,
             FillAction::Solution { .. } => self.counters.solutions += 1,
         }
-        let flow = (self.observer)(&FillEvent {
+        let event = FillEvent {
             step: self.step,
             depth,
             action,
-        });
+        };
+        let flow = match &mut self.observer {
+            Observer::Events(observer) => observer(&event),
+            Observer::WithCandidates {
+                observer,
+                last,
+                before,
+            } => {
+                match event.action {
+                    FillAction::Place { forced: false, .. } => {
+                        before.push(last.clone());
+                        last.clone_from(&engine.count);
+                    }
+                    FillAction::Remove { forced: false, .. } => {
+                        if let Some(counts) = before.pop() {
+                            *last = counts;
+                        }
+                    }
+                    _ => last.clone_from(&engine.count),
+                }
+                observer(&event, last)
+            }
+        };
         if flow.is_break() {
             self.stopped = true;
         }
@@ -207,7 +246,7 @@ impl Hooks for Tracing<'_, '_> {
 
     fn place(&mut self, engine: &Engine, s: usize, forced: bool, depth: usize) -> ControlFlow<()> {
         let (slot, word) = (self.slot(s), self.word(engine, s, engine.first(s)));
-        self.emit(depth, FillAction::Place { slot, word, forced })
+        self.emit(engine, depth, FillAction::Place { slot, word, forced })
     }
 
     fn conflict(
@@ -219,23 +258,23 @@ impl Hooks for Tracing<'_, '_> {
         depth: usize,
     ) -> ControlFlow<()> {
         let (slot, word, with) = (self.slot(s), self.word(engine, s, i), self.slot(with));
-        self.emit(depth, FillAction::Conflict { slot, word, with })
+        self.emit(engine, depth, FillAction::Conflict { slot, word, with })
     }
 
     fn remove(&mut self, engine: &Engine, s: usize, forced: bool, depth: usize) -> ControlFlow<()> {
         let (slot, word) = (self.slot(s), self.word(engine, s, engine.first(s)));
-        self.emit(depth, FillAction::Remove { slot, word, forced })
+        self.emit(engine, depth, FillAction::Remove { slot, word, forced })
     }
 
-    fn backtrack(&mut self, _: &Engine, s: usize, depth: usize) -> ControlFlow<()> {
+    fn backtrack(&mut self, engine: &Engine, s: usize, depth: usize) -> ControlFlow<()> {
         let slot = self.slot(s);
-        self.emit(depth, FillAction::Backtrack { slot })
+        self.emit(engine, depth, FillAction::Backtrack { slot })
     }
 
     fn solution(&mut self, engine: &Engine, depth: usize) -> ControlFlow<()> {
         let index = self.counters.solutions + 1;
         let grid = self.filler.fill_of(engine).lines();
-        self.emit(depth, FillAction::Solution { index, grid })?;
+        self.emit(engine, depth, FillAction::Solution { index, grid })?;
         match self.mode {
             TraceMode::FirstSolution => ControlFlow::Break(()),
             TraceMode::AllSolutions => ControlFlow::Continue(()),
@@ -273,6 +312,72 @@ impl Filler {
         mode: TraceMode,
         observer: &mut dyn FnMut(&FillEvent) -> ControlFlow<()>,
     ) -> TraceSummary {
+        self.trace_to(mode, Observer::Events(observer))
+    }
+
+    /// [`Filler::trace`], handing the observer with each event the number
+    /// of candidate words each slot has left after it, in
+    /// [`Grid::slots`](super::Grid::slots) order: a placed word propagated
+    /// across its crossings, a conflict leaving them as they were, taking a
+    /// choice back restoring them. Before the first event they are
+    /// [`Filler::candidate_counts`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use puzzles::crossword::{Filler, Grid, WordList};
+    /// use puzzles::trace::TraceMode;
+    ///
+    /// let grid = Grid::parse("..\n..")?;
+    /// let words = WordList::parse(&b"AB\nCD\nAC\nBD\nAD\n"[..])?;
+    /// let filler = Filler::new(&grid, &words)?;
+    /// // The crossings leave AD no slot: D starts no word. Two words each.
+    /// assert_eq!(filler.candidate_counts(), [2, 2, 2, 2]);
+    /// let mut seen = Vec::new();
+    /// filler.trace_with_candidates(TraceMode::FirstSolution, &mut |event, counts| {
+    ///     seen.push((event.action.name(), counts.to_vec()));
+    ///     ControlFlow::Continue(())
+    /// });
+    /// // The first word placed leaves every slot one word.
+    /// assert_eq!(seen[0], ("place", vec![1, 1, 1, 1]));
+    /// assert_eq!(seen.last().unwrap().0, "solution");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn trace_with_candidates(
+        &self,
+        mode: TraceMode,
+        observer: &mut dyn FnMut(&FillEvent, &[u32]) -> ControlFlow<()>,
+    ) -> TraceSummary {
+        self.trace_to(
+            mode,
+            Observer::WithCandidates {
+                observer,
+                last: self.candidate_counts(),
+                before: Vec::new(),
+            },
+        )
+    }
+
+    /// Each slot's number of candidate words before the first choice (the
+    /// pre-set letters and the crossings propagated), in
+    /// [`Grid::slots`](super::Grid::slots) order.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::crossword::{Filler, Grid, WordList};
+    ///
+    /// let grid = Grid::parse("C.\n..")?;
+    /// let words = WordList::parse(&b"CA\nCO\nAT\nOX\nTO\n"[..])?;
+    /// assert_eq!(Filler::new(&grid, &words)?.candidate_counts().len(), 4);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn candidate_counts(&self) -> Vec<u32> {
+        self.root().count.clone()
+    }
+
+    fn trace_to(&self, mode: TraceMode, observer: Observer<'_>) -> TraceSummary {
         let mut hooks = Tracing {
             filler: self,
             mode,
@@ -288,7 +393,7 @@ impl Filler {
         let _ = (|| {
             if let Some(s) = self.dead() {
                 let slot = hooks.slot(s);
-                return hooks.emit(0, FillAction::Backtrack { slot });
+                return hooks.emit(root, 0, FillAction::Backtrack { slot });
             }
             for &s in &forced {
                 hooks.place(root, s, true, 0)?;
@@ -306,6 +411,112 @@ impl Filler {
             counters: hooks.counters,
             steps: hooks.step,
             completed: !hooks.stopped,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::ops::ControlFlow;
+
+    use super::super::{Grid, WordList};
+    use super::*;
+
+    /// The candidate counts against what they must be: the events are
+    /// those of [`Filler::trace`]; a slot just given a word has one
+    /// candidate, and no slot has more than the words of the list that fit
+    /// the letters standing; a conflict changes nothing; taking a choice
+    /// back restores the counts from before it; a fill leaves one word per
+    /// slot.
+    #[test]
+    fn candidate_counts_follow_the_search() {
+        let english = WordList::english();
+        let mut by_length: Vec<Vec<&str>> = vec![Vec::new(); 6];
+        for (word, _) in english.iter().filter(|(word, _)| word.len() < 6) {
+            by_length[word.len()].push(word);
+        }
+        for (text, mode) in [
+            ("Z...\n....\n....\n....", TraceMode::FirstSolution),
+            (
+                "..Z..\n.....\n.....\n....Y\n.....",
+                TraceMode::FirstSolution,
+            ),
+            ("..\n..", TraceMode::AllSolutions),
+            ("#...\nCAT.\n....\n...#", TraceMode::AllSolutions),
+        ] {
+            let grid = Grid::parse(text).unwrap();
+            let filler = Filler::new(&grid, &english).unwrap();
+            let mut plain = Vec::new();
+            filler.trace(mode, &mut |event| {
+                plain.push(event.clone());
+                ControlFlow::Continue(())
+            });
+            let mut counted = Vec::new();
+            filler.trace_with_candidates(mode, &mut |event, counts| {
+                counted.push((event.clone(), counts.to_vec()));
+                ControlFlow::Continue(())
+            });
+            let events: Vec<FillEvent> = counted.iter().map(|(event, _)| event.clone()).collect();
+            assert_eq!(events, plain, "{text}");
+            let slots = grid.slots();
+            let mut letters: Vec<Option<u8>> = (0..grid.rows() * grid.cols())
+                .map(|at| match grid.cell(at / grid.cols(), at % grid.cols()) {
+                    super::super::Cell::Letter(letter) => Some(letter),
+                    _ => None,
+                })
+                .collect();
+            let mut previous = filler.candidate_counts();
+            let mut before: Vec<Vec<u32>> = Vec::new();
+            let mut written: Vec<Vec<(usize, Option<u8>)>> = Vec::new();
+            let index_of = |slot: &SlotRef| {
+                slots
+                    .iter()
+                    .position(|s| (s.number, s.direction) == (slot.number, slot.direction))
+                    .unwrap()
+            };
+            for (event, counts) in &counted {
+                assert_eq!(counts.len(), slots.len());
+                match &event.action {
+                    FillAction::Place { slot, word, forced } => {
+                        let s = index_of(slot);
+                        assert_eq!(counts[s], 1, "{text}: {event:?}");
+                        if !forced {
+                            before.push(previous.clone());
+                        }
+                        let mut old = Vec::new();
+                        for (p, letter) in word.bytes().enumerate() {
+                            let (row, col) = slots[s].square(p);
+                            old.push((row * grid.cols() + col, letters[row * grid.cols() + col]));
+                            letters[row * grid.cols() + col] = Some(letter);
+                        }
+                        written.push(old);
+                        for (t, slot) in slots.iter().enumerate() {
+                            let fitting = by_length[slot.len]
+                                .iter()
+                                .filter(|word| {
+                                    word.bytes().enumerate().all(|(p, b)| {
+                                        let (row, col) = slot.square(p);
+                                        letters[row * grid.cols() + col].is_none_or(|l| l == b)
+                                    })
+                                })
+                                .count();
+                            assert!(counts[t] as usize <= fitting, "{text}: {event:?}");
+                        }
+                    }
+                    FillAction::Remove { forced, .. } => {
+                        for (at, letter) in written.pop().unwrap().into_iter().rev() {
+                            letters[at] = letter;
+                        }
+                        if !forced {
+                            assert_eq!(counts, &before.pop().unwrap(), "{text}: {event:?}");
+                        }
+                    }
+                    FillAction::Conflict { .. } => assert_eq!(counts, &previous),
+                    FillAction::Solution { .. } => assert!(counts.iter().all(|&c| c == 1)),
+                    FillAction::Backtrack { .. } => {}
+                }
+                previous = counts.clone();
+            }
         }
     }
 }

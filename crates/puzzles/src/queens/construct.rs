@@ -43,6 +43,10 @@ use super::QueensError;
 use super::rules::{Piece, Rules};
 use super::solution::Solution;
 
+mod decimal;
+
+use decimal::{DecimalWriter, block_buffer};
+
 /// The column of the queen in `row` of the plain-board construction for `n`
 /// queens, or `None` when there is no such row (`row ≥ n`) or no solution
 /// (`n` = 0, 2 or 3).
@@ -440,7 +444,7 @@ impl Construction {
         let mut writer = DecimalWriter::new(sink, separator);
         writer.push_bytes(b"[")?;
         for run in self.runs() {
-            writer.run(run)?;
+            writer.run(run.first, run.step, run.len)?;
         }
         writer.finish(b"]")
     }
@@ -478,11 +482,6 @@ impl Construction {
 /// Boards from this many rows on are formatted on a second thread.
 const PARALLEL_ROWS: u64 = 1 << 20;
 
-/// A fresh output block.
-fn block_buffer() -> Vec<u8> {
-    vec![0; BLOCK + ENTRY]
-}
-
 impl Pattern {
     /// Odd columns first, then even: `1, 3, …, 0, 2, …`.
     fn odd_then_even(n: u64, row: u64) -> u64 {
@@ -495,273 +494,5 @@ impl Pattern {
     }
 }
 
-/// The widest column: `u64::MAX` has 20 digits.
-const DIGITS: usize = 20;
-/// Room for the digits of a number's hundreds, copied in one go.
-const SLOT: usize = 32;
-/// Output is gathered into blocks this large before each write.
-const BLOCK: usize = 1 << 20;
-/// The most bytes one number and its separator take, with slack for the
-/// wide copies.
-const ENTRY: usize = SLOT + 8;
-
-/// Writes runs of numbers as text fast. A number is its hundreds (the
-/// decimal digits of `value / 100`) followed by two digits from a table, and
-/// within a run the hundreds change only every few numbers — by one, so
-/// their digits are updated in place rather than converted afresh. Each
-/// number then costs two stores.
-struct DecimalWriter<S> {
-    /// Takes a full block and its length, gives back a block to fill.
-    sink: S,
-    buffer: Vec<u8>,
-    len: usize,
-    /// The hundreds, right-aligned in `hundreds[..DIGITS]` with `'0'` before
-    /// them; `start` is their first digit.
-    hundreds: [u8; DIGITS + SLOT],
-    start: usize,
-    /// The two last digits of each value `0..100` followed by the separator.
-    tails: [[u8; 4]; 100],
-    separator: Vec<u8>,
-    wrote_any: bool,
-}
-
-impl<S: FnMut(Vec<u8>, usize) -> io::Result<Vec<u8>>> DecimalWriter<S> {
-    fn new(sink: S, separator: &[u8]) -> DecimalWriter<S> {
-        assert!(separator.len() <= 2, "separators are at most two bytes");
-        let mut tails = [[0u8; 4]; 100];
-        for (value, tail) in tails.iter_mut().enumerate() {
-            tail[0] = b'0' + (value / 10) as u8;
-            tail[1] = b'0' + (value % 10) as u8;
-            tail[2..2 + separator.len()].copy_from_slice(separator);
-        }
-        DecimalWriter {
-            sink,
-            buffer: block_buffer(),
-            len: 0,
-            hundreds: [b'0'; DIGITS + SLOT],
-            start: DIGITS,
-            tails,
-            separator: separator.to_vec(),
-            wrote_any: false,
-        }
-    }
-
-    fn flush_block(&mut self) -> io::Result<()> {
-        let block = std::mem::take(&mut self.buffer);
-        self.buffer = (self.sink)(block, self.len)?;
-        self.len = 0;
-        Ok(())
-    }
-
-    /// Makes room for `bytes` more bytes (at most a block).
-    fn reserve(&mut self, bytes: usize) -> io::Result<()> {
-        if self.len + bytes > BLOCK {
-            self.flush_block()?;
-        }
-        Ok(())
-    }
-
-    fn push_bytes(&mut self, bytes: &[u8]) -> io::Result<()> {
-        self.reserve(bytes.len())?;
-        self.buffer[self.len..self.len + bytes.len()].copy_from_slice(bytes);
-        self.len += bytes.len();
-        Ok(())
-    }
-
-    /// One number the plain way, for the few below 100.
-    fn push_number(&mut self, value: u64) -> io::Result<()> {
-        let text = value.to_string();
-        self.push_bytes(text.as_bytes())?;
-        let separator = std::mem::take(&mut self.separator);
-        let pushed = self.push_bytes(&separator);
-        self.separator = separator;
-        pushed
-    }
-
-    fn set_hundreds(&mut self, mut value: u64) {
-        self.hundreds[..DIGITS].fill(b'0');
-        let mut at = DIGITS;
-        while value > 0 {
-            at -= 1;
-            self.hundreds[at] = b'0' + (value % 10) as u8;
-            value /= 10;
-        }
-        self.start = at;
-    }
-
-    fn increment_hundreds(&mut self) {
-        let mut at = DIGITS - 1;
-        while self.hundreds[at] == b'9' {
-            self.hundreds[at] = b'0';
-            at -= 1;
-        }
-        self.hundreds[at] += 1;
-        self.start = self.start.min(at);
-    }
-
-    fn run(&mut self, run: Run) -> io::Result<()> {
-        let step = run.step;
-        assert!(
-            (1..=9).contains(&step) || run.len == 1,
-            "runs step by a digit"
-        );
-        self.wrote_any = true;
-        let mut value = run.first;
-        let mut left = run.len;
-        while left > 0 && value < 100 {
-            self.push_number(value)?;
-            value += step;
-            left -= 1;
-        }
-        if left == 0 {
-            return Ok(());
-        }
-        self.set_hundreds(value / 100);
-        let mut tail = (value % 100) as usize;
-        let step = step as usize;
-        loop {
-            // The numbers left in this hundred.
-            let count = (((99 - tail) / step + 1) as u64).min(left) as usize;
-            self.reserve(count * ENTRY)?;
-            let hundreds: [u8; SLOT] = self.hundreds[self.start..self.start + SLOT]
-                .try_into()
-                .expect("SLOT bytes");
-            let width = DIGITS - self.start;
-            let advance = width + 2 + self.separator.len();
-            let mut at = self.len;
-            let end = at + count * advance;
-            let buffer = &mut self.buffer[..end + ENTRY];
-            while at < end {
-                buffer[at..at + SLOT].copy_from_slice(&hundreds);
-                buffer[at + width..at + width + 4].copy_from_slice(&self.tails[tail]);
-                at += advance;
-                tail += step;
-            }
-            self.len = end;
-            left -= count as u64;
-            if left == 0 {
-                return Ok(());
-            }
-            tail -= 100;
-            self.increment_hundreds();
-        }
-    }
-
-    fn finish(mut self, closing: &[u8]) -> io::Result<()> {
-        if self.wrote_any {
-            // Every number was followed by a separator; the last one is not.
-            self.len -= self.separator.len();
-        }
-        self.push_bytes(closing)?;
-        self.flush_block()
-    }
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_runs_agree_with_the_formula() {
-        let patterns = (1..200u64).flat_map(|n| {
-            [Piece::Queen, Piece::Rook, Piece::King, Piece::Superqueen]
-                .into_iter()
-                .flat_map(move |piece| [false, true].map(|torus| (n, piece, torus)))
-        });
-        for (n, piece, torus) in patterns {
-            let rules = Rules::new(n as usize, piece, torus).unwrap();
-            let Ok(Some(construction)) = Construction::new(&rules) else {
-                continue;
-            };
-            let by_runs: Vec<u64> = construction.columns().collect();
-            let by_formula: Vec<u64> = (0..n).map(|row| construction.column(row)).collect();
-            assert_eq!(by_runs, by_formula, "{rules:?}");
-            let mut rows = 0;
-            for run in construction.runs() {
-                assert_eq!(run.row, rows);
-                assert!(run.len >= 1 && (1..=9).contains(&run.step));
-                rows += run.len;
-            }
-            assert_eq!(rows, n);
-        }
-    }
-
-    #[test]
-    fn the_writer_carries_across_digit_boundaries() {
-        let mut writer_out = Vec::new();
-        let mut writer = DecimalWriter::new(
-            |block: Vec<u8>, len| {
-                writer_out.extend_from_slice(&block[..len]);
-                Ok(block)
-            },
-            b" ",
-        );
-        writer
-            .run(Run {
-                row: 0,
-                first: 95,
-                step: 3,
-                len: 5,
-            })
-            .unwrap();
-        writer
-            .run(Run {
-                row: 5,
-                first: 9_999_999_999_999_999_998,
-                step: 1,
-                len: 3,
-            })
-            .unwrap();
-        writer.finish(b"").unwrap();
-        assert_eq!(
-            String::from_utf8(writer_out).unwrap(),
-            "95 98 101 104 107 9999999999999999998 9999999999999999999 10000000000000000000"
-        );
-    }
-
-    #[test]
-    fn long_runs_cross_block_boundaries() {
-        // Past PARALLEL_ROWS too: both writers give the same text.
-        for n in [300_001, 1_100_003] {
-            let construction = Construction::queens(n).unwrap();
-            let mut text = Vec::new();
-            construction.write_cols(&mut text, b",").unwrap();
-            let expected: Vec<String> = construction.columns().map(|c| c.to_string()).collect();
-            assert_eq!(text, format!("[{}]", expected.join(",")).into_bytes());
-        }
-    }
-
-    /// A writer that takes `room` bytes and then fails, as a closed pipe
-    /// does.
-    struct Closing {
-        room: usize,
-    }
-
-    impl Write for Closing {
-        fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-            if self.room == 0 {
-                return Err(io::ErrorKind::BrokenPipe.into());
-            }
-            let taken = bytes.len().min(self.room);
-            self.room -= taken;
-            Ok(taken)
-        }
-
-        fn flush(&mut self) -> io::Result<()> {
-            Ok(())
-        }
-    }
-
-    #[test]
-    fn a_closed_writer_stops_both_writers() {
-        for n in [300_001, 5_000_000] {
-            let mut out = Closing { room: 3 << 20 };
-            let err = Construction::queens(n).unwrap().write_cols(&mut out, b", ");
-            if n == 300_001 {
-                assert!(err.is_ok(), "it fits");
-            } else {
-                assert_eq!(err.unwrap_err().kind(), io::ErrorKind::BrokenPipe);
-            }
-        }
-    }
-}
+mod tests;

@@ -28,6 +28,7 @@ pub mod count;
 pub mod oracle;
 pub mod quadrants;
 mod quick;
+pub mod record_file;
 pub mod render;
 mod rules;
 mod search;

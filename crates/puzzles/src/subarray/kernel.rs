@@ -14,66 +14,56 @@
 
 use super::Best;
 use super::chunked::{BLOCK, Summary, append};
+#[cfg(target_arch = "x86_64")]
+use crate::cpu;
 
-/// The summary of non-empty `values`.
+/// The summary of non-empty `values`, with AVX-512 where the CPU has it.
 pub(crate) fn summarize_i64(values: &[i64]) -> Summary<i128> {
-    let kernel = Kernel::detect();
+    #[cfg(target_arch = "x86_64")]
+    let avx512 = cpu::Avx512::detect();
+    #[cfg(not(target_arch = "x86_64"))]
+    let avx512 = None;
     let mut acc = None;
-    for block in values.chunks(BLOCK) {
-        acc = append(acc, kernel.block(block));
+    for values in values.chunks(BLOCK) {
+        acc = append(acc, block(avx512, values));
     }
     acc.expect("non-empty input")
 }
 
-/// The best instruction set this machine offers for the block kernel.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Kernel {
-    /// Plain 64-bit scalar code, branch-free.
-    Scalar,
-    /// Eight lanes of AVX-512.
+/// The AVX-512 token where this target has one, else nothing.
+#[cfg(target_arch = "x86_64")]
+type Avx512 = Option<cpu::Avx512>;
+#[cfg(not(target_arch = "x86_64"))]
+type Avx512 = Option<std::convert::Infallible>;
+
+/// The summary of a non-empty block (any length): eight lanes of AVX-512
+/// with the token `avx512`, scalar code without.
+pub(crate) fn block(avx512: Avx512, block: &[i64]) -> Summary<i128> {
     #[cfg(target_arch = "x86_64")]
-    Avx512,
-}
-
-impl Kernel {
-    pub(crate) fn detect() -> Kernel {
-        #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("avx512f") {
-            return Kernel::Avx512;
+    if let Some(cpu) = avx512 {
+        let lane_len = block.len() / 64 * 8;
+        if lane_len == 0 {
+            return scalar_block(block);
         }
-        Kernel::Scalar
-    }
-
-    /// The summary of a non-empty block (any length).
-    pub(crate) fn block(self, block: &[i64]) -> Summary<i128> {
-        match self {
-            Kernel::Scalar => scalar_block(block),
-            #[cfg(target_arch = "x86_64")]
-            Kernel::Avx512 => {
-                let lane_len = block.len() / 64 * 8;
-                if lane_len == 0 {
-                    return scalar_block(block);
-                }
-                let (lanes, tail) = block.split_at(8 * lane_len);
-                // SAFETY: the CPU supports AVX-512F (checked in `detect`), and
-                // `lanes` holds exactly 8 lanes of `lane_len` elements, a
-                // multiple of 8.
-                let summaries = unsafe { avx512::lanes(lanes, lane_len) };
-                let mut acc = None;
-                for (index, lane) in summaries.iter().enumerate() {
-                    let summary = match lane.exact() {
-                        Some(summary) => summary,
-                        None => wide(&lanes[index * lane_len..][..lane_len]),
-                    };
-                    acc = append(acc, summary);
-                }
-                if !tail.is_empty() {
-                    acc = append(acc, scalar_block(tail));
-                }
-                acc.expect("at least one lane")
-            }
+        let (lanes, tail) = block.split_at(8 * lane_len);
+        // SAFETY: `lanes` holds exactly 8 lanes of `lane_len` elements, a
+        // positive multiple of 8.
+        let summaries = unsafe { avx512::lanes(cpu, lanes, lane_len) };
+        let mut acc = None;
+        for (index, lane) in summaries.iter().enumerate() {
+            let summary = match lane.exact() {
+                Some(summary) => summary,
+                None => wide(&lanes[index * lane_len..][..lane_len]),
+            };
+            acc = append(acc, summary);
         }
+        if !tail.is_empty() {
+            acc = append(acc, scalar_block(tail));
+        }
+        return acc.expect("at least one lane");
     }
+    let _ = avx512;
+    scalar_block(block)
 }
 
 /// The exact summary in `i128`, for blocks whose values are too large for
@@ -186,16 +176,29 @@ mod avx512 {
     use std::arch::x86_64::*;
 
     use super::Lane;
+    use crate::cpu;
 
     /// Eight lanes at once: lane `k` summarises
-    /// `values[k * lane_len..(k + 1) * lane_len]`.
+    /// `values[k * lane_len..(k + 1) * lane_len]`; the token proves that the
+    /// CPU has AVX-512.
     ///
     /// # Safety
     ///
-    /// The CPU must support AVX-512F; `values.len() == 8 * lane_len` and
-    /// `lane_len` is a positive multiple of 8.
+    /// `values.len() == 8 * lane_len` and `lane_len` is a positive multiple
+    /// of 8.
+    pub(super) unsafe fn lanes(cpu: cpu::Avx512, values: &[i64], lane_len: usize) -> [Lane; 8] {
+        let _ = cpu;
+        // SAFETY: the token proves AVX-512F; the caller keeps the lengths.
+        unsafe { lanes_avx512(values, lane_len) }
+    }
+
+    /// [`lanes`], compiled for AVX-512F.
+    ///
+    /// # Safety
+    ///
+    /// As [`lanes`], and the CPU has AVX-512F.
     #[target_feature(enable = "avx512f")]
-    pub(super) unsafe fn lanes(values: &[i64], lane_len: usize) -> [Lane; 8] {
+    unsafe fn lanes_avx512(values: &[i64], lane_len: usize) -> [Lane; 8] {
         debug_assert!(values.len() == 8 * lane_len && lane_len.is_multiple_of(8) && lane_len > 0);
         let base = values.as_ptr();
         let mut prefix_sum = _mm512_setzero_si512();
@@ -343,7 +346,7 @@ mod tests {
         ] {
             let slice = &values[..len];
             assert_eq!(summarize_i64(slice), reference(slice), "len {len}");
-            assert_eq!(Kernel::Scalar.block(slice), reference(slice), "len {len}");
+            assert_eq!(block(None, slice), reference(slice), "len {len}");
         }
     }
 
@@ -353,6 +356,6 @@ mod tests {
         values[100] = i64::MIN;
         values.extend(vec![i64::MIN; 100]);
         assert_eq!(summarize_i64(&values), reference(&values));
-        assert_eq!(Kernel::Scalar.block(&values), reference(&values));
+        assert_eq!(block(None, &values), reference(&values));
     }
 }

@@ -45,6 +45,8 @@
 //! # Ok::<(), puzzles::subarray::SubarrayError>(())
 //! ```
 
+#![deny(clippy::undocumented_unsafe_blocks)]
+
 mod bounded;
 pub mod brute;
 mod chunked;

@@ -29,6 +29,18 @@ use std::io::{BufRead, BufReader, Read};
 use serde::{Deserialize, Serialize};
 
 use super::{Element, Matrix, SubarrayError};
+use crate::cpu::Isa;
+use crate::text::{first_digits, leading_digits};
+
+#[cfg(target_arch = "x86_64")]
+mod avx2;
+#[cfg(target_arch = "x86_64")]
+mod avx512;
+#[cfg(test)]
+mod tests;
+mod tokenizer;
+
+pub(crate) use tokenizer::Tokenizer;
 
 /// Where a token starts: 1-based line and column (columns count bytes; every
 /// byte before a bad token on its line is ASCII, so they are characters too).
@@ -156,19 +168,6 @@ fn is_separator(byte: u8) -> bool {
 /// Values handed to the caller at a time.
 pub const BATCH: usize = 4096;
 
-/// Which instruction sets the integer tokenizer may use: the best the CPU
-/// has, or less (so that tests cover every path on any machine).
-#[doc(hidden)]
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Simd {
-    /// AVX-512 (VBMI2) if present, else AVX2 if present, else portable.
-    Best,
-    /// AVX2 if present, else portable.
-    Avx2,
-    /// Only the portable SWAR loop.
-    Portable,
-}
-
 /// Where the token loop stopped short of the end of its window.
 #[doc(hidden)]
 #[derive(Debug)]
@@ -203,7 +202,9 @@ pub trait Parse: Element + Default {
     /// handing full batches to `sink`. `buf[end - 1]` is a separator and
     /// `buf` has at least 8 readable bytes past `end`. Returns where it
     /// stopped: at `end` or beyond, or at a comment or a bad token.
-    /// `simd` limits the instruction sets used (for tests).
+    /// `isa` limits the instruction sets used (for tests): the AVX-512
+    /// loop (which needs VBMI and VBMI2 as well) from [`Isa::Avx512`], the
+    /// AVX2 loop from [`Isa::Avx2`], else the portable SWAR loop.
     #[doc(hidden)]
     fn parse_window<F: FnMut(&[Self])>(
         buf: &[u8],
@@ -211,7 +212,7 @@ pub trait Parse: Element + Default {
         end: usize,
         batch: &mut Batch<Self>,
         sink: &mut F,
-        simd: Simd,
+        isa: Isa,
     ) -> Result<usize, Stop>;
 }
 
@@ -294,21 +295,22 @@ impl Parse for i64 {
         end: usize,
         batch: &mut Batch<i64>,
         sink: &mut F,
-        simd: Simd,
+        isa: Isa,
     ) -> Result<usize, Stop> {
         #[cfg(target_arch = "x86_64")]
         {
-            if simd == Simd::Best && vector::available() {
-                // SAFETY: the CPU has the features `vector` needs (just
-                // checked); `buf` has PADDING readable bytes after `end`.
-                return unsafe { vector::parse_window(buf, pos, end, batch, sink) };
+            if isa >= Isa::Avx512
+                && let Some(cpu) = crate::cpu::Avx512Vbmi::detect()
+            {
+                return avx512::parse_window(cpu, buf, pos, end, batch, sink);
             }
-            if simd != Simd::Portable && avx2::available() {
-                // SAFETY: as above, for `avx2`.
-                return unsafe { avx2::parse_window(buf, pos, end, batch, sink) };
+            if isa >= Isa::Avx2
+                && let Some(cpu) = crate::cpu::Avx2::detect()
+            {
+                return avx2::parse_window(cpu, buf, pos, end, batch, sink);
             }
         }
-        let _ = simd;
+        let _ = isa;
         parse_i64_window(buf, pos, end, batch, sink)
     }
 }
@@ -375,11 +377,10 @@ fn parse_i64_fast(buf: &[u8], start: usize) -> Option<i64> {
     let negative = first == b'-';
     let sign = usize::from(negative || first == b'+');
     let word = u64::from_le_bytes(window[sign..sign + 8].try_into().expect("eight bytes"));
-    let zeros = leading_digit_bits(word);
-    // 1 to 7 digits (8 to 56 bits), and the byte after them, inside the
-    // word, a separator.
-    if zeros.wrapping_sub(8) < 49 && is_separator((word >> zeros) as u8) {
-        let magnitude = parse_digits(word, (zeros / 8) as usize) as i64;
+    let digits = leading_digits(word);
+    // 1 to 7 digits, and the byte after them, inside the word, a separator.
+    if digits.wrapping_sub(1) < 7 && is_separator((word >> (8 * digits)) as u8) {
+        let magnitude = first_digits(word, digits) as i64;
         Some(if negative { -magnitude } else { magnitude })
     } else {
         None
@@ -468,49 +469,6 @@ fn is_decimal(token: &[u8]) -> bool {
     )
 }
 
-/// Eight bytes from `at`, the first in the lowest byte.
-#[cfg(test)]
-fn load_word(buf: &[u8], at: usize) -> u64 {
-    let bytes: [u8; 8] = buf[at..at + 8].try_into().expect("eight bytes");
-    u64::from_le_bytes(bytes)
-}
-
-/// How many of the eight bytes of `word`, from the first, are ASCII digits.
-#[cfg(test)]
-fn leading_digits(word: u64) -> usize {
-    (leading_digit_bits(word) / 8) as usize
-}
-
-/// Eight times the number of leading ASCII digits of `word` (64 for eight).
-#[inline(always)]
-fn leading_digit_bits(word: u64) -> u32 {
-    // A byte is a digit when adding 0x46 leaves its top bit clear (≤ 0x39)
-    // and subtracting 0x30 does not borrow (≥ 0x30). Carries and borrows
-    // only reach bytes after a non-digit, which do not count.
-    let high = (word.wrapping_add(0x4646_4646_4646_4646)
-        | word.wrapping_sub(0x3030_3030_3030_3030))
-        & 0x8080_8080_8080_8080;
-    // The lowest set bit is bit 7 of the first non-digit byte.
-    high.trailing_zeros() & !7
-}
-
-/// The value of the first `digits` (1 to 8) digit bytes of `word`.
-#[inline(always)]
-fn parse_digits(word: u64, digits: usize) -> u64 {
-    // Digit values, the first digit in the lowest byte; shifting left puts
-    // zeros in front, leaving eight digits to convert.
-    let values = word.wrapping_sub(0x3030_3030_3030_3030) << (8 * (8 - digits));
-    // Pairs, then fours, then eight (Lemire's eight-digit conversion).
-    let pairs = values.wrapping_mul(10).wrapping_add(values >> 8);
-    let mask = 0x0000_00FF_0000_00FF;
-    let mul1 = 100 + (1_000_000 << 32);
-    let mul2 = 1 + (10_000 << 32);
-    ((pairs & mask)
-        .wrapping_mul(mul1)
-        .wrapping_add(((pairs >> 16) & mask).wrapping_mul(mul2)))
-        >> 32
-}
-
 /// Powers of ten that are exact in `f64`.
 const EXACT_POWERS_OF_TEN: [f64; 23] = [
     1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
@@ -581,7 +539,7 @@ impl Parse for f64 {
         end: usize,
         batch: &mut Batch<f64>,
         sink: &mut F,
-        _simd: Simd,
+        _isa: Isa,
     ) -> Result<usize, Stop> {
         while pos < end {
             let first = buf[pos];
@@ -601,239 +559,6 @@ impl Parse for f64 {
         }
         Ok(pos)
     }
-}
-
-/// Bytes read at a time: a token that fills the whole buffer is too long.
-const BUFFER: usize = MAX_TOKEN + 1;
-/// Room after the data for a sentinel, eight-byte loads and two 64-byte
-/// blocks.
-const PADDING: usize = 192;
-
-/// The tokenizer: a reader, a fixed buffer, and what it needs to know to
-/// place an error (offsets and line counts of the bytes already retired).
-pub(crate) struct Tokenizer<R> {
-    reader: R,
-    buf: Vec<u8>,
-    /// Bytes of the buffer that hold data.
-    filled: usize,
-    /// The reader has no more data.
-    eof: bool,
-    /// Absolute offset of `buf[0]`.
-    offset: u64,
-    /// Newlines before `buf[0]`.
-    lines_before: u64,
-    /// Absolute offset of the start of the line `buf[0]` is on.
-    line_start: u64,
-    /// Inside a comment that continues past the buffered data.
-    in_comment: bool,
-    /// The next read is the first.
-    at_start: bool,
-    /// The instruction sets the token loop may use.
-    simd: Simd,
-}
-
-impl<R: Read> Tokenizer<R> {
-    pub(crate) fn new(reader: R) -> Tokenizer<R> {
-        Tokenizer {
-            reader,
-            buf: vec![0; BUFFER + PADDING],
-            filled: 0,
-            eof: false,
-            offset: 0,
-            lines_before: 0,
-            line_start: 0,
-            in_comment: false,
-            at_start: true,
-            simd: Simd::Best,
-        }
-    }
-
-    /// The same tokenizer limited to some instruction sets, so that tests
-    /// cover every token loop on any machine.
-    #[cfg(test)]
-    pub(crate) fn simd(mut self, simd: Simd) -> Tokenizer<R> {
-        self.simd = simd;
-        self
-    }
-
-    /// The same tokenizer with a buffer of `capacity` bytes (so tokens of
-    /// `capacity` bytes or more are too long), for tests of what happens at
-    /// the buffer's edges.
-    #[cfg(test)]
-    pub(crate) fn with_capacity(mut self, capacity: usize) -> Tokenizer<R> {
-        self.buf = vec![0; capacity + PADDING];
-        self
-    }
-
-    /// A tokenizer for input that starts in the middle of a file, at a line
-    /// start: no byte-order mark to skip there.
-    pub(crate) fn mid_file(mut self) -> Tokenizer<R> {
-        self.at_start = false;
-        self
-    }
-
-    /// Parses every number, handing them to `sink` in blocks of up to
-    /// [`BATCH`]. Returns how many there were.
-    pub(crate) fn run<T: Parse, F: FnMut(&[T])>(
-        mut self,
-        mut sink: F,
-    ) -> Result<u64, SubarrayError> {
-        let mut batch = Batch::<T>::new();
-        let mut count = 0_u64;
-        let mut counted = |values: &[T]| {
-            count += values.len() as u64;
-            sink(values);
-        };
-        let mut pos = 0;
-        loop {
-            self.retire(pos);
-            pos = 0;
-            self.fill()?;
-            if self.in_comment {
-                match memchr_newline(&self.buf[..self.filled]) {
-                    Some(newline) => {
-                        self.in_comment = false;
-                        pos = newline + 1;
-                    }
-                    None if self.eof => break,
-                    None => {
-                        pos = self.filled;
-                        continue;
-                    }
-                }
-            }
-            // Parse up to the last separator: every token before it is whole.
-            let end = if self.eof {
-                self.buf[self.filled] = b'\n';
-                self.filled + 1
-            } else {
-                match self.buf[pos..self.filled]
-                    .iter()
-                    .rposition(|&b| is_separator(b))
-                {
-                    Some(last) => pos + last + 1,
-                    None if self.buf[pos] == b'#' => {
-                        // A comment without a separator in the whole buffer.
-                        self.in_comment = true;
-                        pos = self.filled;
-                        continue;
-                    }
-                    // The buffer was full: retire what is done and read on.
-                    None if pos > 0 => continue,
-                    None => {
-                        let token = &self.buf[..self.filled];
-                        return Err(self.error(0, token, SyntaxErrorKind::TooLong));
-                    }
-                }
-            };
-            // Comments may run past `end`, up to the data's end.
-            let data_end = end.max(self.filled);
-            loop {
-                match T::parse_window(&self.buf, pos, end, &mut batch, &mut counted, self.simd) {
-                    Ok(stop) => {
-                        pos = stop;
-                        break;
-                    }
-                    Err(Stop::Comment(at)) => match memchr_newline(&self.buf[at..data_end]) {
-                        Some(newline) => pos = at + newline + 1,
-                        None => {
-                            self.in_comment = true;
-                            pos = data_end;
-                            break;
-                        }
-                    },
-                    Err(Stop::Bad(at, kind)) => {
-                        let token_end = token_end(&self.buf, at, end.min(self.filled));
-                        let token = &self.buf[at..token_end];
-                        return Err(self.error(at, token, kind));
-                    }
-                }
-            }
-            if self.eof {
-                break;
-            }
-        }
-        batch.flush(&mut counted);
-        Ok(count)
-    }
-
-    /// Drops `buf[..pos]`, keeping count of its lines, and moves the rest to
-    /// the front.
-    fn retire(&mut self, pos: usize) {
-        let pos = pos.min(self.filled);
-        if pos == 0 {
-            return;
-        }
-        let retired = &self.buf[..pos];
-        let newlines = count_newlines(retired);
-        if newlines > 0 {
-            self.lines_before += newlines;
-            let last = retired
-                .iter()
-                .rposition(|&b| b == b'\n')
-                .expect("a newline");
-            self.line_start = self.offset + last as u64 + 1;
-        }
-        self.offset += pos as u64;
-        self.buf.copy_within(pos..self.filled, 0);
-        self.filled -= pos;
-    }
-
-    /// Reads until the buffer is full or the reader is done.
-    fn fill(&mut self) -> Result<(), SubarrayError> {
-        let capacity = self.buf.len() - PADDING;
-        while self.filled < capacity && !self.eof {
-            match self.reader.read(&mut self.buf[self.filled..capacity]) {
-                Ok(0) => self.eof = true,
-                Ok(n) => self.filled += n,
-                Err(err) if err.kind() == std::io::ErrorKind::Interrupted => {}
-                Err(err) => return Err(SubarrayError::Io(err)),
-            }
-        }
-        if self.at_start && (self.filled >= 3 || self.eof) {
-            self.at_start = false;
-            if self.buf[..self.filled].starts_with(b"\xEF\xBB\xBF") {
-                // A byte-order mark is not part of line 1's columns.
-                self.offset += 3;
-                self.line_start = 3;
-                self.buf.copy_within(3..self.filled, 0);
-                self.filled -= 3;
-            }
-        }
-        // Reads of eight bytes from the last token's start may look past the
-        // data: make what they see deterministic.
-        self.buf[self.filled..].fill(0);
-        Ok(())
-    }
-
-    /// The error for a bad token at `buf[at]`.
-    fn error(&self, at: usize, token: &[u8], kind: SyntaxErrorKind) -> SubarrayError {
-        let before = &self.buf[..at];
-        let line = self.lines_before + count_newlines(before) + 1;
-        let line_start = match before.iter().rposition(|&b| b == b'\n') {
-            Some(newline) => self.offset + newline as u64 + 1,
-            None => self.line_start,
-        };
-        let column = self.offset + at as u64 - line_start + 1;
-        SyntaxError {
-            position: Position { line, column },
-            text: excerpt_text(token),
-            kind,
-        }
-        .into()
-    }
-}
-
-fn memchr_newline(bytes: &[u8]) -> Option<usize> {
-    bytes.iter().position(|&b| b == b'\n')
-}
-
-/// Newlines in `bytes`, counted in a way the compiler vectorises.
-fn count_newlines(bytes: &[u8]) -> u64 {
-    bytes
-        .chunks(255)
-        .map(|chunk| chunk.iter().map(|&b| u8::from(b == b'\n')).sum::<u8>() as u64)
-        .sum()
 }
 
 /// Every number in `reader`, handed to `sink` in blocks of up to [`BATCH`],
@@ -1018,465 +743,4 @@ fn count_row(text: &[u8]) -> usize {
         }
     }
     count
-}
-
-/// Integers four at a time with AVX2: token starts from a separator
-/// bitmask, each token's first eight bytes loaded into a lane, and the
-/// digits converted in the lanes.
-#[cfg(target_arch = "x86_64")]
-mod avx2 {
-    use std::arch::x86_64::*;
-
-    use super::{BATCH, Batch, Stop, parse_i64_bytewise, parse_i64_slow, token_end};
-
-    /// Whether this CPU can run [`parse_window`].
-    pub(super) fn available() -> bool {
-        std::arch::is_x86_feature_detected!("avx2")
-    }
-
-    /// As the portable window loop: every token that starts in
-    /// `buf[pos..end]`, 64 bytes at a time.
-    ///
-    /// # Safety
-    ///
-    /// The CPU supports AVX2, and `buf` holds at least 64 + 16 bytes past
-    /// `end`.
-    #[target_feature(enable = "avx2")]
-    pub(super) unsafe fn parse_window<F: FnMut(&[i64])>(
-        buf: &[u8],
-        mut pos: usize,
-        end: usize,
-        batch: &mut Batch<i64>,
-        sink: &mut F,
-    ) -> Result<usize, Stop> {
-        assert!(buf.len() >= end + 64 + 16, "padding");
-        let mut carry = 0_u64;
-        while pos < end {
-            // SAFETY: pos < end, so the 64 bytes from pos lie inside `buf`.
-            let (low, high) = unsafe {
-                let at = buf.as_ptr().add(pos);
-                (
-                    _mm256_loadu_si256(at.cast()),
-                    _mm256_loadu_si256(at.add(32).cast()),
-                )
-            };
-            let separators = mask(separator_bytes(low)) | (mask(separator_bytes(high)) << 32);
-            let hash = _mm256_set1_epi8(b'#' as i8);
-            let hashes =
-                _mm256_or_si256(_mm256_cmpeq_epi8(low, hash), _mm256_cmpeq_epi8(high, hash));
-            let chunk_end = (pos + 64).min(end);
-            if _mm256_movemask_epi8(hashes) != 0 {
-                if carry == 1 {
-                    pos = token_end(buf, pos, end);
-                }
-                pos = parse_i64_bytewise(buf, pos, chunk_end, batch, sink)?;
-                carry = 0;
-                continue;
-            }
-            let tokens = !separators & (u64::MAX >> (64 - (chunk_end - pos)));
-            let starts = tokens & !((tokens << 1) | carry);
-            carry = tokens >> 63;
-            if batch.len > BATCH - 32 {
-                batch.flush(sink);
-            }
-            let count = starts.count_ones() as usize;
-            let out = &mut batch.values[batch.len..batch.len + 32];
-            let mut bad = 0_u32;
-            let mut left = starts;
-            let mut index = 0;
-            while left != 0 {
-                // Up to four tokens; empty lanes get a harmless "0\n".
-                let mut words = [0x0a30_u64; 4];
-                let mut lanes = 0;
-                while lanes < 4 && left != 0 {
-                    let start = pos + left.trailing_zeros() as usize;
-                    left &= left - 1;
-                    words[lanes] =
-                        u64::from_le_bytes(buf[start..start + 8].try_into().expect("padding"));
-                    lanes += 1;
-                }
-                let (values, ok) = four(words);
-                // SAFETY: index is a multiple of 4 below count <= 32, so the
-                // four slots from index are inside `out`.
-                unsafe { _mm256_storeu_si256(out.as_mut_ptr().add(index).cast(), values) };
-                bad |= (!ok & ((1 << lanes) - 1)) << index;
-                index += 4;
-            }
-            while bad != 0 {
-                let index = bad.trailing_zeros() as usize;
-                bad &= bad - 1;
-                let mut bits = starts;
-                for _ in 0..index {
-                    bits &= bits - 1;
-                }
-                let start = pos + bits.trailing_zeros() as usize;
-                out[index] = parse_i64_slow(buf, start, end)?;
-            }
-            batch.len += count;
-            pos += 64;
-        }
-        Ok(pos.min(end))
-    }
-
-    /// One bit per byte of 32: its top bit.
-    #[target_feature(enable = "avx2")]
-    fn mask(bytes: __m256i) -> u64 {
-        u64::from(_mm256_movemask_epi8(bytes) as u32)
-    }
-
-    /// 0xff where a byte is a separator: tab to carriage return, space,
-    /// comma.
-    #[target_feature(enable = "avx2")]
-    fn separator_bytes(bytes: __m256i) -> __m256i {
-        let shifted = _mm256_sub_epi8(bytes, _mm256_set1_epi8(9));
-        let control = _mm256_cmpeq_epi8(_mm256_min_epu8(shifted, _mm256_set1_epi8(4)), shifted);
-        let space = _mm256_cmpeq_epi8(bytes, _mm256_set1_epi8(b' ' as i8));
-        let comma = _mm256_cmpeq_epi8(bytes, _mm256_set1_epi8(b',' as i8));
-        _mm256_or_si256(control, _mm256_or_si256(space, comma))
-    }
-
-    /// Four tokens' first eight bytes to their values, with a bitmask of the
-    /// lanes that hold 1 to 7 digits (after an optional sign) followed by a
-    /// separator — the others must be parsed another way.
-    #[target_feature(enable = "avx2")]
-    fn four(words: [u64; 4]) -> (__m256i, u32) {
-        let [w0, w1, w2, w3] = words.map(|w| w as i64);
-        let words = _mm256_set_epi64x(w3, w2, w1, w0);
-        let zero = _mm256_setzero_si256();
-        let first = _mm256_and_si256(words, _mm256_set1_epi64x(0xff));
-        let minus = _mm256_cmpeq_epi64(first, _mm256_set1_epi64x(b'-' as i64));
-        let plus = _mm256_cmpeq_epi64(first, _mm256_set1_epi64x(b'+' as i64));
-        let signed = _mm256_or_si256(minus, plus);
-        let words = _mm256_blendv_epi8(words, _mm256_srli_epi64::<8>(words), signed);
-        let values = _mm256_sub_epi8(words, _mm256_set1_epi8(b'0' as i8));
-        let digit = _mm256_cmpeq_epi8(_mm256_min_epu8(values, _mm256_set1_epi8(9)), values);
-        let not_digit = _mm256_xor_si256(digit, _mm256_set1_epi8(-1));
-        // The lowest bit of the first non-digit byte, and the bytes before
-        // it: their count is the number of digits.
-        let first_not_digit = _mm256_and_si256(not_digit, _mm256_sub_epi64(zero, not_digit));
-        let before = _mm256_sub_epi64(first_not_digit, _mm256_set1_epi64x(1));
-        let digits = _mm256_sad_epu8(_mm256_and_si256(before, _mm256_set1_epi8(1)), zero);
-        let sized = _mm256_and_si256(
-            _mm256_cmpgt_epi64(digits, zero),
-            _mm256_cmpgt_epi64(_mm256_set1_epi64x(8), digits),
-        );
-        let ended = _mm256_cmpeq_epi64(
-            _mm256_and_si256(separator_bytes(words), first_not_digit),
-            zero,
-        );
-        let ok = _mm256_andnot_si256(ended, sized);
-        // Shift the digits to the top (zeros in front), then pairs, fours,
-        // eight, as in the AVX-512 path.
-        let shift = _mm256_sub_epi64(_mm256_set1_epi64x(64), _mm256_slli_epi64::<3>(digits));
-        let shifted = _mm256_sllv_epi64(values, shift);
-        let pairs = _mm256_maddubs_epi16(shifted, _mm256_set1_epi16(0x010a));
-        let fours = _mm256_madd_epi16(pairs, _mm256_set1_epi32(0x0001_0064));
-        let high_four = _mm256_mul_epu32(fours, _mm256_set1_epi64x(10_000));
-        let magnitude = _mm256_add_epi64(high_four, _mm256_srli_epi64::<32>(fours));
-        let value = _mm256_sub_epi64(_mm256_xor_si256(magnitude, minus), minus);
-        (value, _mm256_movemask_pd(_mm256_castsi256_pd(ok)) as u32)
-    }
-}
-
-/// Integers eight at a time with AVX-512 (VBMI and VBMI2 for byte
-/// permutes and compression, CD for per-lane bit counts).
-#[cfg(target_arch = "x86_64")]
-mod vector {
-    use std::arch::x86_64::*;
-
-    use super::{BATCH, Batch, Stop, parse_i64_bytewise, parse_i64_slow, token_end};
-
-    /// Whether this CPU can run [`parse_window`].
-    pub(super) fn available() -> bool {
-        std::arch::is_x86_feature_detected!("avx512f")
-            && std::arch::is_x86_feature_detected!("avx512bw")
-            && std::arch::is_x86_feature_detected!("avx512cd")
-            && std::arch::is_x86_feature_detected!("avx512vbmi")
-            && std::arch::is_x86_feature_detected!("avx512vbmi2")
-    }
-
-    /// As the portable window loop: every token that starts in
-    /// `buf[pos..end]`, 64 bytes at a time.
-    ///
-    /// # Safety
-    ///
-    /// The CPU supports the features [`available`] checks, and `buf` holds
-    /// at least 128 + 16 bytes past `end`.
-    #[target_feature(enable = "avx512f,avx512bw,avx512cd,avx512vbmi,avx512vbmi2")]
-    pub(super) unsafe fn parse_window<F: FnMut(&[i64])>(
-        buf: &[u8],
-        mut pos: usize,
-        end: usize,
-        batch: &mut Batch<i64>,
-        sink: &mut F,
-    ) -> Result<usize, Stop> {
-        assert!(buf.len() >= end + 128 + 16, "padding");
-        let mut carry = 0_u64;
-        while pos < end {
-            // SAFETY: pos < end, so the 128 bytes from pos lie inside `buf`.
-            let (low, high) = unsafe {
-                let at = buf.as_ptr().add(pos);
-                (
-                    _mm512_loadu_si512(at.cast()),
-                    _mm512_loadu_si512(at.add(64).cast()),
-                )
-            };
-            let separators = separators(low);
-            let chunk_end = (pos + 64).min(end);
-            if _mm512_cmpeq_epi8_mask(low, _mm512_set1_epi8(b'#' as i8)) != 0 {
-                // Comments are rare: the byte-by-byte loop takes this block.
-                if carry == 1 {
-                    pos = token_end(buf, pos, end);
-                }
-                pos = parse_i64_bytewise(buf, pos, chunk_end, batch, sink)?;
-                carry = 0;
-                continue;
-            }
-            let tokens = !separators & (u64::MAX >> (64 - (chunk_end - pos)));
-            let starts = tokens & !((tokens << 1) | carry);
-            carry = tokens >> 63;
-            if batch.len > BATCH - 32 {
-                batch.flush(sink);
-            }
-            let count = starts.count_ones() as usize;
-            let out = &mut batch.values[batch.len..batch.len + 32];
-            let mut bad = block(low, high, starts, count, out.try_into().expect("32 slots"));
-            // Tokens the vector path declined: long numbers, or not numbers.
-            while bad != 0 {
-                let index = bad.trailing_zeros() as usize;
-                bad &= bad - 1;
-                let start = pos + nth_set_bit(starts, index);
-                out[index] = parse_i64_slow(buf, start, end)?;
-            }
-            batch.len += count;
-            pos += 64;
-        }
-        Ok(pos.min(end))
-    }
-
-    /// The index of the `n`-th set bit of `bits`.
-    fn nth_set_bit(mut bits: u64, n: usize) -> usize {
-        for _ in 0..n {
-            bits &= bits - 1;
-        }
-        bits.trailing_zeros() as usize
-    }
-
-    /// The separators among 64 bytes: tab to carriage return, space, comma.
-    #[target_feature(enable = "avx512f,avx512bw")]
-    fn separators(bytes: __m512i) -> u64 {
-        let control = _mm512_cmple_epu8_mask(
-            _mm512_sub_epi8(bytes, _mm512_set1_epi8(9)),
-            _mm512_set1_epi8(4),
-        );
-        control
-            | _mm512_cmpeq_epi8_mask(bytes, _mm512_set1_epi8(b' ' as i8))
-            | _mm512_cmpeq_epi8_mask(bytes, _mm512_set1_epi8(b',' as i8))
-    }
-
-    /// Parses the `count` tokens that start at the set bits of `starts` in
-    /// the 64 bytes `low` (followed by `high`) into `out`, eight per
-    /// vector. Returns a bitmask of the tokens it declined (their slots hold
-    /// garbage): anything but 1 to 7 digits with an optional sign followed by
-    /// a separator.
-    #[target_feature(enable = "avx512f,avx512bw,avx512cd,avx512vbmi,avx512vbmi2")]
-    fn block(low: __m512i, high: __m512i, starts: u64, count: usize, out: &mut [i64; 32]) -> u32 {
-        // Byte i of `iota` is i; byte j of each lane of `lane_iota` is j.
-        let iota = _mm512_set_epi64(
-            0x3f3e_3d3c_3b3a_3938,
-            0x3736_3534_3332_3130,
-            0x2f2e_2d2c_2b2a_2928,
-            0x2726_2524_2322_2120,
-            0x1f1e_1d1c_1b1a_1918,
-            0x1716_1514_1312_1110,
-            0x0f0e_0d0c_0b0a_0908,
-            0x0706_0504_0302_0100,
-        );
-        let lane_iota = _mm512_set1_epi64(0x0706_0504_0302_0100);
-        // Every byte of lane k is k.
-        let lane_number = _mm512_set_epi64(
-            0x0707_0707_0707_0707,
-            0x0606_0606_0606_0606,
-            0x0505_0505_0505_0505,
-            0x0404_0404_0404_0404,
-            0x0303_0303_0303_0303,
-            0x0202_0202_0202_0202,
-            0x0101_0101_0101_0101,
-            0,
-        );
-        // The start offsets, packed into the first `count` bytes.
-        let offsets = _mm512_maskz_compress_epi8(starts, iota);
-        let zero = _mm512_setzero_si512();
-        let mut bad = 0_u32;
-        let mut group = 0;
-        while group * 8 < count {
-            // Lane k: eight copies of offset 8·group + k, plus 0..7: the
-            // indices of the token's first eight bytes (up to 71 < 128).
-            let pick = _mm512_add_epi8(lane_number, _mm512_set1_epi8((8 * group) as i8));
-            let index = _mm512_add_epi8(_mm512_permutexvar_epi8(pick, offsets), lane_iota);
-            let words = _mm512_permutex2var_epi8(low, index, high);
-            // A sign: note it and drop it (a zero byte comes in at the top).
-            let first = _mm512_and_si512(words, _mm512_set1_epi64(0xff));
-            let minus = _mm512_cmpeq_epi64_mask(first, _mm512_set1_epi64(b'-' as i64));
-            let plus = _mm512_cmpeq_epi64_mask(first, _mm512_set1_epi64(b'+' as i64));
-            let words = _mm512_mask_srli_epi64(words, minus | plus, words, 8);
-            // Digits, and the first byte that is not one.
-            let values = _mm512_sub_epi8(words, _mm512_set1_epi8(b'0' as i8));
-            let not_digit = _mm512_movm_epi8(_mm512_cmpgt_epu8_mask(values, _mm512_set1_epi8(9)));
-            let first_not_digit = _mm512_and_si512(not_digit, _mm512_sub_epi64(zero, not_digit));
-            let leading = _mm512_lzcnt_epi64(first_not_digit);
-            // 1 to 7 digits: the first non-digit's lowest bit is bit 8 to 56,
-            // so 7 to 55 leading zeros; and it must be a separator.
-            let sized = _mm512_cmple_epu64_mask(
-                _mm512_sub_epi64(leading, _mm512_set1_epi64(7)),
-                _mm512_set1_epi64(48),
-            );
-            let separator = _mm512_movm_epi8(separators(words));
-            let ended = _mm512_test_epi64_mask(first_not_digit, separator);
-            let live = (1_u32 << (count - 8 * group).min(8)) - 1;
-            bad |= (live & !u32::from(sized & ended)) << (8 * group);
-            // Shift the digits to the top (zeros in front), then pairs,
-            // fours, eight: d0·10 + d1, then ·100, then ·10 000.
-            let digits = _mm512_sllv_epi64(values, _mm512_add_epi64(leading, _mm512_set1_epi64(1)));
-            let pairs = _mm512_maddubs_epi16(digits, _mm512_set1_epi16(0x010a));
-            let fours = _mm512_madd_epi16(pairs, _mm512_set1_epi32(0x0001_0064));
-            let high_four = _mm512_mul_epu32(fours, _mm512_set1_epi64(10_000));
-            let magnitude = _mm512_add_epi64(high_four, _mm512_srli_epi64::<32>(fours));
-            let value = _mm512_mask_sub_epi64(magnitude, minus, zero, magnitude);
-            // SAFETY: group < 4, so the eight slots from 8·group are in `out`.
-            unsafe { _mm512_storeu_si512(out.as_mut_ptr().add(8 * group).cast(), value) };
-            group += 1;
-        }
-        bad
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn eight_byte_digit_parsing() {
-        for text in ["0", "7", "12", "123", "9999999", "1234567", "0000001"] {
-            let mut bytes = text.as_bytes().to_vec();
-            bytes.push(b' ');
-            bytes.resize(16, b'x');
-            let word = load_word(&bytes, 0);
-            assert_eq!(leading_digits(word), text.len(), "{text}");
-            assert_eq!(parse_digits(word, text.len()), text.parse::<u64>().unwrap());
-        }
-        assert_eq!(leading_digits(u64::from_le_bytes(*b"12345678")), 8);
-        assert_eq!(leading_digits(u64::from_le_bytes(*b"/:0\xff\x80 9a")), 0);
-        assert_eq!(leading_digits(u64::from_le_bytes(*b"1:2\xff\x80 9a")), 1);
-    }
-
-    #[test]
-    fn integers_of_every_length_and_separator() {
-        let text = "0 -1 +2 33,-444\t5555\r\n66666 -777777 8888888 99999999 \
-                    123456789012 -9223372036854775808 9223372036854775807 000000000000000000042";
-        let values: Vec<i64> = parse_values(text).unwrap();
-        assert_eq!(
-            values,
-            [
-                0,
-                -1,
-                2,
-                33,
-                -444,
-                5555,
-                66666,
-                -777777,
-                8888888,
-                99999999,
-                123456789012,
-                i64::MIN,
-                i64::MAX,
-                42
-            ]
-        );
-    }
-
-    #[test]
-    fn errors_name_line_column_and_text() {
-        let err = |text: &str| parse_values::<i64>(text).unwrap_err().to_string();
-        assert_eq!(
-            err("1 2\n  3 4x 5"),
-            "line 2, column 5: `4x` is not an integer"
-        );
-        assert_eq!(err("-"), "line 1, column 1: `-` is not an integer");
-        assert_eq!(
-            err("1 2.5"),
-            "line 1, column 3: `2.5` is not an integer (it is a decimal number)"
-        );
-        assert_eq!(
-            err("# c\n9223372036854775808"),
-            "line 2, column 1: `9223372036854775808` is out of range for a 64-bit integer"
-        );
-        assert_eq!(err("12#3"), "line 1, column 1: `12#3` is not an integer");
-        assert_eq!(err("don't"), "line 1, column 1: `don't` is not an integer");
-        assert_eq!(
-            err("a\\b\x07"),
-            "line 1, column 1: `a\\b\\u{7}` is not an integer"
-        );
-        let err = |text: &str| parse_values::<f64>(text).unwrap_err().to_string();
-        assert_eq!(
-            err("1.5 NaN"),
-            "line 1, column 5: `NaN` is not a finite number (NaN and infinities are refused)"
-        );
-        assert_eq!(
-            err("-inf"),
-            "line 1, column 1: `-inf` is not a finite number (NaN and infinities are refused)"
-        );
-        assert_eq!(
-            err("1e999"),
-            "line 1, column 1: `1e999` is out of range for a 64-bit float"
-        );
-        assert_eq!(err("1,x"), "line 1, column 3: `x` is not a number");
-    }
-
-    #[test]
-    fn plain_decimals_parse_as_the_standard_parser_does() {
-        for text in [
-            "0",
-            "-0",
-            "+0.5",
-            "12.375",
-            "-12.375",
-            "0.1",
-            "0.3",
-            ".5",
-            "5.",
-            "007.25",
-            "123456789012345",
-            "1234567890.12345",
-            "0.0000000000000000000001",
-            "999999999999999",
-        ] {
-            let expected: f64 = text.parse().unwrap();
-            let found = parse_plain_decimal(text.as_bytes()).unwrap();
-            assert_eq!(found.to_bits(), expected.to_bits(), "{text}");
-        }
-        for text in [
-            "",
-            "-",
-            ".",
-            "+.",
-            "1e5",
-            "1.2.3",
-            "1234567890123456",
-            "0.00000000000000000000001",
-            "nan",
-            "1_0",
-        ] {
-            assert_eq!(parse_plain_decimal(text.as_bytes()), None, "{text}");
-        }
-    }
-
-    #[test]
-    fn comments_and_byte_order_mark() {
-        let values: Vec<i64> = parse_values("\u{feff}# head\n1 # one\n#\n2,#x\n3").unwrap();
-        assert_eq!(values, [1, 2, 3]);
-        let err = parse_values::<i64>("\u{feff}1 y").unwrap_err().to_string();
-        assert_eq!(err, "line 1, column 3: `y` is not an integer");
-    }
 }

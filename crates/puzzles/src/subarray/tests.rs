@@ -7,9 +7,10 @@ use proptest::collection::vec;
 use proptest::prelude::*;
 
 use super::chunked::summarize_chunks;
-use super::parse::{Parse, Simd, Tokenizer, read_matrix, read_values};
+use super::parse::{Parse, Tokenizer, read_matrix, read_values};
 use super::stream::{scan, scan_file_in_ranges, scan_with};
 use super::*;
+use crate::cpu::Isa;
 
 /// One element: mostly small (many ties), sometimes anywhere in `i64`,
 /// sometimes at its very ends.
@@ -117,7 +118,7 @@ proptest! {
     fn the_vectorised_kernel_matches_the_plain_summary(values in long_values(), chunk in 1_usize..5000) {
         let expected = Summary::of_values(&values).unwrap();
         prop_assert_eq!(kernel::summarize_i64(&values), expected);
-        prop_assert_eq!(kernel::Kernel::Scalar.block(&values), expected);
+        prop_assert_eq!(kernel::block(None, &values), expected);
         prop_assert_eq!(summarize_chunks(&values, chunk), expected);
     }
 
@@ -238,8 +239,8 @@ fn render(values: &[i64], layout: &[u8]) -> String {
 
 /// Reads with some instruction sets, a small buffer, or both, to cover
 /// every token loop and the buffer's edges.
-fn read_with<T: Parse>(text: &[u8], simd: Simd, capacity: Option<usize>) -> Result<Vec<T>, String> {
-    let mut tokenizer = Tokenizer::new(text).simd(simd);
+fn read_with<T: Parse>(text: &[u8], isa: Isa, capacity: Option<usize>) -> Result<Vec<T>, String> {
+    let mut tokenizer = Tokenizer::new(text).isa(isa);
     if let Some(capacity) = capacity {
         tokenizer = tokenizer.with_capacity(capacity);
     }
@@ -301,15 +302,15 @@ proptest! {
         layout in vec(any::<u8>(), 200),
     ) {
         let text = render(&values, &layout);
-        for (simd, capacity) in [
-            (Simd::Best, None),
-            (Simd::Avx2, None),
-            (Simd::Portable, None),
-            (Simd::Best, Some(64)),
-            (Simd::Avx2, Some(56)),
-            (Simd::Portable, Some(48)),
+        for (isa, capacity) in [
+            (Isa::Avx512, None),
+            (Isa::Avx2, None),
+            (Isa::Portable, None),
+            (Isa::Avx512, Some(64)),
+            (Isa::Avx2, Some(56)),
+            (Isa::Portable, Some(48)),
         ] {
-            prop_assert_eq!(read_with::<i64>(text.as_bytes(), simd, capacity), Ok(values.clone()));
+            prop_assert_eq!(read_with::<i64>(text.as_bytes(), isa, capacity), Ok(values.clone()));
         }
     }
 
@@ -321,15 +322,15 @@ proptest! {
         "[-+0-9 ,\nxa.\r]{0,300}",
     ]) {
         let expected = reference(text.as_bytes());
-        for (simd, capacity) in [
-            (Simd::Best, None),
-            (Simd::Avx2, None),
-            (Simd::Portable, None),
-            (Simd::Best, Some(64)),
-            (Simd::Avx2, Some(60)),
-            (Simd::Portable, Some(50)),
+        for (isa, capacity) in [
+            (Isa::Avx512, None),
+            (Isa::Avx2, None),
+            (Isa::Portable, None),
+            (Isa::Avx512, Some(64)),
+            (Isa::Avx2, Some(60)),
+            (Isa::Portable, Some(50)),
         ] {
-            match (&expected, read_with::<i64>(text.as_bytes(), simd, capacity)) {
+            match (&expected, read_with::<i64>(text.as_bytes(), isa, capacity)) {
                 (Ok(values), Ok(found)) => prop_assert_eq!(&found, values),
                 (Err((line, column, token)), Err(message)) => {
                     let position = format!("line {line}, column {column}: `{token}`");
@@ -354,12 +355,12 @@ proptest! {
         // A small buffer may call a long token too long rather than not a
         // number: same place, same outcome otherwise.
         let position = |read: Result<Vec<i64>, String>| read.map_err(|e| e.split(": `").next().unwrap().to_string());
-        let vector = read_with::<i64>(&bytes, Simd::Best, None);
-        prop_assert_eq!(&vector, &read_with::<i64>(&bytes, Simd::Avx2, None));
-        prop_assert_eq!(&vector, &read_with::<i64>(&bytes, Simd::Portable, None));
-        prop_assert_eq!(position(vector), position(read_with::<i64>(&bytes, Simd::Best, Some(40))));
-        let floats = read_with::<f64>(&bytes, Simd::Best, None);
-        prop_assert_eq!(floats.is_ok(), read_with::<f64>(&bytes, Simd::Best, Some(40)).is_ok());
+        let vector = read_with::<i64>(&bytes, Isa::Avx512, None);
+        prop_assert_eq!(&vector, &read_with::<i64>(&bytes, Isa::Avx2, None));
+        prop_assert_eq!(&vector, &read_with::<i64>(&bytes, Isa::Portable, None));
+        prop_assert_eq!(position(vector), position(read_with::<i64>(&bytes, Isa::Avx512, Some(40))));
+        let floats = read_with::<f64>(&bytes, Isa::Avx512, None);
+        prop_assert_eq!(floats.is_ok(), read_with::<f64>(&bytes, Isa::Avx512, Some(40)).is_ok());
         let _ = read_matrix::<i64, _>(&bytes[..]);
         let _ = read_matrix::<f64, _>(&bytes[..]);
     }
@@ -456,7 +457,7 @@ fn errors_in_later_byte_ranges_keep_their_file_line_numbers() {
 #[test]
 fn a_token_as_long_as_the_buffer_is_too_long() {
     let text = format!("1 {} 2", "7".repeat(100));
-    let err = read_with::<i64>(text.as_bytes(), Simd::Best, Some(64)).unwrap_err();
+    let err = read_with::<i64>(text.as_bytes(), Isa::Avx512, Some(64)).unwrap_err();
     assert!(err.starts_with("line 1, column 3: `7777"), "{err}");
     assert!(
         err.ends_with("is too long for a number (more than 262144 bytes)")
@@ -465,7 +466,7 @@ fn a_token_as_long_as_the_buffer_is_too_long() {
     // A comment longer than the buffer is fine.
     let text = format!("1 #{}\n2", "x".repeat(300));
     assert_eq!(
-        read_with::<i64>(text.as_bytes(), Simd::Best, Some(64)),
+        read_with::<i64>(text.as_bytes(), Isa::Avx512, Some(64)),
         Ok(vec![1, 2])
     );
 }

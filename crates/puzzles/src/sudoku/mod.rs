@@ -68,12 +68,13 @@
 //! # Ok::<(), puzzles::sudoku::SudokuError>(())
 //! ```
 
+#![deny(clippy::undocumented_unsafe_blocks)]
+
 mod bands;
 pub mod batch;
 pub mod cover;
 mod parse;
 pub mod render;
-mod simd;
 mod solver;
 mod state;
 mod tables;
@@ -84,6 +85,7 @@ use std::ops::ControlFlow;
 
 use serde::{Deserialize, Serialize};
 
+use crate::cpu::Isa;
 use crate::trace::{ConflictKind, Event, TraceMode, TraceSummary};
 use solver::Engine;
 
@@ -793,12 +795,13 @@ pub struct Solver {
 /// # Example
 ///
 /// ```
-/// use puzzles::sudoku::{Kernels, NineEngine, Puzzle, Solver};
+/// use puzzles::cpu::Isa;
+/// use puzzles::sudoku::{NineEngine, Puzzle, Solver};
 ///
 /// let puzzle = Puzzle::parse(
 ///     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
 /// )?;
-/// let plain = NineEngine { triads: false, kernels: Kernels::Portable };
+/// let plain = NineEngine { triads: false, isa: Isa::Portable };
 /// assert_eq!(
 ///     Solver::with_engine(plain).solve(&puzzle),
 ///     Solver::with_engine(NineEngine::FASTEST).solve(&puzzle),
@@ -811,42 +814,33 @@ pub struct NineEngine {
     /// left with exactly three candidate digits keeps them from the rest of
     /// its row (column) and box.
     pub triads: bool,
-    /// The code for the passes over the whole board and the band rules.
-    pub kernels: Kernels,
-}
-
-/// The code that a [`NineEngine`] runs: each asks for the most it may use,
-/// and where the CPU lacks it the next below runs.
-///
-/// # Example
-///
-/// ```
-/// use puzzles::sudoku::{Kernels, NineEngine, Puzzle, Solver};
-///
-/// let puzzle = Puzzle::parse(&".".repeat(81))?;
-/// for kernels in [Kernels::Portable, Kernels::Sse2, Kernels::Avx2, Kernels::Avx512] {
-///     let engine = NineEngine { triads: true, kernels };
-///     assert_eq!(Solver::with_engine(engine).count_up_to(&puzzle, 2), 2);
-/// }
-/// # Ok::<(), puzzles::sudoku::SudokuError>(())
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Kernels {
-    /// Plain Rust, on any CPU: the fallback, tested everywhere.
-    Portable,
-    /// SSE2 (part of every x86-64 CPU): a digit's three band words in one
-    /// register, so each pass over the board handles three bands at once.
-    /// Portable code on other CPUs.
-    Sse2,
-    /// The SSE2 kernels in a build for AVX2 and BMI (checked at run time),
-    /// with BMI2's `pext` for the minirow patterns and some passes two
-    /// digits to a 256-bit register; SSE2 where the CPU lacks them.
-    Avx2,
-    /// The AVX2 kernels in a build that may also use AVX-512 (F, VL, BW and
-    /// DQ; checked at run time): its three-input logic instructions, and
-    /// the changed words four digits to a 512-bit register; AVX2 (then
-    /// SSE2) where the CPU lacks it.
-    Avx512,
+    /// The most the kernels (the passes over the whole board and the band
+    /// rules) may use; where the CPU lacks it the next level below runs
+    /// ([`Isa::supported`]).
+    ///
+    /// - [`Isa::Portable`]: plain Rust, on any CPU: the fallback, tested
+    ///   everywhere.
+    /// - [`Isa::Sse2`]: a digit's three band words in one register, so each
+    ///   pass over the board handles three bands at once.
+    /// - [`Isa::Avx2`]: the SSE2 kernels in a build for AVX2 and BMI, with
+    ///   BMI2's `pext` for the minirow patterns and some passes two digits
+    ///   to a 256-bit register.
+    /// - [`Isa::Avx512`]: the AVX2 kernels in a build that may also use
+    ///   AVX-512: its three-input logic instructions, and the changed words
+    ///   four digits to a 512-bit register.
+    ///
+    /// ```
+    /// use puzzles::cpu::Isa;
+    /// use puzzles::sudoku::{NineEngine, Puzzle, Solver};
+    ///
+    /// let puzzle = Puzzle::parse(&".".repeat(81))?;
+    /// for isa in Isa::EACH {
+    ///     let engine = NineEngine { triads: true, isa };
+    ///     assert_eq!(Solver::with_engine(engine).count_up_to(&puzzle, 2), 2);
+    /// }
+    /// # Ok::<(), puzzles::sudoku::SudokuError>(())
+    /// ```
+    pub isa: Isa,
 }
 
 impl NineEngine {
@@ -862,7 +856,7 @@ impl NineEngine {
     /// ```
     pub const FASTEST: NineEngine = NineEngine {
         triads: true,
-        kernels: Kernels::Avx512,
+        isa: Isa::Avx512,
     };
 
     /// Every variant: with and without triads, each with every kernel.
@@ -881,35 +875,35 @@ impl NineEngine {
     pub const ALL: [NineEngine; 8] = [
         NineEngine {
             triads: false,
-            kernels: Kernels::Portable,
+            isa: Isa::Portable,
         },
         NineEngine {
             triads: false,
-            kernels: Kernels::Sse2,
+            isa: Isa::Sse2,
         },
         NineEngine {
             triads: false,
-            kernels: Kernels::Avx2,
+            isa: Isa::Avx2,
         },
         NineEngine {
             triads: false,
-            kernels: Kernels::Avx512,
+            isa: Isa::Avx512,
         },
         NineEngine {
             triads: true,
-            kernels: Kernels::Portable,
+            isa: Isa::Portable,
         },
         NineEngine {
             triads: true,
-            kernels: Kernels::Sse2,
+            isa: Isa::Sse2,
         },
         NineEngine {
             triads: true,
-            kernels: Kernels::Avx2,
+            isa: Isa::Avx2,
         },
         NineEngine {
             triads: true,
-            kernels: Kernels::Avx512,
+            isa: Isa::Avx512,
         },
     ];
 }
@@ -938,10 +932,11 @@ impl Solver {
     /// # Example
     ///
     /// ```
-    /// use puzzles::sudoku::{Kernels, NineEngine, Puzzle, Solver};
+    /// use puzzles::cpu::Isa;
+    /// use puzzles::sudoku::{NineEngine, Puzzle, Solver};
     ///
     /// let puzzle = Puzzle::parse(&".".repeat(81))?;
-    /// let plain = NineEngine { triads: false, kernels: Kernels::Sse2 };
+    /// let plain = NineEngine { triads: false, isa: Isa::Sse2 };
     /// assert_eq!(Solver::with_engine(plain).count_up_to(&puzzle, 3), 3);
     /// # Ok::<(), puzzles::sudoku::SudokuError>(())
     /// ```

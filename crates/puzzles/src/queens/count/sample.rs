@@ -1,13 +1,15 @@
 //! Samples of a plan's units and the projections made from them.
 
-use super::UnitCount;
+use super::super::units;
+use super::plan::{CountPlan, quadrant_count};
+use super::tally::{UnitCount, UnitId};
 
 /// A small, fast, seedable generator (Steele, Lea and Flood's SplitMix64):
 /// enough to draw a sample, and stable across versions, unlike a crate's.
-pub(super) struct SplitMix64(pub(super) u64);
+struct SplitMix64(pub(super) u64);
 
 impl SplitMix64 {
-    pub(super) fn next(&mut self) -> u64 {
+    fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
@@ -17,7 +19,7 @@ impl SplitMix64 {
 
     /// A number in `0..bound` (`bound > 0`), by multiplying and keeping the
     /// high word: biased by at most `bound / 2^64`, nothing a sample notices.
-    pub(super) fn below(&mut self, bound: u64) -> u64 {
+    fn below(&mut self, bound: u64) -> u64 {
         ((u128::from(self.next()) * u128::from(bound)) >> 64) as u64
     }
 }
@@ -181,6 +183,175 @@ impl Sample {
             total: estimate(&|d| d.weight * d.count.total as f64),
             unique: estimate(&|d| d.weight * d.count.unique as f64),
             core_seconds: estimate(&|d| d.weight * d.seconds),
+        }
+    }
+}
+
+impl CountPlan {
+    /// `size` distinct unit ids drawn uniformly at random (every unit when
+    /// `size` is at least [`CountPlan::len`]), in increasing order. The draw
+    /// is a function of `seed` and the plan alone, so a sample can be
+    /// repeated anywhere.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::CountPlan;
+    ///
+    /// let plan = CountPlan::new(12, 3)?;
+    /// let ids = plan.sample_ids(5, 7);
+    /// assert_eq!(ids.len(), 5);
+    /// assert!(ids.windows(2).all(|w| w[0] < w[1]) && ids[4] < plan.len());
+    /// assert_eq!(ids, plan.sample_ids(5, 7));
+    /// assert_eq!(plan.sample_ids(u64::MAX, 7).len() as u64, plan.len());
+    /// # Ok::<(), puzzles::queens::count::CountError>(())
+    /// ```
+    pub fn sample_ids(&self, size: u64, seed: u64) -> Vec<UnitId> {
+        let units = self.units;
+        if size >= units {
+            return self.ids().collect();
+        }
+        // Floyd's algorithm: `size` draws, each from one more id than the last.
+        let mut random = self.random(seed);
+        let mut chosen = std::collections::BTreeSet::new();
+        for top in units - size..units {
+            let pick = random.below(top + 1);
+            if !chosen.insert(pick) {
+                chosen.insert(top);
+            }
+        }
+        chosen.into_iter().collect()
+    }
+
+    fn random(&self, seed: u64) -> SplitMix64 {
+        SplitMix64(seed ^ (self.n as u64) << 56 ^ (self.depth as u64) << 48)
+    }
+
+    /// Counts and times, on the calling thread, the units
+    /// [`CountPlan::sample_ids`] draws: the raw material of a
+    /// [`Projection`] of the whole count. With every unit drawn the
+    /// projection is the count itself.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::CountPlan;
+    ///
+    /// let plan = CountPlan::new(12, 3)?;
+    /// let sample = plan.count_sample(8, 1);
+    /// assert_eq!(sample.draws.len(), 8);
+    /// assert_eq!(sample.plan_units, plan.len());
+    /// # Ok::<(), puzzles::queens::count::CountError>(())
+    /// ```
+    pub fn count_sample(&self, size: u64, seed: u64) -> Sample {
+        if let Some(quadrants) = &self.quadrants {
+            // Built once for the whole count: not a draw's time.
+            quadrants.prepare();
+        }
+        let draws = self
+            .sample_ids(size, seed)
+            .into_iter()
+            .map(|id| match &self.quadrants {
+                Some(quadrants) => {
+                    let start = std::time::Instant::now();
+                    let count = quadrant_count(quadrants, id, self.kernel);
+                    SampledUnit {
+                        prefix: Vec::new(),
+                        weight: self.units as f64,
+                        nodes_above: 0.0,
+                        count,
+                        seconds: start.elapsed().as_secs_f64(),
+                    }
+                }
+                None => {
+                    let prefix = self.prefix(id).expect("sampled ids come from the plan");
+                    self.count_draw(prefix.to_vec(), self.units as f64, 0.0)
+                }
+            })
+            .collect();
+        Sample {
+            plan_units: self.units,
+            without_replacement: true,
+            draws,
+        }
+    }
+
+    /// Counts and times `size` subtrees `depth` rows deep (at least the
+    /// plan's split, at most `n`), each reached by drawing a unit uniformly
+    /// at random and then, row by row, one of the placements below it
+    /// uniformly at random (Knuth's estimator of a tree below the units):
+    /// for counts whose units are too large to count even a few of. Each
+    /// draw stands for `units × (choices at each row)` subtrees, and
+    /// estimates the nodes of the rows it passes the same way; the draws
+    /// are independent, so the [`Projection`]'s errors are the draws' spread
+    /// over `√size`. A draw that dies before `depth` counts nothing below.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::CountPlan;
+    ///
+    /// let plan = CountPlan::new(12, 2)?;
+    /// let projection = plan.count_sample_below(200, 5, 4).projection();
+    /// let exact = plan.count_all();
+    /// let error = (projection.total.value - exact.total as f64).abs();
+    /// assert!(error <= 3.0 * projection.total.std_error);
+    /// # Ok::<(), puzzles::queens::count::CountError>(())
+    /// ```
+    pub fn count_sample_below(&self, size: u64, seed: u64, depth: usize) -> Sample {
+        if self.quadrants.is_some() {
+            // Its units are rows of the whole board: there is nothing below them.
+            return self.count_sample(size, seed);
+        }
+        let depth = depth.clamp(self.depth, self.n);
+        let mut random = self.random(seed ^ 0x5eed_0000_0000_0000 ^ depth as u64);
+        let draws = (0..if self.units == 0 { 0 } else { size })
+            .map(|_| {
+                let id = random.below(self.units);
+                let mut prefix = self.prefix(id).expect("drawn from the plan").to_vec();
+                let mut weight = self.units as f64;
+                let mut above = 0.0;
+                while prefix.len() < depth {
+                    let children = units::candidates(self.n, &prefix);
+                    let choices = children.count_ones();
+                    weight *= f64::from(choices);
+                    above += weight;
+                    if choices == 0 {
+                        break;
+                    }
+                    let pick = random.below(u64::from(choices));
+                    let column = (0..pick).fold(children, |mask, _| mask & (mask - 1));
+                    prefix.push(column.trailing_zeros() as u8);
+                }
+                self.count_draw(prefix, weight, above)
+            })
+            .collect();
+        Sample {
+            plan_units: self.units,
+            without_replacement: false,
+            draws,
+        }
+    }
+
+    fn count_draw(&self, prefix: Vec<u8>, weight: f64, nodes_above: f64) -> SampledUnit {
+        let start = std::time::Instant::now();
+        let count = if weight == 0.0 {
+            UnitCount::default()
+        } else {
+            let tallies = units::count_below(self.n, &prefix, &|| false, self.kernel.lanes())
+                .expect("a count that is never stopped ends");
+            UnitCount {
+                total: tallies.total,
+                unique: tallies.unique,
+                nodes: tallies.nodes,
+            }
+        };
+        SampledUnit {
+            prefix,
+            weight,
+            nodes_above,
+            count,
+            seconds: start.elapsed().as_secs_f64(),
         }
     }
 }

@@ -1,6 +1,7 @@
 //! The lane search, once for every instruction set: AVX-512 (two registers
-//! of sixteen lanes), AVX2 (two of eight) and SSE2 (two of four), behind
-//! one small trait ([`Simd`]). Two registers give each step two
+//! of sixteen lanes, [`avx512`](super::avx512)), AVX2 (two of eight,
+//! [`avx2`](super::avx2)) and SSE2 (two of four, [`sse2`](super::sse2)),
+//! behind one small trait ([`Simd`]). Two registers give each step two
 //! independent chains of work (AVX-512 counts N = 16 12% faster with them;
 //! AVX2 with four registers runs out of them and is slower).
 //!
@@ -12,21 +13,19 @@
 //! from the exponent of the lane converted to a float, and SSE2's missing
 //! variable shift `1 << column` builds that exponent the other way; a
 //! depth's blocked squares come from comparing it with the runs of blocked
-//! rows ([`Runs`]). (An earlier AVX-512 kernel of its own, one placement or
+//! rows ([`Runs`](super::jobs::Runs)). (An earlier AVX-512 kernel of its own, one placement or
 //! one backtrack per step in mask registers, counted N = 16 6% slower than
 //! this search, which climbs and places in one step.)
 
-use std::arch::x86_64::*;
-
-use super::{
+use super::super::rules::{Rules, SYMMETRIES, Tallies};
+use super::jobs::{
     EARLY_TIE, Jobs, LANES, NO_TIES, Pending, TIES_IN_PATH, TIES_PLACING, Tail, TieRow, ld_spills,
 };
-use crate::queens::units::{Rules, SYMMETRIES, Tallies};
 
 /// One register of 32-bit lanes and the operations the lane search needs.
 /// A value of an implementing type proves that the processor has its
 /// instructions, so the operations are safe to call.
-trait Simd: Copy {
+pub(super) trait Simd: Copy {
     /// The register.
     type V: Copy;
     /// Lanes per register.
@@ -63,308 +62,9 @@ trait Simd: Copy {
     fn to_array(self, a: Self::V) -> [u32; LANES];
 }
 
-/// The x86-64 baseline: every x86-64 processor has SSE2.
-#[derive(Clone, Copy)]
-struct Sse2;
-
-// SAFETY (every `unsafe` block in this impl): SSE2 is part of x86-64.
-impl Simd for Sse2 {
-    type V = __m128i;
-    const LANES: usize = 4;
-    #[inline(always)]
-    fn splat(self, value: u32) -> __m128i {
-        // SAFETY: see the impl.
-        unsafe { _mm_set1_epi32(value as i32) }
-    }
-
-    #[inline(always)]
-    fn and(self, a: __m128i, b: __m128i) -> __m128i {
-        // SAFETY: see the impl.
-        unsafe { _mm_and_si128(a, b) }
-    }
-
-    #[inline(always)]
-    fn or(self, a: __m128i, b: __m128i) -> __m128i {
-        // SAFETY: see the impl.
-        unsafe { _mm_or_si128(a, b) }
-    }
-
-    #[inline(always)]
-    fn xor(self, a: __m128i, b: __m128i) -> __m128i {
-        // SAFETY: see the impl.
-        unsafe { _mm_xor_si128(a, b) }
-    }
-
-    #[inline(always)]
-    fn andnot(self, a: __m128i, b: __m128i) -> __m128i {
-        // SAFETY: see the impl.
-        unsafe { _mm_andnot_si128(a, b) }
-    }
-
-    #[inline(always)]
-    fn sub(self, a: __m128i, b: __m128i) -> __m128i {
-        // SAFETY: see the impl.
-        unsafe { _mm_sub_epi32(a, b) }
-    }
-
-    #[inline(always)]
-    fn shl<const BITS: i32>(self, a: __m128i) -> __m128i {
-        // SAFETY: see the impl.
-        unsafe { _mm_slli_epi32::<BITS>(a) }
-    }
-
-    #[inline(always)]
-    fn shr<const BITS: i32>(self, a: __m128i) -> __m128i {
-        // SAFETY: see the impl.
-        unsafe { _mm_srli_epi32::<BITS>(a) }
-    }
-
-    #[inline(always)]
-    fn eq(self, a: __m128i, b: __m128i) -> __m128i {
-        // SAFETY: see the impl.
-        unsafe { _mm_cmpeq_epi32(a, b) }
-    }
-
-    #[inline(always)]
-    fn gt(self, a: __m128i, b: __m128i) -> __m128i {
-        // SAFETY: see the impl.
-        unsafe { _mm_cmpgt_epi32(a, b) }
-    }
-
-    #[inline(always)]
-    fn select(self, mask: __m128i, a: __m128i, b: __m128i) -> __m128i {
-        // SAFETY: see the impl.
-        unsafe { _mm_xor_si128(a, _mm_and_si128(_mm_xor_si128(a, b), mask)) }
-    }
-
-    #[inline(always)]
-    fn bits(self, mask: __m128i) -> u32 {
-        // SAFETY: see the impl.
-        unsafe { _mm_movemask_ps(_mm_castsi128_ps(mask)) as u32 }
-    }
-
-    #[inline(always)]
-    fn lanes(self, bits: u32) -> __m128i {
-        // SAFETY: see the impl.
-        unsafe {
-            let each = _mm_setr_epi32(1, 2, 4, 8);
-            _mm_cmpeq_epi32(_mm_and_si128(_mm_set1_epi32(bits as i32), each), each)
-        }
-    }
-
-    #[inline(always)]
-    fn pow2(self, exponent: __m128i) -> __m128i {
-        // SAFETY: see the impl.
-        unsafe {
-            // The float 2^e has the biased exponent e + 127 and no mantissa;
-            // 2^31 overflows the conversion, whose answer then is the
-            // "integer indefinite" 0x8000_0000: 1 << 31 all the same.
-            let float = _mm_slli_epi32::<23>(_mm_add_epi32(exponent, _mm_set1_epi32(127)));
-            _mm_cvttps_epi32(_mm_castsi128_ps(float))
-        }
-    }
-
-    #[inline(always)]
-    fn log2(self, power: __m128i) -> __m128i {
-        // SAFETY: see the impl.
-        unsafe {
-            let float = _mm_castps_si128(_mm_cvtepi32_ps(power));
-            _mm_sub_epi32(_mm_srli_epi32::<23>(float), _mm_set1_epi32(127))
-        }
-    }
-
-    #[inline(always)]
-    fn expand(self, a: __m128i, bits: u32, from: &[u32]) -> __m128i {
-        let from: &[u32; 4] = from[..4].try_into().expect("four values");
-        // Each lane's rank among the lanes taking a value.
-        let r1 = (bits & 1) as usize;
-        let r2 = r1 + (bits >> 1 & 1) as usize;
-        let r3 = r2 + (bits >> 2 & 1) as usize;
-        // SAFETY: see the impl.
-        let moved = unsafe {
-            _mm_setr_epi32(
-                from[0] as i32,
-                from[r1 & 3] as i32,
-                from[r2 & 3] as i32,
-                from[r3 & 3] as i32,
-            )
-        };
-        self.select(self.lanes(bits), a, moved)
-    }
-
-    #[inline(always)]
-    fn to_array(self, a: __m128i) -> [u32; LANES] {
-        let mut out = [0u32; LANES];
-        // SAFETY: see the impl; `out` holds `LANES` u32s, the store four.
-        unsafe { _mm_storeu_si128(out.as_mut_ptr().cast(), a) };
-        out
-    }
-}
-
-/// AVX2 with BMI1, BMI2 and POPCNT, found at run time.
-#[derive(Clone, Copy)]
-struct Avx2(());
-
-impl Avx2 {
-    fn detect() -> Option<Avx2> {
-        (is_x86_feature_detected!("avx2")
-            && is_x86_feature_detected!("bmi1")
-            && is_x86_feature_detected!("bmi2")
-            && is_x86_feature_detected!("popcnt"))
-        .then_some(Avx2(()))
-    }
-}
-
-/// For each set of lanes (a byte), each lane's rank among them, four bits
-/// per lane: the permutation that expands consecutive values into them.
-static EXPAND: [u32; 256] = {
-    let mut table = [0u32; 256];
-    let mut bits = 0;
-    while bits < 256 {
-        let mut rank = 0;
-        let mut lane = 0;
-        while lane < 8 {
-            if bits >> lane & 1 != 0 {
-                table[bits] |= rank << (4 * lane);
-                rank += 1;
-            }
-            lane += 1;
-        }
-        bits += 1;
-    }
-    table
-};
-
-// SAFETY (every `unsafe` block in this impl): a value of `Avx2` exists only
-// when the processor has AVX2 (see `Avx2::detect`), and the memory accesses
-// stay inside the arrays named.
-impl Simd for Avx2 {
-    type V = __m256i;
-    const LANES: usize = 8;
-    #[inline(always)]
-    fn splat(self, value: u32) -> __m256i {
-        // SAFETY: see the impl.
-        unsafe { _mm256_set1_epi32(value as i32) }
-    }
-
-    #[inline(always)]
-    fn and(self, a: __m256i, b: __m256i) -> __m256i {
-        // SAFETY: see the impl.
-        unsafe { _mm256_and_si256(a, b) }
-    }
-
-    #[inline(always)]
-    fn or(self, a: __m256i, b: __m256i) -> __m256i {
-        // SAFETY: see the impl.
-        unsafe { _mm256_or_si256(a, b) }
-    }
-
-    #[inline(always)]
-    fn xor(self, a: __m256i, b: __m256i) -> __m256i {
-        // SAFETY: see the impl.
-        unsafe { _mm256_xor_si256(a, b) }
-    }
-
-    #[inline(always)]
-    fn andnot(self, a: __m256i, b: __m256i) -> __m256i {
-        // SAFETY: see the impl.
-        unsafe { _mm256_andnot_si256(a, b) }
-    }
-
-    #[inline(always)]
-    fn sub(self, a: __m256i, b: __m256i) -> __m256i {
-        // SAFETY: see the impl.
-        unsafe { _mm256_sub_epi32(a, b) }
-    }
-
-    #[inline(always)]
-    fn shl<const BITS: i32>(self, a: __m256i) -> __m256i {
-        // SAFETY: see the impl.
-        unsafe { _mm256_slli_epi32::<BITS>(a) }
-    }
-
-    #[inline(always)]
-    fn shr<const BITS: i32>(self, a: __m256i) -> __m256i {
-        // SAFETY: see the impl.
-        unsafe { _mm256_srli_epi32::<BITS>(a) }
-    }
-
-    #[inline(always)]
-    fn eq(self, a: __m256i, b: __m256i) -> __m256i {
-        // SAFETY: see the impl.
-        unsafe { _mm256_cmpeq_epi32(a, b) }
-    }
-
-    #[inline(always)]
-    fn gt(self, a: __m256i, b: __m256i) -> __m256i {
-        // SAFETY: see the impl.
-        unsafe { _mm256_cmpgt_epi32(a, b) }
-    }
-
-    #[inline(always)]
-    fn select(self, mask: __m256i, a: __m256i, b: __m256i) -> __m256i {
-        // SAFETY: see the impl.
-        unsafe { _mm256_blendv_epi8(a, b, mask) }
-    }
-
-    #[inline(always)]
-    fn bits(self, mask: __m256i) -> u32 {
-        // SAFETY: see the impl.
-        unsafe { _mm256_movemask_ps(_mm256_castsi256_ps(mask)) as u32 }
-    }
-
-    #[inline(always)]
-    fn lanes(self, bits: u32) -> __m256i {
-        // SAFETY: see the impl.
-        unsafe {
-            let each = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
-            _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_set1_epi32(bits as i32), each), each)
-        }
-    }
-
-    #[inline(always)]
-    fn pow2(self, exponent: __m256i) -> __m256i {
-        // SAFETY: see the impl.
-        unsafe { _mm256_sllv_epi32(_mm256_set1_epi32(1), exponent) }
-    }
-
-    #[inline(always)]
-    fn log2(self, power: __m256i) -> __m256i {
-        // SAFETY: see the impl.
-        unsafe {
-            let float = _mm256_castps_si256(_mm256_cvtepi32_ps(power));
-            _mm256_sub_epi32(_mm256_srli_epi32::<23>(float), _mm256_set1_epi32(127))
-        }
-    }
-
-    #[inline(always)]
-    fn expand(self, a: __m256i, bits: u32, from: &[u32]) -> __m256i {
-        let from = &from[..8];
-        // SAFETY: see the impl; `from` holds eight u32s.
-        unsafe {
-            let ranks = _mm256_srlv_epi32(
-                _mm256_set1_epi32(EXPAND[bits as usize & 255] as i32),
-                _mm256_setr_epi32(0, 4, 8, 12, 16, 20, 24, 28),
-            );
-            // The permutation reads only the low three bits of each index.
-            let moved =
-                _mm256_permutevar8x32_epi32(_mm256_loadu_si256(from.as_ptr().cast()), ranks);
-            _mm256_blendv_epi8(a, moved, self.lanes(bits))
-        }
-    }
-
-    #[inline(always)]
-    fn to_array(self, a: __m256i) -> [u32; LANES] {
-        let mut out = [0u32; LANES];
-        // SAFETY: see the impl; `out` holds `LANES` u32s, the store eight.
-        unsafe { _mm256_storeu_si256(out.as_mut_ptr().cast(), a) };
-        out
-    }
-}
-
 /// Two registers side by side, for more independent work per step.
 #[derive(Clone, Copy)]
-struct Pair<S>(S);
+pub(super) struct Pair<S>(pub(super) S);
 
 impl<S: Simd> Simd for Pair<S> {
     type V = (S::V, S::V);
@@ -467,31 +167,14 @@ impl<S: Simd> Simd for Pair<S> {
     }
 }
 
-/// Runs the first `count` jobs on SSE2 lanes to the end.
-///
-/// Every job array must hold at least `count + LANES` entries.
-pub(super) fn run_sse2(rules: &Rules, tail: &Tail, jobs: &Jobs, count: usize) -> Tallies {
-    dispatch(Pair(Sse2), rules, tail, jobs, count)
-}
-
-/// Runs the first `count` jobs on AVX2 lanes to the end.
-///
-/// # Panics
-///
-/// When the processor lacks AVX2 (`Engine::new` checks it).
-pub(super) fn run_avx2(rules: &Rules, tail: &Tail, jobs: &Jobs, count: usize) -> Tallies {
-    let simd = Avx2::detect().expect("the engine checked the processor");
-    // SAFETY: `detect` found the features `avx2_body` is compiled for.
-    unsafe { avx2_body(simd, rules, tail, jobs, count) }
-}
-
-#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-fn avx2_body(simd: Avx2, rules: &Rules, tail: &Tail, jobs: &Jobs, count: usize) -> Tallies {
-    dispatch(Pair(simd), rules, tail, jobs, count)
-}
-
 #[inline(always)]
-fn dispatch<S: Simd>(simd: S, rules: &Rules, tail: &Tail, jobs: &Jobs, count: usize) -> Tallies {
+pub(super) fn dispatch<S: Simd>(
+    simd: S,
+    rules: &Rules,
+    tail: &Tail,
+    jobs: &Jobs,
+    count: usize,
+) -> Tallies {
     // A board at offset 0 that leaves the left diagonal's fallen bits
     // out (never at 6 columns and more) would only be slower with them.
     let height = rules.n + tail.offset as usize;
@@ -510,7 +193,7 @@ fn dispatch_ties<S: Simd, const FALL_RD: bool, const SPILL_LD: bool>(
     jobs: &Jobs,
     count: usize,
 ) -> Tallies {
-    use super::TIES_ABOVE;
+    use super::jobs::TIES_ABOVE;
     match tail.ties {
         None => run::<S, NO_TIES, FALL_RD, SPILL_LD>(simd, rules, tail, jobs, count),
         Some((_, TieRow::Above)) => {
@@ -556,7 +239,7 @@ fn depth_ceiling(depth: i64) -> u32 {
 /// Where every instruction counts, a few things differ. The lanes keep the
 /// free columns rather than the taken ones. The path starts with a marker bit that five more bits per row
 /// move up, so that it tells the depth by comparisons (and the rows'
-/// blocked squares with it, in runs: see [`Runs`]). A placement whose next
+/// blocked squares with it, in runs: see [`Runs`](super::jobs::Runs)). A placement whose next
 /// row has no column left does not descend, and one step both climbs out of
 /// a finished row and places the next queen of the row above: a lane moves
 /// on at every step.
@@ -845,152 +528,4 @@ fn run<S: Simd, const TIES: u8, const FALL_RD: bool, const SPILL_LD: bool>(
         unique: leaves + tied.unique,
         nodes,
     }
-}
-
-/// AVX-512F and CD, found at run time: sixteen lanes in one register. The
-/// masks are vectors as in the narrower kernels, but every one comes from a
-/// comparison and goes to a blend, so the compiler keeps them in mask
-/// registers.
-#[derive(Clone, Copy)]
-struct Avx512(());
-
-impl Avx512 {
-    fn detect() -> Option<Avx512> {
-        (is_x86_feature_detected!("avx512f")
-            && is_x86_feature_detected!("avx512cd")
-            && is_x86_feature_detected!("popcnt"))
-        .then_some(Avx512(()))
-    }
-}
-
-// SAFETY (every `unsafe` block in this impl): a value of `Avx512` exists
-// only when the processor has AVX-512F and CD (see `Avx512::detect`), and
-// the memory accesses stay inside the arrays named.
-impl Simd for Avx512 {
-    type V = __m512i;
-    const LANES: usize = 16;
-
-    #[inline(always)]
-    fn splat(self, value: u32) -> __m512i {
-        // SAFETY: see the impl.
-        unsafe { _mm512_set1_epi32(value as i32) }
-    }
-
-    #[inline(always)]
-    fn and(self, a: __m512i, b: __m512i) -> __m512i {
-        // SAFETY: see the impl.
-        unsafe { _mm512_and_si512(a, b) }
-    }
-
-    #[inline(always)]
-    fn or(self, a: __m512i, b: __m512i) -> __m512i {
-        // SAFETY: see the impl.
-        unsafe { _mm512_or_si512(a, b) }
-    }
-
-    #[inline(always)]
-    fn xor(self, a: __m512i, b: __m512i) -> __m512i {
-        // SAFETY: see the impl.
-        unsafe { _mm512_xor_si512(a, b) }
-    }
-
-    #[inline(always)]
-    fn andnot(self, a: __m512i, b: __m512i) -> __m512i {
-        // SAFETY: see the impl.
-        unsafe { _mm512_andnot_si512(a, b) }
-    }
-
-    #[inline(always)]
-    fn sub(self, a: __m512i, b: __m512i) -> __m512i {
-        // SAFETY: see the impl.
-        unsafe { _mm512_sub_epi32(a, b) }
-    }
-
-    #[inline(always)]
-    fn shl<const BITS: i32>(self, a: __m512i) -> __m512i {
-        // SAFETY: see the impl.
-        unsafe { _mm512_sll_epi32(a, _mm_cvtsi32_si128(BITS)) }
-    }
-
-    #[inline(always)]
-    fn shr<const BITS: i32>(self, a: __m512i) -> __m512i {
-        // SAFETY: see the impl.
-        unsafe { _mm512_srl_epi32(a, _mm_cvtsi32_si128(BITS)) }
-    }
-
-    #[inline(always)]
-    fn eq(self, a: __m512i, b: __m512i) -> __m512i {
-        // SAFETY: see the impl.
-        unsafe { _mm512_maskz_mov_epi32(_mm512_cmpeq_epi32_mask(a, b), _mm512_set1_epi32(-1)) }
-    }
-
-    #[inline(always)]
-    fn gt(self, a: __m512i, b: __m512i) -> __m512i {
-        // SAFETY: see the impl.
-        unsafe { _mm512_maskz_mov_epi32(_mm512_cmpgt_epi32_mask(a, b), _mm512_set1_epi32(-1)) }
-    }
-
-    #[inline(always)]
-    fn select(self, mask: __m512i, a: __m512i, b: __m512i) -> __m512i {
-        // SAFETY: see the impl.
-        unsafe { _mm512_mask_blend_epi32(_mm512_test_epi32_mask(mask, mask), a, b) }
-    }
-
-    #[inline(always)]
-    fn bits(self, mask: __m512i) -> u32 {
-        // SAFETY: see the impl.
-        unsafe { u32::from(_mm512_test_epi32_mask(mask, mask)) }
-    }
-
-    #[inline(always)]
-    fn lanes(self, bits: u32) -> __m512i {
-        // SAFETY: see the impl.
-        unsafe { _mm512_maskz_mov_epi32(bits as u16, _mm512_set1_epi32(-1)) }
-    }
-
-    #[inline(always)]
-    fn pow2(self, exponent: __m512i) -> __m512i {
-        // SAFETY: see the impl.
-        unsafe { _mm512_sllv_epi32(_mm512_set1_epi32(1), exponent) }
-    }
-
-    #[inline(always)]
-    fn log2(self, power: __m512i) -> __m512i {
-        // SAFETY: see the impl.
-        unsafe { _mm512_sub_epi32(_mm512_set1_epi32(31), _mm512_lzcnt_epi32(power)) }
-    }
-
-    #[inline(always)]
-    fn expand(self, a: __m512i, bits: u32, from: &[u32]) -> __m512i {
-        let from = &from[..16];
-        // SAFETY: see the impl; `from` holds sixteen u32s.
-        unsafe {
-            _mm512_mask_expand_epi32(a, bits as u16, _mm512_loadu_si512(from.as_ptr().cast()))
-        }
-    }
-
-    #[inline(always)]
-    fn to_array(self, a: __m512i) -> [u32; LANES] {
-        let mut out = [0u32; LANES];
-        // SAFETY: see the impl; `out` holds `LANES` u32s, the store sixteen.
-        unsafe { _mm512_storeu_si512(out.as_mut_ptr().cast(), a) };
-        out
-    }
-}
-
-/// Runs the first `count` jobs on AVX-512 lanes, the narrow kernels' way,
-/// to the end.
-///
-/// # Panics
-///
-/// When the processor lacks AVX-512F or CD (`Engine::new` checks them).
-pub(super) fn run_avx512(rules: &Rules, tail: &Tail, jobs: &Jobs, count: usize) -> Tallies {
-    let simd = Avx512::detect().expect("the engine checked the processor");
-    // SAFETY: `detect` found the features `avx512_body` is compiled for.
-    unsafe { avx512_body(simd, rules, tail, jobs, count) }
-}
-
-#[target_feature(enable = "avx512f,avx512cd,popcnt")]
-fn avx512_body(simd: Avx512, rules: &Rules, tail: &Tail, jobs: &Jobs, count: usize) -> Tallies {
-    dispatch(Pair(simd), rules, tail, jobs, count)
 }

@@ -1,0 +1,356 @@
+//! The checkpoint format: the header and record lines, their fields, and
+//! what can be wrong with them.
+
+use std::fmt;
+use std::io;
+
+use serde::Deserialize;
+
+use super::super::count::{CountPlan, UnitCount, UnitId};
+use super::super::quadrants;
+use super::super::record_file::{SealError, seal_line, unseal_line};
+
+/// The `format` field of a header line.
+pub const FORMAT: &str = "puzzles-queens-count";
+
+/// The format version this module writes and reads.
+pub const VERSION: u32 = 2;
+
+/// The longest checkpoint line, newline excluded, that the reader accepts:
+/// a written line is under 200 bytes, so 4 KiB leaves room for any header
+/// while a damaged file of one huge line costs 4 KiB, not its size.
+pub const MAX_LINE: usize = 4096;
+
+/// What a checkpoint's header line records: the problem its unit ids refer
+/// to.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::checkpoint::CheckpointHeader;
+/// use puzzles::queens::count::CountPlan;
+///
+/// let header = CheckpointHeader::for_plan(&CountPlan::new(8, 2)?);
+/// assert_eq!((header.n, header.split, header.units), (8, 2, 16));
+/// # Ok::<(), puzzles::queens::count::CountError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct CheckpointHeader {
+    /// The reduction scheme ([`SCHEME`](crate::queens::count::SCHEME) for this build).
+    pub scheme: String,
+    /// The board size.
+    pub n: usize,
+    /// The split depth.
+    pub split: usize,
+    /// How many units the plan has.
+    pub units: u64,
+}
+
+impl CheckpointHeader {
+    /// The header for counting `plan`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::checkpoint::CheckpointHeader;
+    /// use puzzles::queens::count::{CountPlan, SCHEME};
+    ///
+    /// assert_eq!(CheckpointHeader::for_plan(&CountPlan::new(8, 2)?).scheme, SCHEME);
+    /// # Ok::<(), puzzles::queens::count::CountError>(())
+    /// ```
+    pub fn for_plan(plan: &CountPlan) -> CheckpointHeader {
+        CheckpointHeader {
+            scheme: plan.scheme().to_string(),
+            n: plan.n(),
+            split: plan.split(),
+            units: plan.len(),
+        }
+    }
+
+    /// The header's line, newline included.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::checkpoint::CheckpointHeader;
+    /// use puzzles::queens::count::CountPlan;
+    ///
+    /// let line = CheckpointHeader::for_plan(&CountPlan::new(8, 2)?).line();
+    /// assert!(line.starts_with(r#"{"format":"puzzles-queens-count","version":2,"#));
+    /// assert!(line.ends_with("\"}\n"));
+    /// # Ok::<(), puzzles::queens::count::CountError>(())
+    /// ```
+    pub fn line(&self) -> String {
+        let scheme = serde_json::to_string(&self.scheme).expect("a string serializes");
+        seal_line(&format!(
+            r#"{{"format":"{FORMAT}","version":{VERSION},"scheme":{scheme},"n":{},"split":{},"units":{}"#,
+            self.n, self.split, self.units
+        ))
+    }
+
+    /// The fields that bind a record to this problem, as a record line
+    /// starts with them: `"n":17,"split":4,"units":5617,"scheme":"…"`.
+    fn record_prefix(&self) -> String {
+        let scheme = serde_json::to_string(&self.scheme).expect("a string serializes");
+        format!(
+            r#""n":{},"split":{},"units":{},"scheme":{scheme}"#,
+            self.n, self.split, self.units
+        )
+    }
+}
+
+impl fmt::Display for CheckpointHeader {
+    /// Writes `n = 17, split 4 (5617 units, scheme lexmin-rows-1)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "n = {}, split {} ({} units, scheme {})",
+            self.n, self.split, self.units, self.scheme
+        )
+    }
+}
+
+/// The line recording that unit `id` of `header`'s problem finished with
+/// `count`, newline included.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::checkpoint::{CheckpointHeader, record_line};
+/// use puzzles::queens::count::{CountPlan, UnitCount};
+///
+/// let header = CheckpointHeader::for_plan(&CountPlan::new(8, 2)?);
+/// let line = record_line(&header, 7, UnitCount { total: 16, unique: 2, nodes: 100 });
+/// assert!(line.starts_with(
+///     r#"{"n":8,"split":2,"units":16,"scheme":"lexmin-rows-1","unit":7,"total":16,"unique":2,"nodes":100,"check":""#
+/// ));
+/// # Ok::<(), puzzles::queens::count::CountError>(())
+/// ```
+pub fn record_line(header: &CheckpointHeader, id: UnitId, count: UnitCount) -> String {
+    seal_line(&format!(
+        r#"{{{},"unit":{id},"total":{},"unique":{},"nodes":{}"#,
+        header.record_prefix(),
+        count.total,
+        count.unique,
+        count.nodes
+    ))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct HeaderFields {
+    format: String,
+    version: u32,
+    scheme: String,
+    n: usize,
+    split: usize,
+    units: u64,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RecordFields {
+    n: usize,
+    split: usize,
+    units: u64,
+    scheme: String,
+    unit: u64,
+    total: u64,
+    unique: u64,
+    nodes: u64,
+}
+
+/// Why a checkpoint was refused, with the line where the trouble is (1 for
+/// the header; 0 for a read error before any line).
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::checkpoint::{Checkpoint, Problem};
+///
+/// let err = Checkpoint::read(&b""[..]).unwrap_err();
+/// assert!(matches!(err.problem, Problem::Empty));
+/// assert_eq!(err.to_string(), "line 1: the file is empty (no header line)");
+/// ```
+#[derive(Debug, thiserror::Error)]
+#[error("line {line}: {problem}")]
+pub struct CheckpointError {
+    /// The line, counting from 1.
+    pub line: usize,
+    /// What is wrong with it.
+    pub problem: Problem,
+}
+
+/// What is wrong with a checkpoint line (see [`CheckpointError`]).
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Problem {
+    /// Nothing at all in the file.
+    #[error("the file is empty (no header line)")]
+    Empty,
+    /// The last line has no newline: the file was cut short mid-write.
+    #[error(
+        "the line is cut short (no newline at its end), so the file was truncated; \
+         delete that line to resume from the units before it"
+    )]
+    Truncated,
+    /// The bytes are not UTF-8 text.
+    #[error("not UTF-8 text")]
+    NotText,
+    /// A line longer than [`MAX_LINE`] bytes: no checkpoint line is.
+    #[error("the line is longer than {MAX_LINE} bytes, so it is no checkpoint line")]
+    TooLong,
+    /// The line does not end in `,"check":"<16 hex digits>"}`.
+    #[error(r#"no checksum (a line ends in ,"check":"<16 lower-case hex digits>"}})"#)]
+    NoChecksum,
+    /// The checksum does not match the line.
+    #[error("checksum mismatch: the line was edited or damaged")]
+    BadChecksum,
+    /// The first line is not a header of this format.
+    #[error("not a queens counting checkpoint header: {0}")]
+    NotAHeader(String),
+    /// A format version this build cannot read.
+    #[error("format version {0} is not supported (this build reads version {VERSION})")]
+    Version(u32),
+    /// A file in an older format, whose records this build does not trust.
+    #[error(
+        "format version {0} is an old checkpoint format that this build no longer reads \
+         (its records do not name their problem, so lines of another count could mix in); \
+         this build reads version {VERSION}: move the file aside and count afresh"
+    )]
+    OldVersion(u32),
+    /// A record of another problem than the header's: a line copied in from
+    /// another count's checkpoint.
+    #[error(
+        "the record is for {found}, but the file's header is for {header}: \
+         a line of another count's checkpoint"
+    )]
+    ForeignRecord {
+        /// The header's problem.
+        header: CheckpointHeader,
+        /// The problem the record names.
+        found: CheckpointHeader,
+    },
+    /// A unit line that does not parse.
+    #[error("not a unit record: {0}")]
+    NotARecord(String),
+    /// A unit id beyond the header's unit count.
+    #[error("unit {id} is out of range (the checkpoint has units 0 to {})", units.saturating_sub(1))]
+    OutOfRange {
+        /// The id recorded.
+        id: UnitId,
+        /// The header's unit count.
+        units: u64,
+    },
+    /// The same unit twice.
+    #[error("unit {id} is recorded twice (first on line {first})")]
+    Duplicate {
+        /// The unit.
+        id: UnitId,
+        /// The line of its first record.
+        first: usize,
+    },
+    /// Counts no unit can have: fewer solutions than classes, or more than
+    /// eight per class; or classes counted in a quadrant unit, which
+    /// records none.
+    #[error("unit {id} has impossible counts (total {total}, unique {unique})")]
+    Impossible {
+        /// The unit.
+        id: UnitId,
+        /// Its recorded total.
+        total: u64,
+        /// Its recorded fundamental count.
+        unique: u64,
+    },
+    /// The checkpoint was written for another problem than the one counted.
+    #[error("the checkpoint is for {found}, but this count is {expected}")]
+    Mismatch {
+        /// The count being run.
+        expected: CheckpointHeader,
+        /// What the checkpoint records.
+        found: CheckpointHeader,
+    },
+    /// Reading failed.
+    #[error("cannot read: {0}")]
+    Io(#[source] io::Error),
+}
+
+impl From<SealError> for Problem {
+    fn from(err: SealError) -> Problem {
+        match err {
+            SealError::NoChecksum => Problem::NoChecksum,
+            SealError::BadChecksum => Problem::BadChecksum,
+        }
+    }
+}
+
+/// The object of a sealed line (newline removed) with its checksum verified.
+pub(super) fn unseal(line: &str) -> Result<String, Problem> {
+    Ok(unseal_line(line)?)
+}
+
+pub(super) fn parse_header(object: &str) -> Result<CheckpointHeader, Problem> {
+    let fields: HeaderFields =
+        serde_json::from_str(object).map_err(|err| Problem::NotAHeader(err.to_string()))?;
+    if fields.format != FORMAT {
+        return Err(Problem::NotAHeader(format!(
+            "format {:?}, expected {FORMAT:?}",
+            fields.format
+        )));
+    }
+    if fields.version < VERSION {
+        return Err(Problem::OldVersion(fields.version));
+    }
+    if fields.version != VERSION {
+        return Err(Problem::Version(fields.version));
+    }
+    Ok(CheckpointHeader {
+        scheme: fields.scheme,
+        n: fields.n,
+        split: fields.split,
+        units: fields.units,
+    })
+}
+
+pub(super) fn parse_record(
+    object: &str,
+    header: &CheckpointHeader,
+) -> Result<(UnitId, UnitCount), Problem> {
+    let fields: RecordFields =
+        serde_json::from_str(object).map_err(|err| Problem::NotARecord(err.to_string()))?;
+    let found = CheckpointHeader {
+        scheme: fields.scheme,
+        n: fields.n,
+        split: fields.split,
+        units: fields.units,
+    };
+    if found != *header {
+        return Err(Problem::ForeignRecord {
+            header: header.clone(),
+            found,
+        });
+    }
+    let units = header.units;
+    let id = fields.unit;
+    if id >= units {
+        return Err(Problem::OutOfRange { id, units });
+    }
+    let (total, unique) = (fields.total, fields.unique);
+    let impossible = if header.scheme == quadrants::SCHEME {
+        // The quadrant counter does not tell classes apart.
+        unique != 0
+    } else {
+        total < unique || total > unique.saturating_mul(8)
+    };
+    if impossible {
+        return Err(Problem::Impossible { id, total, unique });
+    }
+    Ok((
+        id,
+        UnitCount {
+            total,
+            unique,
+            nodes: fields.nodes,
+        },
+    ))
+}

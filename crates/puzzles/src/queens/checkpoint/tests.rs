@@ -1,0 +1,256 @@
+//! The checkpoint's tests: round trips, damage of every kind, the lock.
+
+use std::collections::BTreeMap;
+use std::io;
+
+use proptest::prelude::*;
+
+use super::*;
+use crate::queens::count::{CountPlan, SCHEME, UnitCount};
+use crate::queens::record_file::seal_line as seal;
+
+fn sample() -> (CountPlan, String) {
+    let plan = CountPlan::new(9, 2).unwrap();
+    let header = CheckpointHeader::for_plan(&plan);
+    let mut text = header.line();
+    for id in [0, 3, 1] {
+        text += &record_line(&header, id, plan.count_unit(id).unwrap());
+    }
+    (plan, text)
+}
+
+fn problem(text: &str) -> (usize, Problem) {
+    let err = Checkpoint::read(text.as_bytes()).unwrap_err();
+    (err.line, err.problem)
+}
+
+#[test]
+fn a_written_checkpoint_reads_back() {
+    let (plan, text) = sample();
+    let checkpoint = Checkpoint::read(text.as_bytes()).unwrap();
+    checkpoint.check_plan(&plan).unwrap();
+    assert_eq!(
+        checkpoint.done().keys().copied().collect::<Vec<_>>(),
+        [0, 1, 3]
+    );
+    assert_eq!(checkpoint.done()[&3], plan.count_unit(3).unwrap());
+}
+
+#[test]
+fn every_single_byte_edit_is_caught() {
+    let (_, text) = sample();
+    let bytes = text.as_bytes();
+    for index in 0..bytes.len() {
+        if bytes[index] == b'\n' {
+            continue;
+        }
+        let mut edited = bytes.to_vec();
+        edited[index] = if bytes[index] == b'1' { b'2' } else { b'1' };
+        assert!(
+            Checkpoint::read(&edited[..]).is_err(),
+            "edit at byte {index} passed"
+        );
+    }
+}
+
+#[test]
+fn a_cut_last_line_is_refused_with_its_number() {
+    let (_, text) = sample();
+    for cut in 1..text.len() {
+        if text.as_bytes()[cut - 1] == b'\n' {
+            continue;
+        }
+        let (line, problem) = problem(&text[..cut]);
+        assert_eq!(line, text[..cut].matches('\n').count() + 1);
+        assert!(matches!(problem, Problem::Truncated), "{problem}");
+    }
+}
+
+#[test]
+fn repeated_and_out_of_range_units_are_refused() {
+    let (plan, text) = sample();
+    let header = CheckpointHeader::for_plan(&plan);
+    let count = plan.count_unit(3).unwrap();
+    let (line, found) = problem(&(text.clone() + &record_line(&header, 3, count)));
+    assert_eq!(line, 5);
+    assert!(matches!(found, Problem::Duplicate { id: 3, first: 3 }));
+    let (line, found) = problem(&(text + &record_line(&header, plan.len(), count)));
+    assert_eq!(line, 5);
+    assert!(matches!(found, Problem::OutOfRange { .. }));
+}
+
+#[test]
+fn impossible_counts_are_refused_even_with_a_good_checksum() {
+    let (plan, mut text) = sample();
+    text += &record_line(
+        &CheckpointHeader::for_plan(&plan),
+        4,
+        UnitCount {
+            total: 17,
+            unique: 2,
+            nodes: 1,
+        },
+    );
+    let (line, found) = problem(&text);
+    assert_eq!(line, 5);
+    assert!(matches!(found, Problem::Impossible { id: 4, .. }));
+    drop(plan);
+}
+
+#[test]
+fn a_header_for_another_problem_is_a_mismatch() {
+    let (_, text) = sample();
+    let checkpoint = Checkpoint::read(text.as_bytes()).unwrap();
+    for other in [
+        CountPlan::new(9, 3).unwrap(),
+        CountPlan::new(10, 2).unwrap(),
+    ] {
+        let err = checkpoint.check_plan(&other).unwrap_err();
+        assert_eq!(err.line, 1);
+        assert!(matches!(err.problem, Problem::Mismatch { .. }));
+    }
+}
+
+#[test]
+fn other_files_are_not_headers() {
+    assert!(matches!(problem("hello\n").1, Problem::NoChecksum));
+    let versioned = seal(&format!(
+        r#"{{"format":"{FORMAT}","version":3,"scheme":"x","n":8,"split":2,"units":16"#
+    ));
+    assert!(matches!(problem(&versioned).1, Problem::Version(3)));
+    let header = CheckpointHeader::for_plan(&CountPlan::new(8, 2).unwrap());
+    let record_first = record_line(&header, 0, UnitCount::default());
+    assert!(matches!(problem(&record_first).1, Problem::NotAHeader(_)));
+    assert!(matches!(problem("\n").1, Problem::NoChecksum));
+}
+
+/// Issue 13: a line of another count's checkpoint, checksum intact, was
+/// summed in (version 1 records did not name their problem).
+#[test]
+fn a_record_of_another_count_is_refused_with_its_line() {
+    let (plan, text) = sample();
+    for other in [
+        CountPlan::new(10, 2).unwrap(),
+        CountPlan::new(9, 3).unwrap(),
+    ] {
+        let foreign = CheckpointHeader::for_plan(&other);
+        let copied = record_line(&foreign, 2, other.count_unit(2).unwrap());
+        let (line, found) = problem(&(text.clone() + &copied));
+        assert_eq!(line, 5);
+        let Problem::ForeignRecord { header, found } = found else {
+            panic!("{found}")
+        };
+        assert_eq!(
+            (header, found),
+            (CheckpointHeader::for_plan(&plan), foreign)
+        );
+    }
+    let mut scheme = CheckpointHeader::for_plan(&plan);
+    scheme.scheme = "other-scheme".into();
+    let copied = record_line(&scheme, 2, plan.count_unit(2).unwrap());
+    assert!(matches!(
+        problem(&(text + &copied)).1,
+        Problem::ForeignRecord { .. }
+    ));
+}
+
+#[test]
+fn version_1_files_are_refused_as_an_old_format() {
+    let old = seal(&format!(
+        r#"{{"format":"{FORMAT}","version":1,"scheme":"lexmin-rows-1","n":8,"split":2,"units":16"#
+    ));
+    let (line, found) = problem(&(old + &seal(r#"{"unit":0,"total":8,"unique":1,"nodes":9"#)));
+    assert_eq!(line, 1);
+    assert!(matches!(found, Problem::OldVersion(1)));
+    assert!(
+        found.to_string().contains("old checkpoint format"),
+        "{found}"
+    );
+}
+
+#[test]
+fn a_long_line_is_refused_after_reading_its_bound() {
+    let (_, text) = sample();
+    struct Endless(usize);
+    impl io::Read for Endless {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            self.0 += buf.len();
+            assert!(self.0 < 1 << 20, "read far past the bound");
+            buf.fill(b'7');
+            Ok(buf.len())
+        }
+    }
+    let long = io::BufReader::new(io::Read::chain(text.as_bytes(), Endless(0)));
+    let err = Checkpoint::read(long).unwrap_err();
+    assert_eq!(err.line, 5);
+    assert!(matches!(err.problem, Problem::TooLong));
+    let just_fits = format!("{}{}\n", text, "x".repeat(MAX_LINE));
+    assert!(matches!(problem(&just_fits).1, Problem::NoChecksum));
+}
+
+/// Issue 13: two processes on one checkpoint duplicated and lost lines.
+#[test]
+fn a_second_open_of_one_checkpoint_is_refused_and_changes_nothing() {
+    let path = std::env::temp_dir().join(format!("ckpt-lock-{}.ckpt", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    let plan = CountPlan::new(8, 2).unwrap();
+    let (mut first, _) = CheckpointFile::open(&path, &plan).unwrap();
+    first.record(0, plan.count_unit(0).unwrap()).unwrap();
+    let before = std::fs::read(&path).unwrap();
+    let err = CheckpointFile::open(&path, &plan).unwrap_err();
+    let CheckpointFileError::InUse { pid, .. } = &err else {
+        panic!("{err}")
+    };
+    if cfg!(target_os = "linux") {
+        assert_eq!(*pid, Some(std::process::id()));
+    }
+    assert!(
+        err.to_string().contains("is in use by another count (pid "),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+    drop(first);
+    let (_, done) = CheckpointFile::open(&path, &plan).unwrap();
+    assert_eq!(done.len(), 1);
+    std::fs::remove_file(&path).unwrap();
+}
+
+proptest! {
+    #[test]
+    fn arbitrary_bytes_give_a_checkpoint_or_an_error(bytes in proptest::collection::vec(any::<u8>(), 0..400)) {
+        match Checkpoint::read(&bytes[..]) {
+            Ok(checkpoint) => prop_assert!(checkpoint.done().len() as u64 <= checkpoint.header().units),
+            Err(err) => prop_assert!(!err.to_string().is_empty()),
+        }
+    }
+
+    #[test]
+    fn mangled_checkpoints_give_a_checkpoint_or_an_error(
+        cut in 0usize..2000,
+        insert in proptest::collection::vec(any::<u8>(), 0..8),
+    ) {
+        let (_, text) = sample();
+        let at = cut.min(text.len());
+        let mut bytes = text.as_bytes()[..at].to_vec();
+        bytes.extend_from_slice(&insert);
+        bytes.extend_from_slice(&text.as_bytes()[at..]);
+        if let Ok(checkpoint) = Checkpoint::read(&bytes[..]) {
+            prop_assert!(checkpoint.done().len() <= 3);
+        }
+    }
+
+    #[test]
+    fn records_round_trip(records in proptest::collection::btree_map(0u64..1000, (1u64..1 << 40, 0u64..u64::MAX), 0..20)) {
+        let header = CheckpointHeader { scheme: SCHEME.into(), n: 20, split: 4, units: 1000 };
+        let mut writer = CheckpointWriter::create(Vec::new(), &header).unwrap();
+        let mut expected = BTreeMap::new();
+        for (&id, &(unique, nodes)) in &records {
+            let count = UnitCount { total: unique * (1 + id % 8), unique, nodes };
+            writer.record(id, count).unwrap();
+            expected.insert(id, count);
+        }
+        let checkpoint = Checkpoint::read(&writer.into_inner()[..]).unwrap();
+        prop_assert_eq!(checkpoint.header(), &header);
+        prop_assert_eq!(checkpoint.done(), &expected);
+    }
+}

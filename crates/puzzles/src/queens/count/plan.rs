@@ -1,0 +1,568 @@
+//! A count's plan: the board, its split into numbered work units, and the
+//! counting of one unit.
+
+use std::ops::Range;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use super::super::quadrants::{self, Quadrants};
+use super::super::units;
+use super::super::{Fundamental, MAX_SEARCH_N, Solution};
+use super::error::CountError;
+use super::kernel::{Kernel, Method, QUADRANTS_FROM, SCHEME};
+use super::tally::{Tally, UnitCount, UnitId};
+
+/// The deepest split a plan accepts.
+pub const MAX_SPLIT: usize = 8;
+
+/// The most work units a plan may hold.
+pub const MAX_UNITS: usize = 1 << 24;
+
+/// The reduced search for one board size, split into numbered work units.
+///
+/// Unit `id` is the `id`-th canonical placement of the first
+/// `min(split, n)` rows in lexicographic order; [`CountPlan::prefix`] shows
+/// it. Deeper splits make more, smaller units: better balance across cores
+/// and finer checkpoints, for a little more overhead per unit.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::count::CountPlan;
+///
+/// let plan = CountPlan::new(8, 2)?;
+/// assert_eq!(plan.prefix(0), Some(&[0u8, 2][..])); // the corner queen, then column 2
+/// let tally = plan.count_all();
+/// assert_eq!((tally.total, tally.unique), (92, 12));
+/// # Ok::<(), puzzles::queens::count::CountError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CountPlan {
+    pub(super) n: usize,
+    pub(super) split: usize,
+    pub(super) depth: usize,
+    pub(super) units: u64,
+    /// The prefixes, `depth` columns each, back to back.
+    pub(super) prefixes: Vec<u8>,
+    pub(super) kernel: Kernel,
+    /// Set for a plan that joins quarter-boards; its units are sets of rows.
+    pub(super) quadrants: Option<Arc<Quadrants>>,
+}
+
+impl CountPlan {
+    /// The units of `n`-queens split after `split` rows.
+    ///
+    /// # Errors
+    ///
+    /// [`CountError::ZeroSize`], [`CountError::TooLarge`] (n over
+    /// [`MAX_SEARCH_N`]), [`CountError::SplitTooDeep`] (over [`MAX_SPLIT`]),
+    /// [`CountError::TooManyUnits`] (over [`MAX_UNITS`]).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::CountPlan;
+    ///
+    /// assert_eq!(CountPlan::new(8, 0)?.len(), 1); // the whole search, one unit
+    /// assert_eq!(CountPlan::new(8, 1)?.len(), 4); // row 0 in columns 0 to 3
+    /// # Ok::<(), puzzles::queens::count::CountError>(())
+    /// ```
+    pub fn new(n: usize, split: usize) -> Result<CountPlan, CountError> {
+        if n == 0 {
+            return Err(CountError::ZeroSize);
+        }
+        if n > MAX_SEARCH_N {
+            return Err(CountError::TooLarge {
+                n,
+                max: MAX_SEARCH_N,
+            });
+        }
+        if split > MAX_SPLIT {
+            return Err(CountError::SplitTooDeep {
+                split,
+                max: MAX_SPLIT,
+            });
+        }
+        let depth = split.min(n);
+        let prefixes = units::prefixes(n, depth, MAX_UNITS).ok_or(CountError::TooManyUnits {
+            n,
+            split,
+            max: MAX_UNITS,
+        })?;
+        // Depth 0 is one unit: the whole search.
+        let units = prefixes.len().checked_div(depth).unwrap_or(1) as u64;
+        Ok(CountPlan {
+            n,
+            split,
+            depth,
+            units,
+            prefixes,
+            kernel: Kernel::Auto,
+            quadrants: None,
+        })
+    }
+
+    /// The units of `n`-queens for the quadrant counter (see
+    /// [`quadrants`]): one per set of rows whose queen stands in the east
+    /// half, up to the board's symmetries. The table of quarter-board
+    /// placements ([`quadrants::table_bytes`]) is built when the first unit
+    /// is counted and shared by every clone of the plan.
+    ///
+    /// # Errors
+    ///
+    /// [`CountError::ZeroSize`], [`CountError::QuadrantsRange`] outside
+    /// [`quadrants::MIN_N`]`..=`[`quadrants::MAX_N`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::CountPlan;
+    ///
+    /// let plan = CountPlan::quadrants(10)?;
+    /// assert_eq!(plan.count_all().total, 724);
+    /// assert!(CountPlan::quadrants(23).is_err());
+    /// # Ok::<(), puzzles::queens::count::CountError>(())
+    /// ```
+    pub fn quadrants(n: usize) -> Result<CountPlan, CountError> {
+        if n == 0 {
+            return Err(CountError::ZeroSize);
+        }
+        if !(quadrants::MIN_N..=quadrants::MAX_N).contains(&n) {
+            return Err(CountError::QuadrantsRange {
+                n,
+                min: quadrants::MIN_N,
+                max: quadrants::MAX_N,
+            });
+        }
+        let quadrants = Quadrants::new(n);
+        Ok(CountPlan {
+            n,
+            split: 0,
+            depth: 0,
+            units: quadrants.len(),
+            prefixes: Vec::new(),
+            kernel: Kernel::Auto,
+            quadrants: Some(Arc::new(quadrants)),
+        })
+    }
+
+    /// The fastest plan for `n`: the quadrant counter from
+    /// [`QUADRANTS_FROM`] to [`quadrants::MAX_N`], the backtracking counter
+    /// with [`CountPlan::default_split`] elsewhere.
+    ///
+    /// # Errors
+    ///
+    /// As [`CountPlan::new`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::{CountPlan, Method};
+    ///
+    /// assert_eq!(CountPlan::best(8)?.count_all().total, 92);
+    /// assert_eq!(CountPlan::best(20)?.method(), Method::Quadrants);
+    /// assert_eq!(CountPlan::best(23)?.method(), Method::Backtrack);
+    /// # Ok::<(), puzzles::queens::count::CountError>(())
+    /// ```
+    pub fn best(n: usize) -> Result<CountPlan, CountError> {
+        if (QUADRANTS_FROM..=quadrants::MAX_N).contains(&n) {
+            CountPlan::quadrants(n)
+        } else {
+            CountPlan::with_default_split(n)
+        }
+    }
+
+    /// The plan of a checkpoint or part: `scheme` as it recorded it, with
+    /// its `split` (which the quadrant scheme does not use).
+    ///
+    /// # Errors
+    ///
+    /// [`CountError::UnknownScheme`], else as [`CountPlan::new`] or
+    /// [`CountPlan::quadrants`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::{CountPlan, Method};
+    ///
+    /// assert_eq!(CountPlan::for_scheme("lexmin-rows-1", 9, 2)?, CountPlan::new(9, 2)?);
+    /// assert_eq!(CountPlan::for_scheme("quadrants-1", 9, 0)?.method(), Method::Quadrants);
+    /// assert!(CountPlan::for_scheme("rows-9", 9, 2).is_err());
+    /// # Ok::<(), puzzles::queens::count::CountError>(())
+    /// ```
+    pub fn for_scheme(scheme: &str, n: usize, split: usize) -> Result<CountPlan, CountError> {
+        match scheme {
+            SCHEME => CountPlan::new(n, split),
+            quadrants::SCHEME => CountPlan::quadrants(n),
+            other => Err(CountError::UnknownScheme(other.to_string())),
+        }
+    }
+
+    /// How the plan counts.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::{CountPlan, Method};
+    ///
+    /// assert_eq!(CountPlan::new(9, 2)?.method(), Method::Backtrack);
+    /// # Ok::<(), puzzles::queens::count::CountError>(())
+    /// ```
+    pub fn method(&self) -> Method {
+        if self.quadrants.is_some() {
+            Method::Quadrants
+        } else {
+            Method::Backtrack
+        }
+    }
+
+    /// The plan's unit scheme ([`Method::scheme`]).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::CountPlan;
+    ///
+    /// assert_eq!(CountPlan::quadrants(9)?.scheme(), "quadrants-1");
+    /// # Ok::<(), puzzles::queens::count::CountError>(())
+    /// ```
+    pub fn scheme(&self) -> &'static str {
+        self.method().scheme()
+    }
+
+    /// The rows whose queen stands in the east half (bit `r` for row `r`)
+    /// in unit `id` of a quadrant plan; `None` for a backtracking plan or
+    /// an id outside the plan.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::CountPlan;
+    ///
+    /// let plan = CountPlan::quadrants(8)?;
+    /// assert_eq!(plan.east_rows(0), Some(0b0000_1111));
+    /// assert_eq!(CountPlan::new(8, 2)?.east_rows(0), None);
+    /// # Ok::<(), puzzles::queens::count::CountError>(())
+    /// ```
+    pub fn east_rows(&self, id: UnitId) -> Option<u32> {
+        self.quadrants
+            .as_ref()?
+            .east_rows(usize::try_from(id).ok()?)
+    }
+
+    /// The same plan counted by `kernel` (the unit list does not change).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::{CountPlan, Kernel};
+    ///
+    /// let plan = CountPlan::new(9, 2)?;
+    /// let scalar = plan.clone().with_kernel(Kernel::Scalar);
+    /// assert_eq!(plan.count_unit(5)?.total, scalar.count_unit(5)?.total);
+    /// # Ok::<(), puzzles::queens::count::CountError>(())
+    /// ```
+    pub fn with_kernel(mut self, kernel: Kernel) -> CountPlan {
+        self.kernel = kernel;
+        self
+    }
+
+    /// The kernel that counts.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::{CountPlan, Kernel};
+    ///
+    /// assert_eq!(CountPlan::new(9, 2)?.kernel(), Kernel::Auto);
+    /// # Ok::<(), puzzles::queens::count::CountError>(())
+    /// ```
+    pub fn kernel(&self) -> Kernel {
+        self.kernel
+    }
+
+    /// The split depth used when none is given: enough units to keep every
+    /// core busy to the end and to checkpoint often, few enough that their
+    /// overhead does not show.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::CountPlan;
+    ///
+    /// assert_eq!(CountPlan::default_split(8), 2);
+    /// assert_eq!(CountPlan::default_split(17), 4);
+    /// ```
+    pub fn default_split(n: usize) -> usize {
+        match n {
+            0..=10 => 2,
+            // At 16 a unit of 3 rows hands the lanes more jobs per run, so
+            // fewer lanes wait out a run's last jobs: 3% faster than 4 rows.
+            11..=16 => 3,
+            17..=20 => 4,
+            21..=27 => 5,
+            // Beyond the counts anyone can wait for: keep the plan small.
+            _ => 3,
+        }
+    }
+
+    /// [`CountPlan::new`] with [`CountPlan::default_split`].
+    ///
+    /// # Errors
+    ///
+    /// As [`CountPlan::new`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::CountPlan;
+    ///
+    /// assert_eq!(CountPlan::with_default_split(12)?.split(), 3);
+    /// # Ok::<(), puzzles::queens::count::CountError>(())
+    /// ```
+    pub fn with_default_split(n: usize) -> Result<CountPlan, CountError> {
+        CountPlan::new(n, CountPlan::default_split(n))
+    }
+
+    /// The board size.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::CountPlan;
+    ///
+    /// assert_eq!(CountPlan::new(9, 2)?.n(), 9);
+    /// # Ok::<(), puzzles::queens::count::CountError>(())
+    /// ```
+    pub fn n(&self) -> usize {
+        self.n
+    }
+
+    /// The split depth asked for (units hold `min(split, n)` rows).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::CountPlan;
+    ///
+    /// assert_eq!(CountPlan::new(9, 2)?.split(), 2);
+    /// # Ok::<(), puzzles::queens::count::CountError>(())
+    /// ```
+    pub fn split(&self) -> usize {
+        self.split
+    }
+
+    /// How many units the plan has.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::CountPlan;
+    ///
+    /// // 3-queens has no solution; its reduced tree dies before row 2.
+    /// assert_eq!(CountPlan::new(3, 2)?.len(), 0);
+    /// # Ok::<(), puzzles::queens::count::CountError>(())
+    /// ```
+    pub fn len(&self) -> u64 {
+        self.units
+    }
+
+    /// Whether the plan has no unit (n = 2 or 3 with a split of 2 or more).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::CountPlan;
+    ///
+    /// assert!(!CountPlan::new(8, 2)?.is_empty());
+    /// # Ok::<(), puzzles::queens::count::CountError>(())
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.units == 0
+    }
+
+    /// Every unit id, `0..len()`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::CountPlan;
+    ///
+    /// let plan = CountPlan::new(8, 1)?;
+    /// assert_eq!(plan.ids().collect::<Vec<_>>(), [0, 1, 2, 3]);
+    /// # Ok::<(), puzzles::queens::count::CountError>(())
+    /// ```
+    pub fn ids(&self) -> Range<UnitId> {
+        0..self.units
+    }
+
+    /// The columns of the first rows that make unit `id`, or `None` when there
+    /// is no such unit or the plan joins quarter-boards
+    /// ([`CountPlan::east_rows`] tells its units).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::CountPlan;
+    ///
+    /// let plan = CountPlan::new(8, 1)?;
+    /// assert_eq!(plan.prefix(3), Some(&[3u8][..]));
+    /// assert_eq!(plan.prefix(4), None);
+    /// # Ok::<(), puzzles::queens::count::CountError>(())
+    /// ```
+    pub fn prefix(&self, id: UnitId) -> Option<&[u8]> {
+        if id >= self.units || self.quadrants.is_some() {
+            return None;
+        }
+        let start = usize::try_from(id).ok()? * self.depth;
+        Some(&self.prefixes[start..start + self.depth])
+    }
+
+    /// Counts unit `id`.
+    ///
+    /// # Errors
+    ///
+    /// [`CountError::NoSuchUnit`] when `id` is not below [`CountPlan::len`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::{CountPlan, Tally};
+    ///
+    /// let plan = CountPlan::new(9, 2)?;
+    /// let tally: Tally = plan.ids().map(|id| plan.count_unit(id).unwrap()).collect();
+    /// assert_eq!((tally.total, tally.unique), (352, 46));
+    /// # Ok::<(), puzzles::queens::count::CountError>(())
+    /// ```
+    pub fn count_unit(&self, id: UnitId) -> Result<UnitCount, CountError> {
+        let never = AtomicBool::new(false);
+        Ok(self
+            .count_unit_until(id, &never)?
+            .expect("an unset flag never stops the count"))
+    }
+
+    /// Counts unit `id` unless `stop` is set before it is done; `Ok(None)`
+    /// then. The flag is read between subtrees just below the unit's prefix,
+    /// so a stop takes effect quickly even in large units.
+    ///
+    /// # Errors
+    ///
+    /// [`CountError::NoSuchUnit`] when `id` is not below [`CountPlan::len`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use std::sync::atomic::AtomicBool;
+    /// use puzzles::queens::count::CountPlan;
+    ///
+    /// let plan = CountPlan::new(12, 1)?;
+    /// assert_eq!(plan.count_unit_until(0, &AtomicBool::new(true))?, None);
+    /// assert!(plan.count_unit_until(0, &AtomicBool::new(false))?.is_some());
+    /// # Ok::<(), puzzles::queens::count::CountError>(())
+    /// ```
+    pub fn count_unit_until(
+        &self,
+        id: UnitId,
+        stop: &AtomicBool,
+    ) -> Result<Option<UnitCount>, CountError> {
+        if id >= self.units {
+            return Err(CountError::NoSuchUnit {
+                id,
+                units: self.units,
+            });
+        }
+        if let Some(quadrants) = &self.quadrants {
+            // A quadrant unit takes milliseconds: the flag is read between units.
+            return Ok(
+                (!stop.load(Ordering::Relaxed)).then(|| quadrant_count(quadrants, id, self.kernel))
+            );
+        }
+        let prefix = self.prefix(id).expect("the id is checked");
+        let stopped = || stop.load(Ordering::Relaxed);
+        Ok(
+            units::count_below(self.n, prefix, &stopped, self.kernel.lanes()).map(|tallies| {
+                UnitCount {
+                    total: tallies.total,
+                    unique: tallies.unique,
+                    nodes: tallies.nodes,
+                }
+            }),
+        )
+    }
+
+    /// The fundamental solutions in unit `id`, in lexicographic order, found
+    /// by the slow statement of the reduction's rules (for checking and
+    /// exploring, not for speed). Over all units, in id order, they are
+    /// exactly [`Board::fundamental_solutions`](crate::queens::Board::fundamental_solutions).
+    ///
+    /// # Errors
+    ///
+    /// [`CountError::NoSuchUnit`] when `id` is not below [`CountPlan::len`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::CountPlan;
+    ///
+    /// let plan = CountPlan::new(6, 1)?;
+    /// let found: Vec<_> = plan.ids().flat_map(|id| plan.fundamental_solutions(id).unwrap()).collect();
+    /// assert_eq!(found.len(), 1);
+    /// assert_eq!(found[0].solution.cols(), &[1, 3, 5, 0, 2, 4]);
+    /// assert_eq!(found[0].class_size, 4);
+    /// # Ok::<(), puzzles::queens::count::CountError>(())
+    /// ```
+    pub fn fundamental_solutions(&self, id: UnitId) -> Result<Vec<Fundamental>, CountError> {
+        if self.quadrants.is_some() {
+            return Err(CountError::NoFundamentals);
+        }
+        let prefix = self.prefix(id).ok_or(CountError::NoSuchUnit {
+            id,
+            units: self.units,
+        })?;
+        Ok(units::representatives(self.n, prefix)
+            .into_iter()
+            .map(|(cols, class_size)| Fundamental {
+                solution: Solution::from_checked(cols.into_iter().map(usize::from).collect()),
+                class_size,
+            })
+            .collect())
+    }
+
+    /// Counts every unit on the calling thread.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::CountPlan;
+    ///
+    /// let tally = CountPlan::new(12, 3)?.count_all();
+    /// assert_eq!((tally.total, tally.unique), (14200, 1787));
+    /// # Ok::<(), puzzles::queens::count::CountError>(())
+    /// ```
+    pub fn count_all(&self) -> Tally {
+        self.ids()
+            .map(|id| self.count_unit(id).expect("ids come from the plan"))
+            .collect()
+    }
+}
+
+/// Counts quadrant unit `id` (an id of the plan) with the fastest join.
+/// Its `unique` is 0 and its `nodes` the half-board placements joined.
+pub(super) fn quadrant_count(quadrants: &Quadrants, id: UnitId, kernel: Kernel) -> UnitCount {
+    use quadrants::join::Kernel as Join;
+    // Auto takes the join that measured fastest on this processor; a named
+    // kernel takes the join of that width, or the next narrower one there is.
+    let join = match kernel {
+        Kernel::Auto => Join::fastest(),
+        Kernel::Avx512 if Join::Avx512.is_available() => Join::Avx512,
+        Kernel::Avx512 | Kernel::Avx2 if Join::Avx2.is_available() => Join::Avx2,
+        _ => Join::Portable,
+    };
+    let id = usize::try_from(id).expect("unit ids of a plan fit usize");
+    let tally = quadrants.count_unit(id, join);
+    UnitCount {
+        total: tally.total,
+        unique: 0,
+        nodes: tally.halves,
+    }
+}

@@ -1,0 +1,66 @@
+//! The bounds every trace is held to, shared by the parameter check, the
+//! traces and the server's memory budget, and the way messages write them.
+
+/// The most events one trace returns. 200,000 events are about 16 MB of
+/// JSON: the page still loads and scrubs them quickly, and a learner cannot
+/// watch more than that anyway.
+///
+/// # Example
+///
+/// ```
+/// assert_eq!(puzzles_web::bounds::MAX_EVENTS, 200_000);
+/// ```
+pub const MAX_EVENTS: usize = 200_000;
+
+/// The most bytes of events a crossword trace returns (its events carry
+/// words, the slot that failed and the changed candidate counts, so they
+/// are longer than a queen's): a trace that reaches it is cut short there,
+/// as at [`MAX_EVENTS`], and its answer stays within the 16 MB a capped
+/// trace of the other puzzles takes.
+///
+/// # Example
+///
+/// ```
+/// use puzzles_web::bounds::MAX_CROSSWORD_BYTES;
+///
+/// assert!(MAX_CROSSWORD_BYTES < 16 << 20);
+/// ```
+pub const MAX_CROSSWORD_BYTES: usize = 14 << 20;
+
+/// The most rows and columns of a crossword grid the page takes (the
+/// library takes up to [`puzzles::crossword::MAX_SIDE`]): a 15×15 grid is
+/// the size of a daily newspaper puzzle, and its text fits in a URL.
+///
+/// # Example
+///
+/// ```
+/// assert_eq!(puzzles_web::bounds::MAX_CROSSWORD_SIDE, 15);
+/// ```
+pub const MAX_CROSSWORD_SIDE: usize = 15;
+
+/// `200,000` for 200000: numbers in messages, grouped by thousands.
+pub(crate) fn grouped(value: usize) -> String {
+    let digits = value.to_string();
+    let mut grouped = String::new();
+    for (index, digit) in digits.chars().enumerate() {
+        if index > 0 && (digits.len() - index).is_multiple_of(3) {
+            grouped.push(',');
+        }
+        grouped.push(digit);
+    }
+    grouped
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thousands_are_grouped() {
+        assert_eq!(grouped(0), "0");
+        assert_eq!(grouped(999), "999");
+        assert_eq!(grouped(1000), "1,000");
+        assert_eq!(grouped(200_000), "200,000");
+        assert_eq!(grouped(1_234_567), "1,234,567");
+    }
+}
