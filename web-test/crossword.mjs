@@ -136,14 +136,15 @@ export async function crosswordChecks({ page, base, check, artifacts, expectRefu
   const hash = new URLSearchParams(await page.evaluate(() => window.location.hash.slice(1)));
   check(hash.get('puzzle') === 'crossword' && hash.get('grid') === typed, `the address keeps the grid: ${hash}`);
 
-  // A bad grid: the server's message, as it is.
+  // A bad grid: the server's message, as it is but for its first letter
+  // (a banner starts with a capital, issue 26).
   await page.fill('#param-grid', '..\n.!');
   expectRefusal();
   await page.click('#load');
   const message = page.locator('#message');
   await message.waitFor({ state: 'visible' });
   const error = await message.textContent();
-  check(error === 'invalid grid: line 2, column 2: unexpected character \'!\' (expected \'#\', \'.\' or a letter A-Z)',
-    `a bad grid is refused with the library's message: ${error}`);
+  check(error === 'Invalid grid: line 2, column 2: unexpected character \'!\' (expected \'#\', \'.\' or a letter A-Z)',
+    `a bad grid is refused with the library's message (capitalised): ${error}`);
   check((await page.locator('#board').evaluate((node) => node.childElementCount)) === 0, 'and the old board is gone');
 }

@@ -277,6 +277,14 @@ try {
       const after = await rect(thumb);
       check(Math.abs(after.width - before.width) < 1 && Math.abs(after.height - before.height) < 1, `${name}: #75 keeps its size`);
       console.log(`learner: ${name}: solution click at N = 8: ${took.toFixed(0)} ms to the next frame (for information)`);
+      // A click on a node of the tree lands in view too (on the phone the
+      // tree is under the board).
+      const node = page.locator('#tree-scroll .tree-node[data-node="1"]');
+      await node.scrollIntoViewIfNeeded();
+      await node.click();
+      await settle(page);
+      const landed = await rect(page.locator('#board'));
+      check(landed.top >= 0 && landed.bottom <= height, `${name}: after a click in the tree the board is in view: ${JSON.stringify(landed)}`);
       await page.screenshot({ path: path.join(artifacts, `learner-${name}-solution-75.png`) });
     }
 

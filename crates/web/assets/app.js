@@ -123,6 +123,11 @@ async function load(params, step) {
       return;
     }
     const puzzle = PUZZLES[body.puzzle];
+    if (!puzzle) {
+      showMessage(`This page cannot draw ${body.puzzle} yet.`, 'error');
+      clearView(`No search to show: this page has no drawing for ${body.puzzle}.`);
+      return;
+    }
     document.body.dataset.puzzle = body.puzzle;
     stepper.params = new URLSearchParams(params);
     // The address keeps the grid as the server read it: on one line.
@@ -172,7 +177,9 @@ async function start() {
     showMessage(`Could not reach the server: ${error.message}`, 'error');
     return;
   }
-  const { puzzles } = stepper.catalogue;
+  // The puzzles of the server's catalogue that this page can draw (a
+  // descriptor in puzzles.js).
+  const puzzles = stepper.catalogue.puzzles.filter((puzzle) => PUZZLES[puzzle.id]);
   const wanted = hashParams();
   const select = $('puzzle');
   for (const puzzle of puzzles) select.append(html('option', { value: puzzle.id }, puzzle.name));

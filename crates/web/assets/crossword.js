@@ -137,7 +137,9 @@ export const crossword = {
     const down = geo.slots.filter((slot) => slot.direction === 'down');
     const line = 22;
     const tableX = margin + cols * size + 24;
-    const columnWidth = 120;
+    // Room for the longest entry: number, word (or dots), count →0.
+    const longest = Math.max(...geo.slots.map((slot) => slot.len), 6);
+    const columnWidth = (longest + 11) * 9.5;
     const tableHeight = 28 + Math.max(across.length, down.length) * line;
     const width = tableX + 2 * columnWidth;
     const height = Math.max(margin * 2 + rows * size, tableHeight + margin);
@@ -368,10 +370,11 @@ export const crossword = {
 
   treeOptions: () => ({
     slot: 84, levelHeight: 62, nodeWidth: 78, nodeHeight: 40,
-    label: (node) => {
+    label: (node, numbering) => {
       const forced = `+${node.forced.length} forced`;
       if (node.id === 0) return ['start', forced];
-      return [`step ${node.step}`, `${node.event.slot}${node.event.direction[0].toUpperCase()} ${node.event.word}`, forced];
+      const number = numbering === 'visit' ? `choice ${node.id}` : `step ${node.step}`;
+      return [number, `${node.event.slot}${node.event.direction[0].toUpperCase()} ${node.event.word}`, forced];
     },
     title: (node) => {
       const words = node.forced.slice(0, 30).map((f) => `${f.event.word} in ${eventSlot(f.event)}`).join(', ');

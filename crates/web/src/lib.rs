@@ -62,6 +62,7 @@
 #![warn(missing_docs)]
 
 pub mod bounds;
+mod catalogue;
 pub mod crossword;
 pub mod examples;
 pub mod params;
