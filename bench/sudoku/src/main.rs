@@ -368,6 +368,8 @@ fn main() {
                     text.as_bytes(),
                     &batch::Options {
                         threads,
+                        // As the `puzzles` command runs.
+                        spread_threads: true,
                         ..batch::Options::default()
                     },
                     |_, _, _| {},

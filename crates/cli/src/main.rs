@@ -13,7 +13,6 @@ mod queens;
 mod serve;
 mod shell;
 mod sudoku;
-mod threads;
 mod trace_out;
 
 use std::io::{self, IsTerminal, Write};

@@ -13,7 +13,7 @@ use puzzles::trace::{Action, Event, TraceMode};
 use serde_json::json;
 
 use crate::outcome::Outcome;
-use crate::threads::parse_threads;
+use puzzles::threads::parse_threads;
 
 #[derive(Debug, Args)]
 #[command(after_help = "\
@@ -134,6 +134,7 @@ pub fn run(args: SudokuArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
         alphabet,
         read_ahead: true,
         input_bytes: None,
+        spread_threads: false,
     };
     // One puzzle is a batch of one line: the same answers, the same output.
     let line = text.replace(['\n', '\r'], " ");
@@ -211,6 +212,10 @@ fn run_stream(
         // answering: not while someone watches.
         read_ahead: !answer_by_answer,
         input_bytes,
+        // Each thread starts on a CPU of its own: on a small VM whose
+        // scheduler balances seldom, two threads otherwise take turns on
+        // one CPU (see `Options::spread_threads`).
+        spread_threads: true,
     };
     let place = |line: usize| match &source {
         Some(name) => format!("{name}, line {line}"),

@@ -79,7 +79,7 @@ pub fn read_line_bounded(
             });
         }
         let room = bound - line.len();
-        match available.iter().position(|&byte| byte == b'\n') {
+        match memchr::memchr(b'\n', available) {
             Some(at) if at <= room => {
                 line.extend_from_slice(&available[..=at]);
                 reader.consume(at + 1);
@@ -94,6 +94,31 @@ pub fn read_line_bounded(
                 let taken = available.len();
                 line.extend_from_slice(available);
                 reader.consume(taken);
+            }
+        }
+    }
+}
+
+/// Reads past the next line break (or to the end), keeping nothing: the
+/// rest of a line that [`read_line_bounded`] found too long.
+pub(crate) fn skip_line(reader: &mut impl BufRead) -> io::Result<()> {
+    loop {
+        let available = match reader.fill_buf() {
+            Ok(available) => available,
+            Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
+            Err(err) => return Err(err),
+        };
+        if available.is_empty() {
+            return Ok(());
+        }
+        match memchr::memchr(b'\n', available) {
+            Some(end) => {
+                reader.consume(end + 1);
+                return Ok(());
+            }
+            None => {
+                let read = available.len();
+                reader.consume(read);
             }
         }
     }
@@ -127,7 +152,8 @@ mod tests {
                         let whole = expected.next().unwrap();
                         prop_assert!(whole.strip_suffix(b"\n").unwrap_or(whole).len() > bound);
                         prop_assert_eq!(&line[..], &whole[..bound]);
-                        break;
+                        // The rest of the line skipped, the next line next.
+                        skip_line(&mut reader).unwrap();
                     }
                 }
             }

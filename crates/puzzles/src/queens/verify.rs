@@ -56,6 +56,7 @@
 
 use std::io::{self, Read, Seek, SeekFrom};
 
+use crate::text::{eight_digits, first_digits, leading_digits};
 use crate::trace::ConflictKind;
 
 /// What a well-formed placement turned out to be.
@@ -258,34 +259,6 @@ struct Scanner<F> {
     value: u64,
     number_start: u64,
     overflow: bool,
-}
-
-/// How many of the eight bytes (first byte lowest) are leading ASCII
-/// digits. A digit byte minus `'0'` is at most 9; any other byte either
-/// wraps to a high value or reaches 0x80 once 0x76 is added. Borrows and
-/// carries only travel upwards, past the first non-digit, where they no
-/// longer matter.
-#[inline(always)]
-fn leading_digits(word: u64) -> usize {
-    let shifted = word.wrapping_sub(0x3030_3030_3030_3030);
-    let high = (shifted | shifted.wrapping_add(0x7676_7676_7676_7676)) & 0x8080_8080_8080_8080;
-    (high.trailing_zeros() / 8) as usize
-}
-
-/// The value of eight ASCII digits (first byte lowest and most
-/// significant; zero bytes count as leading zeros), combining neighbours
-/// pairwise: digits into pairs, pairs into fours, fours into eight.
-#[inline(always)]
-fn eight_digits(word: u64) -> u64 {
-    let pairs = ((word & 0x0f0f_0f0f_0f0f_0f0f).wrapping_mul(10 << 8 | 1)) >> 8;
-    let fours = ((pairs & 0x00ff_00ff_00ff_00ff).wrapping_mul(100 << 16 | 1)) >> 16;
-    ((fours & 0x0000_ffff_0000_ffff).wrapping_mul(10_000 << 32 | 1)) >> 32
-}
-
-/// The first `digits` (1 to 8) digits of `word` as a number.
-#[inline(always)]
-fn first_digits(word: u64, digits: usize) -> u64 {
-    eight_digits(word << (8 * (8 - digits)))
 }
 
 const POWERS_OF_TEN: [u64; 9] = [

@@ -1007,7 +1007,10 @@ proptest! {
         for task in [batch::Task::Solve, batch::Task::Count { limit: 2 }] {
             // The input's length is only a hint: right, wrong or unknown.
             let input_bytes = [None, Some(input.len() as u64), Some(rng.below(200) as u64)][rng.below(3)];
-            let options = batch::Options { task, threads, alphabet, read_ahead, input_bytes };
+            // Spreading the threads over the CPUs changes where they run,
+            // never the answers.
+            let spread_threads = rng.below(2) == 1;
+            let options = batch::Options { task, threads, alphabet, read_ahead, input_bytes, spread_threads };
             let (mut fast, mut fast_err) = (Vec::new(), Vec::new());
             let fast_summary = batch::run_lines(
                 input.as_bytes(),
