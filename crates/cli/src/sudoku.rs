@@ -13,7 +13,7 @@ use puzzles::trace::{Action, Event, TraceMode};
 use serde_json::json;
 
 use crate::outcome::Outcome;
-use crate::threads::parse_threads;
+use puzzles::threads::parse_threads;
 
 #[derive(Debug, Args)]
 #[command(after_help = "\

@@ -15,9 +15,6 @@ mod coordinator;
 mod link;
 mod pool;
 mod protocol;
-// The `puzzles` command's validator, so `--threads` means the same here.
-#[path = "../../cli/src/threads.rs"]
-mod threads;
 mod worker;
 
 use std::io::Write;
@@ -31,9 +28,12 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use clap::{Args, Parser, Subcommand};
 use mpi::traits::{Communicator, Root};
-use puzzles::queens::checkpoint::{CheckpointFile, resume_scheme};
-use puzzles::queens::count::{CountPlan, CountRun, Method, RunEnd, Tally, UnitCount, UnitId};
-use serde::Serialize;
+use puzzles::queens::count::{CountPlan, CountRun, Method, UnitCount, UnitId};
+use puzzles::queens::session::{
+    CountRecord, CountSession, Done, Ending, PlanRequest, SessionError, SessionStop,
+};
+// The `puzzles` command's parser, so `--threads` means the same here.
+use puzzles::threads::parse_threads;
 
 use crate::coordinator::{BatchSize, Coordinator};
 use crate::link::{Link, MpiLink};
@@ -100,7 +100,7 @@ struct QueensArgs {
     split: Option<usize>,
 
     /// Counting threads on each rank (default 1: one rank per core).
-    #[arg(long, value_name = "K", default_value_t = 1, value_parser = threads::parse_threads)]
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = parse_threads)]
     threads: usize,
 
     /// Units per batch and counting thread (default: adaptive, about a
@@ -185,12 +185,13 @@ impl Start {
     }
 }
 
-/// What rank 0 prepared: the plan and the checkpoint, before any work.
+/// What rank 0 prepared: the plan and the session (the checkpoint and the
+/// units done), before any work.
 struct Prepared {
     args: QueensArgs,
     plan: CountPlan,
+    session: CountSession,
     done: Done,
-    writer: Option<CheckpointFile>,
     started: Instant,
 }
 
@@ -290,14 +291,14 @@ fn run(world: mpi::topology::SimpleCommunicator, rank: i32) -> ExitCode {
         // gives 130, as rank 0 does.
         None => count_only(&mut link, plan, start, &cancel).map(|()| {
             Ok(if cancel.load(Ordering::SeqCst) {
-                Outcome::Interrupted
+                ExitCode::from(Ending::INTERRUPTED_STATUS)
             } else {
-                Outcome::Answer
+                ExitCode::SUCCESS
             })
         }),
     };
     match result {
-        Ok(Ok(outcome)) => outcome.into(),
+        Ok(Ok(status)) => status,
         // Every rank has finished its part: a plain error exit.
         Ok(Err(err)) => {
             eprintln!("puzzles-mpi: error: {err:#}");
@@ -311,56 +312,32 @@ fn run(world: mpi::topology::SimpleCommunicator, rank: i32) -> ExitCode {
     }
 }
 
-/// What a finished run found, as the shell sees it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Outcome {
-    Answer,
-    NoSolution,
-    Interrupted,
-}
-
-impl From<Outcome> for ExitCode {
-    fn from(outcome: Outcome) -> ExitCode {
-        match outcome {
-            Outcome::Answer => ExitCode::SUCCESS,
-            Outcome::NoSolution => ExitCode::from(1),
-            Outcome::Interrupted => ExitCode::from(130),
-        }
-    }
-}
-
-/// Rank 0, before the count: the plan and the checkpoint.
+/// Rank 0, before the count: the plan and the checkpoint, as `puzzles
+/// queens N --count` chooses and opens them (the library's session).
 fn prepare(args: QueensArgs, started: Instant) -> anyhow::Result<Prepared> {
-    // As `puzzles queens N --count`: a checkpoint continues with the scheme
-    // that made it; --split and --unique backtrack; else the fastest method.
-    let resumed = args
-        .checkpoint
-        .as_deref()
-        .and_then(|path| resume_scheme(path, args.n));
-    let plan = match (args.split, resumed) {
-        (Some(split), _) => CountPlan::new(args.n, split)?,
-        (None, Some((scheme, split))) => CountPlan::for_scheme(&scheme, args.n, split)?,
-        (None, None) if args.unique => CountPlan::with_default_split(args.n)?,
-        (None, None) => CountPlan::best(args.n)?,
-    };
-    if args.unique && !plan.method().finds_fundamentals() {
-        anyhow::bail!(
+    let mut request = PlanRequest::new(args.n);
+    request.split = args.split;
+    request.fundamentals = args.unique;
+    request.checkpoint = args.checkpoint.clone();
+    let plan = match request.plan() {
+        Ok(plan) => plan,
+        // This command has no --method: the way out is to drop --unique.
+        Err(SessionError::OtherMethod {
+            made_by: Method::Quadrants,
+            ..
+        }) => anyhow::bail!(
             "the checkpoint was made by the quadrant counter, which does not find fundamental \
              solutions: continue it without --unique"
-        );
-    }
-    let (done, writer) = match &args.checkpoint {
-        Some(path) => {
-            let (file, done) = CheckpointFile::open(path, &plan)?;
-            (done, Some(file))
-        }
-        None => (Done::new(), None),
+        ),
+        Err(err) => return Err(err.into()),
     };
+    let (session, done) = CountSession::open(&plan, args.checkpoint.as_deref(), None)?;
+    let session = session.stop_after_units(args.stop_after_units.map(|units| units as u64));
     Ok(Prepared {
         args,
         plan,
+        session,
         done,
-        writer,
         started,
     })
 }
@@ -404,14 +381,6 @@ fn count_only(
     drive::<(), fn(UnitId, UnitCount) -> ControlFlow<()>>(link, worker, None)
 }
 
-/// Why rank 0 stopped before every unit was counted.
-enum Stop {
-    /// Writing the checkpoint failed.
-    Failed(anyhow::Error),
-    /// The test hook's unit budget ran out.
-    Budget,
-}
-
 /// Rank 0: coordinate, count, record, print. An error of the outer result
 /// leaves ranks waiting (the job must be aborted); one of the inner result
 /// comes once every rank has finished.
@@ -420,15 +389,14 @@ fn coordinate(
     ready: Prepared,
     start: Start,
     cancel: &Arc<AtomicBool>,
-) -> anyhow::Result<anyhow::Result<Outcome>> {
+) -> anyhow::Result<anyhow::Result<ExitCode>> {
     let Prepared {
         args,
         plan,
+        mut session,
         done,
-        mut writer,
         started,
     } = ready;
-    let resumed: Tally = done.values().copied().collect();
     let todo: Vec<UnitId> = plan.ids().filter(|id| !done.contains_key(id)).collect();
     let ranks = link.size();
     let batch = match start.batch {
@@ -439,8 +407,6 @@ fn coordinate(
     let worker = Worker::start(Arc::clone(&plan), start.threads, Arc::clone(cancel))
         .context("cannot start the counting threads")?;
 
-    let mut tally = resumed;
-    let mut recorded_now = 0usize;
     let mut last_progress = Instant::now();
     let units = plan.len();
     let mut coordinator = Coordinator::new(
@@ -451,15 +417,10 @@ fn coordinate(
         batch,
         Arc::clone(cancel),
         |id: UnitId, count: UnitCount| {
-            if let Some(file) = &mut writer
-                && let Err(err) = file.record(id, count)
-            {
-                return ControlFlow::Break(Stop::Failed(err.into()));
-            }
-            tally.add(count);
-            recorded_now += 1;
+            let flow = session.record(id, count);
             if !args.quiet && last_progress.elapsed() >= PROGRESS_EVERY {
                 last_progress = Instant::now();
+                let tally = session.tally();
                 eprintln!(
                     "puzzles-mpi: {} of {units} units, {} solutions so far, {:.0} s",
                     tally.units,
@@ -467,10 +428,7 @@ fn coordinate(
                     started.elapsed().as_secs_f64()
                 );
             }
-            if args.stop_after_units == Some(recorded_now) {
-                return ControlFlow::Break(Stop::Budget);
-            }
-            ControlFlow::Continue(())
+            flow
         },
     );
     if plan.method() != Method::Backtrack {
@@ -482,7 +440,7 @@ fn coordinate(
         ranks,
         threads: start.threads,
     };
-    Ok(report(&args, &plan, &writer, resumed, run, shape, started))
+    Ok(report(&args, &plan, session, run, shape, started))
 }
 
 /// The job's ranks and counting threads per rank.
@@ -496,25 +454,18 @@ struct Shape {
 fn report(
     args: &QueensArgs,
     plan: &CountPlan,
-    writer: &Option<CheckpointFile>,
-    resumed: Tally,
-    run: CountRun<Stop>,
+    session: CountSession,
+    run: CountRun<SessionStop>,
     Shape { ranks, threads }: Shape,
     started: Instant,
-) -> anyhow::Result<Outcome> {
+) -> anyhow::Result<ExitCode> {
     let units = plan.len();
-    let CountRun { tally: now, end } = run;
-    if let Some(file) = writer {
-        // Best effort: the lines are flushed already; this asks the disk.
-        let _ = file.sync();
-    }
-    let mut tally = resumed;
-    tally.merge(&now);
+    let resumed = session.resumed();
+    let ending = session.finish(run.end)?;
     let elapsed = started.elapsed();
-    match end {
-        RunEnd::Complete => {}
-        RunEnd::Stopped(Stop::Failed(err)) => return Err(err),
-        RunEnd::Cancelled | RunEnd::Stopped(Stop::Budget) => {
+    let tally = match ending {
+        Ending::Complete(tally) => tally,
+        Ending::Interrupted(tally) => {
             let where_ = match &args.checkpoint {
                 Some(path) => format!(
                     "{} of {units} units are recorded in {}; run the same command again to resume",
@@ -530,25 +481,17 @@ fn report(
                 "puzzles-mpi: interrupted after {:.1} s: {where_}",
                 elapsed.as_secs_f64()
             );
-            return Ok(Outcome::Interrupted);
+            return Ok(ExitCode::from(ending.exit_status()));
         }
-    }
+    };
     assert_eq!(tally.units, units, "a complete run has counted every unit");
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     if args.json {
-        let result = JsonCount {
-            n: plan.n(),
-            total: tally.total,
-            unique: plan.method().finds_fundamentals().then_some(tally.unique),
-            units,
-            elapsed_seconds: elapsed.as_secs_f64(),
-            nodes: tally.nodes,
-            split: plan.split(),
-            threads: ranks * threads,
-            resumed_units: resumed.units,
-            ranks,
-        };
+        // The fields of `puzzles queens N --count --json`, then `ranks`;
+        // `threads` counts every rank's.
+        let result = CountRecord::of_units(plan, &tally, &resumed, elapsed, ranks * threads)
+            .with_ranks(ranks);
         writeln!(out, "{}", serde_json::to_string(&result)?)?;
     } else if args.unique {
         writeln!(out, "{}", tally.unique)?;
@@ -573,32 +516,8 @@ fn report(
             if threads == 1 { "thread" } else { "threads" },
         );
     }
-    Ok(if tally.total == 0 {
-        Outcome::NoSolution
-    } else {
-        Outcome::Answer
-    })
+    Ok(ExitCode::from(ending.exit_status()))
 }
-
-/// The result as `--json` prints it: the fields of `puzzles queens N
-/// --count --json`, in its order, then `ranks`.
-#[derive(Serialize)]
-struct JsonCount {
-    n: usize,
-    total: u128,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    unique: Option<u128>,
-    units: u64,
-    elapsed_seconds: f64,
-    nodes: u128,
-    split: usize,
-    /// Counting threads in all: ranks × threads per rank.
-    threads: usize,
-    resumed_units: u64,
-    ranks: usize,
-}
-
-type Done = std::collections::BTreeMap<UnitId, UnitCount>;
 
 #[cfg(test)]
 mod tests;

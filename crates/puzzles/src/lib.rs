@@ -153,6 +153,7 @@ mod spread;
 pub mod subarray;
 pub mod sudoku;
 mod text;
+pub mod threads;
 pub mod trace;
 
 /// The README's Rust examples, compiled and run as doctests.

@@ -137,7 +137,9 @@ export const crossword = {
     const down = geo.slots.filter((slot) => slot.direction === 'down');
     const line = 22;
     const tableX = margin + cols * size + 24;
-    const columnWidth = 120;
+    // Room for the longest entry: number, word (or dots), count →0.
+    const longest = Math.max(...geo.slots.map((slot) => slot.len), 6);
+    const columnWidth = (longest + 11) * 9.5;
     const tableHeight = 28 + Math.max(across.length, down.length) * line;
     const width = tableX + 2 * columnWidth;
     const height = Math.max(margin * 2 + rows * size, tableHeight + margin);

@@ -179,13 +179,13 @@ pub const CROSSWORD: &[CrosswordExample] = &[
                 exists, and the search proves it by trying every way.",
     },
     CrosswordExample {
-        name: "open-6x6",
-        label: "Open 6×6",
-        grid: "......\n......\n......\n......\n......\n......",
+        name: "corner-z",
+        label: "6×6 with a Z",
+        grid: "#.....\n......\n......\n......\n......\nZ....#",
         mode: TraceMode::FirstSolution,
-        about: "Twelve six-letter words: over twenty thousand steps and hundreds of \
-                backtracks before the first fill; open the tree to see where the search \
-                went wrong.",
+        about: "A 6×6 with two corner blocks and a Z set in the corner: thousands of steps \
+                and dozens of backtracks before the first fill; open the tree to see where the \
+                search went wrong.",
     },
     CrosswordExample {
         name: "every-2x2",

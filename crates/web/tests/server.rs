@@ -1120,7 +1120,7 @@ fn bad_crossword_parameters_are_400_with_a_message() {
     for (query, message) in [
         (
             "puzzle=crossword&example=nowhere",
-            "unknown example \"nowhere\" (available: open-5x5, theme-word, no-fill, open-6x6, every-2x2)",
+            "unknown example \"nowhere\" (available: open-5x5, theme-word, no-fill, corner-z, every-2x2)",
         ),
         (
             "puzzle=crossword&grid=..%0A.!",

@@ -9,7 +9,7 @@ use puzzles::queens::Piece;
 use super::values::{
     Shard, parse_board_size, parse_limit, parse_sample_size, parse_shard, parse_square,
 };
-use crate::threads::parse_threads;
+use puzzles::threads::parse_threads;
 
 /// The options that conflict with `--count`. An option that requires
 /// `--count` names them too: clap drops a requirement whose argument

@@ -6,45 +6,19 @@
 //! units, so `--threads`, `--checkpoint` and `--split` are refused for them.
 
 use std::io::{IsTerminal, Write};
-use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 use puzzles::queens::Board;
-use puzzles::queens::checkpoint::{CheckpointFile, resume_scheme};
-use puzzles::queens::count::{CountPlan, Counter, Method, RunEnd, Tally, UnitCount, UnitId};
-use serde::Serialize;
+use puzzles::queens::count::{CountPlan, Counter, Method, Tally, UnitId};
+use puzzles::queens::session::{CountRecord, CountSession, Ending, PlanRequest};
 
 use super::args::{Format, MethodArg, QueensArgs};
 use super::progress::{Progress, sample_sizes};
 use crate::numbers::grouped;
 use crate::outcome::Outcome;
-
-/// The result as `--json` prints it, fields in this order.
-#[derive(Serialize)]
-struct JsonCount {
-    n: usize,
-    total: u128,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    unique: Option<u128>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    units: Option<u64>,
-    elapsed_seconds: f64,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    nodes: Option<u128>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    split: Option<usize>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    threads: Option<usize>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    resumed_units: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    piece: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    torus: Option<bool>,
-}
 
 /// Counts `board`'s solutions as `args` ask.
 pub fn run(board: &Board, args: &QueensArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
@@ -96,19 +70,8 @@ fn plain(board: &Board, args: &QueensArgs, out: &mut dyn Write) -> anyhow::Resul
         (u128::from(board.count()), None)
     };
     if json {
-        let result = JsonCount {
-            n: board.n(),
-            total,
-            unique,
-            units: None,
-            elapsed_seconds: started.elapsed().as_secs_f64(),
-            nodes: None,
-            split: None,
-            threads: None,
-            resumed_units: None,
-            piece: Some(rules.piece().to_string()),
-            torus: Some(rules.torus()),
-        };
+        let result = CountRecord::plain(board.n(), total, unique, started.elapsed())
+            .with_piece(rules.piece().to_string(), rules.torus());
         writeln!(out, "{}", serde_json::to_string(&result)?)?;
     } else if args.unique {
         writeln!(out, "{}", unique.unwrap_or_default())?;
@@ -120,14 +83,6 @@ fn plain(board: &Board, args: &QueensArgs, out: &mut dyn Write) -> anyhow::Resul
     } else {
         Outcome::Answer
     })
-}
-
-/// Why a run stopped before counting every unit.
-enum Stop {
-    /// Writing the checkpoint failed.
-    Failed(anyhow::Error),
-    /// The test hook's unit budget ran out.
-    Budget,
 }
 
 /// Classic queens: the reduced counter in work units.
@@ -144,19 +99,7 @@ fn classic(n: usize, args: &QueensArgs, out: &mut dyn Write) -> anyhow::Result<O
         workers,
     } = counted;
     if json_wanted(args) {
-        let result = JsonCount {
-            n,
-            total: tally.total,
-            unique: plan.method().finds_fundamentals().then_some(tally.unique),
-            units: Some(plan.len()),
-            elapsed_seconds: elapsed.as_secs_f64(),
-            nodes: Some(tally.nodes),
-            split: Some(plan.split()),
-            threads: Some(workers),
-            resumed_units: Some(resumed.units),
-            piece: None,
-            torus: None,
-        };
+        let result = CountRecord::of_units(&plan, &tally, &resumed, elapsed, workers);
         writeln!(out, "{}", serde_json::to_string(&result)?)?;
     } else if args.unique {
         writeln!(out, "{}", tally.unique)?;
@@ -195,84 +138,20 @@ fn classic(n: usize, args: &QueensArgs, out: &mut dyn Write) -> anyhow::Result<O
     })
 }
 
-/// The plan `--split` (or the default for `n`) makes.
-///
-/// An existing checkpoint is continued with the method and split that made
-/// it; `--method` or `--split` that ask for another are refused, naming it.
+/// The plan `--split` (or the default for `n`) makes: the library's choice
+/// ([`PlanRequest::plan`]), which continues an existing checkpoint with the
+/// method and split that made it.
 pub(crate) fn plan_for(n: usize, args: &QueensArgs) -> anyhow::Result<CountPlan> {
-    if let Some(split) = args.split {
-        let plan = CountPlan::new(n, split)?;
-        if let Some(path) = args.checkpoint.as_deref() {
-            refuse_other_scheme(path, n, &plan)?;
-        }
-        return Ok(plan);
-    }
-    if let Some(path) = args.checkpoint.as_deref()
-        && let Some((scheme, split)) = resume_scheme(path, n)
-    {
-        let plan = CountPlan::for_scheme(&scheme, n, split)?;
-        let wanted = args
-            .method
-            .map(method_of)
-            .or(args.unique.then_some(Method::Backtrack));
-        if let Some(wanted) = wanted.filter(|&wanted| wanted != plan.method()) {
-            anyhow::bail!(
-                "{}: this checkpoint was made by the {} counter (scheme {scheme}); \
-                 continue it without --method{}, or count with --{} in another file",
-                path.display(),
-                method_name(plan.method()),
-                if args.unique { " or --unique" } else { "" },
-                match wanted {
-                    Method::Quadrants => "method quadrants",
-                    _ => "method backtrack",
-                },
-            );
-        }
-        return Ok(plan);
-    }
-    let plan = match args.method {
-        Some(MethodArg::Backtrack) => CountPlan::with_default_split(n)?,
-        Some(MethodArg::Quadrants) if args.unique => anyhow::bail!(
-            "--method quadrants counts solutions, not fundamental ones: --unique needs --method backtrack"
-        ),
-        Some(MethodArg::Quadrants) => CountPlan::quadrants(n)?,
-        // Classes, and subtrees below the units, are the backtracking
-        // counter's alone.
-        None if args.unique || args.sample_depth.is_some() => CountPlan::with_default_split(n)?,
-        None => CountPlan::best(n)?,
-    };
-    Ok(plan)
-}
-
-/// Refuses an explicit `--split` against a checkpoint made by the quadrant
-/// counter (which has no split).
-fn refuse_other_scheme(path: &std::path::Path, n: usize, plan: &CountPlan) -> anyhow::Result<()> {
-    if let Some((scheme, _)) = resume_scheme(path, n)
-        && scheme != plan.scheme()
-    {
-        anyhow::bail!(
-            "{}: this checkpoint was made by the {} counter (scheme {scheme}), which has no --split; \
-             continue it without --split",
-            path.display(),
-            method_name(Method::Quadrants),
-        );
-    }
-    Ok(())
-}
-
-fn method_of(arg: MethodArg) -> Method {
-    match arg {
+    let mut request = PlanRequest::new(n);
+    request.split = args.split;
+    request.method = args.method.map(|method| match method {
         MethodArg::Backtrack => Method::Backtrack,
         MethodArg::Quadrants => Method::Quadrants,
-    }
-}
-
-/// The method's name as `--method` spells it.
-pub(crate) fn method_name(method: Method) -> &'static str {
-    match method {
-        Method::Quadrants => "quadrants",
-        _ => "backtrack",
-    }
+    });
+    request.fundamentals = args.unique;
+    request.subtrees = args.sample_depth.is_some();
+    request.checkpoint = args.checkpoint.clone();
+    Ok(request.plan()?)
 }
 
 /// What [`count_units`] counted.
@@ -298,20 +177,10 @@ pub(crate) fn count_units(
     args: &QueensArgs,
     started: Instant,
 ) -> anyhow::Result<Option<Counted>> {
-    let (mut done, mut writer) = match &args.checkpoint {
-        Some(path) => {
-            let (file, done) = CheckpointFile::open(path, plan)?;
-            (done, Some(file))
-        }
-        None => (Default::default(), None),
-    };
-    let wanted: Option<std::collections::BTreeSet<UnitId>> =
-        only.map(|only| only.iter().copied().collect());
-    if let Some(wanted) = &wanted {
-        done.retain(|id, _| wanted.contains(id));
-    }
-    let asked = only.map_or(plan.len(), |only| only.len() as u64);
-    let resumed: Tally = done.values().copied().collect();
+    let (session, done) = CountSession::open(plan, args.checkpoint.as_deref(), only)?;
+    let mut session = session.stop_after_units(args.stop_after_units);
+    let asked = session.asked();
+    let resumed = session.resumed();
 
     let cancel = Arc::new(AtomicBool::new(false));
     {
@@ -336,8 +205,6 @@ pub(crate) fn count_units(
         .unwrap_or_else(rayon_threads)
         .min(usize::try_from(to_count).unwrap_or(usize::MAX));
     let progress = Progress::new(chatty(args), asked, to_count, &resumed);
-    let mut tally = resumed;
-    let mut recorded_now = 0u64;
     // The pool gets the threads that have work (as `--json` reports them),
     // not all that were asked for.
     let mut counter = Counter::new(plan).threads(workers.max(1)).skip(&done);
@@ -349,30 +216,20 @@ pub(crate) fn count_units(
         if progress.shown() {
             // The time left is estimated from a sample of the work, counted
             // beside the run (about 1% of it); see `progress`.
-            let (progress, run_over, done, wanted) = (&progress, &run_over, &done, &wanted);
+            let (progress, run_over, done) = (&progress, &run_over, &done);
             scope.spawn(move || {
                 if let Some(mut sizes) = sample_sizes(plan, run_over) {
                     sizes.retain(|id, _| {
-                        wanted.as_ref().is_none_or(|wanted| wanted.contains(id))
-                            && !done.contains_key(id)
+                        only.is_none_or(|only| only.contains(id)) && !done.contains_key(id)
                     });
                     progress.sampled(sizes);
                 }
             });
         }
-        let run = counter.run(&cancel, |id: UnitId, count: UnitCount| {
-            if let Some(file) = &mut writer
-                && let Err(err) = file.record(id, count)
-            {
-                return ControlFlow::Break(Stop::Failed(err.into()));
-            }
-            tally.add(count);
-            recorded_now += 1;
-            progress.counted(id, count, &tally, asked);
-            if args.stop_after_units == Some(recorded_now) {
-                return ControlFlow::Break(Stop::Budget);
-            }
-            ControlFlow::Continue(())
+        let run = counter.run(&cancel, |id, count| {
+            let flow = session.record(id, count);
+            progress.counted(id, count, &session.tally(), asked);
+            flow
         });
         run_over.store(true, Ordering::Relaxed);
         run
@@ -380,36 +237,31 @@ pub(crate) fn count_units(
     // Cleared before anything else is written to standard error, so that
     // no frame of it is left above the message.
     progress.clear();
-    if let Some(file) = &writer {
-        // Best effort: the lines are flushed already; this asks the disk.
-        let _ = file.sync();
-    }
+    let ending = session.finish(run.end)?;
     let elapsed = started.elapsed();
-    let interrupted = match run.end {
-        RunEnd::Complete => false,
-        RunEnd::Cancelled | RunEnd::Stopped(Stop::Budget) => true,
-        RunEnd::Stopped(Stop::Failed(err)) => return Err(err),
+    let tally = match ending {
+        Ending::Complete(tally) => tally,
+        Ending::Interrupted(tally) => {
+            let where_ = match &args.checkpoint {
+                Some(path) => format!(
+                    "{} of {} units are recorded in {}; run the same command again to resume",
+                    grouped(tally.units),
+                    grouped(asked),
+                    path.display()
+                ),
+                None => format!(
+                    "{} of {} units were counted and are lost (--checkpoint FILE keeps them)",
+                    grouped(tally.units),
+                    grouped(asked),
+                ),
+            };
+            eprintln!(
+                "puzzles: interrupted after {:.1} s: {where_}",
+                elapsed.as_secs_f64()
+            );
+            return Ok(None);
+        }
     };
-    if interrupted {
-        let where_ = match &args.checkpoint {
-            Some(path) => format!(
-                "{} of {} units are recorded in {}; run the same command again to resume",
-                grouped(tally.units),
-                grouped(asked),
-                path.display()
-            ),
-            None => format!(
-                "{} of {} units were counted and are lost (--checkpoint FILE keeps them)",
-                grouped(tally.units),
-                grouped(asked),
-            ),
-        };
-        eprintln!(
-            "puzzles: interrupted after {:.1} s: {where_}",
-            elapsed.as_secs_f64()
-        );
-        return Ok(None);
-    }
     Ok(Some(Counted {
         tally,
         resumed,

@@ -32,6 +32,7 @@ pub mod record_file;
 pub mod render;
 mod rules;
 mod search;
+pub mod session;
 mod solution;
 pub mod svg;
 mod units;

@@ -29,6 +29,8 @@
 //! and 67 M for `m = 11` (n = 21, 22; 552 MiB). [`MAX_N`] is the largest
 //! board it takes.
 
+#![deny(clippy::undocumented_unsafe_blocks)]
+
 pub(crate) mod join;
 
 use std::sync::{Arc, OnceLock};

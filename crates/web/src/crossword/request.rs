@@ -295,7 +295,7 @@ mod tests {
                 "puzzle=crossword",
                 "missing parameter grid (the grid, a row per line: '#' a block, '.' an empty \
                  square, A-Z a pre-set letter), or example=NAME (open-5x5, theme-word, no-fill, \
-                 open-6x6, every-2x2)",
+                 corner-z, every-2x2)",
             ),
             (
                 "puzzle=crossword&grid=..&example=open-5x5",
@@ -303,7 +303,7 @@ mod tests {
             ),
             (
                 "puzzle=crossword&example=big",
-                "unknown example \"big\" (available: open-5x5, theme-word, no-fill, open-6x6, every-2x2)",
+                "unknown example \"big\" (available: open-5x5, theme-word, no-fill, corner-z, every-2x2)",
             ),
             (
                 "puzzle=crossword&grid=..%0A.1",

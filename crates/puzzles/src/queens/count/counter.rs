@@ -13,6 +13,7 @@ use super::super::units;
 use super::error::CountError;
 use super::plan::{CountPlan, quadrant_count};
 use super::tally::{Tally, UnitCount, UnitId};
+use crate::cpu::Isa;
 
 /// How a [`Counter::run`] ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -267,7 +268,7 @@ impl<'a> Counter<'a> {
 fn count_one(
     plan: &CountPlan,
     id: UnitId,
-    lanes: Option<units::Isa>,
+    lanes: Option<Isa>,
     stop: StopEither<'_>,
 ) -> Option<UnitCount> {
     match &plan.quadrants {

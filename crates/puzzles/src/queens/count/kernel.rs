@@ -2,7 +2,7 @@
 //! and the kernel that runs it.
 
 use super::super::quadrants;
-use super::super::units;
+use crate::cpu::Isa;
 
 /// The name of the reduction and unit order this module implements. A
 /// checkpoint records it: unit ids from another scheme mean other work.
@@ -136,7 +136,7 @@ impl Kernel {
     /// ```
     pub fn is_available(self) -> bool {
         match self.isa() {
-            Some(isa) => isa.detected(),
+            Some(isa) => isa.is_available(),
             None => true,
         }
     }
@@ -185,18 +185,18 @@ impl Kernel {
     }
 
     /// The vector instructions the kernel names (`None`: scalar).
-    pub(super) fn isa(self) -> Option<units::Isa> {
+    pub(super) fn isa(self) -> Option<Isa> {
         match self {
             Kernel::Auto => Kernel::Auto.selected().isa(),
             Kernel::Scalar => None,
-            Kernel::Sse2 => Some(units::Isa::Sse2),
-            Kernel::Avx2 => Some(units::Isa::Avx2),
-            Kernel::Avx512 => Some(units::Isa::Avx512),
+            Kernel::Sse2 => Some(Isa::Sse2),
+            Kernel::Avx2 => Some(Isa::Avx2),
+            Kernel::Avx512 => Some(Isa::Avx512),
         }
     }
 
     /// The vector instructions that count when this kernel is asked for.
-    pub(super) fn lanes(self) -> Option<units::Isa> {
+    pub(super) fn lanes(self) -> Option<Isa> {
         self.selected().isa()
     }
 }

@@ -12,6 +12,9 @@
 //! ones most often set on both sides: a pattern bucket meets only the item
 //! buckets whose cut bits miss its own, which skips most pairs.
 
+#[cfg(target_arch = "x86_64")]
+use crate::cpu;
+
 /// Which instructions count the join. All give the same counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Kernel {
@@ -37,18 +40,9 @@ impl Kernel {
         match self {
             Kernel::Portable => true,
             #[cfg(target_arch = "x86_64")]
-            Kernel::Avx2 => {
-                std::arch::is_x86_feature_detected!("avx2")
-                    && std::arch::is_x86_feature_detected!("bmi1")
-                    && std::arch::is_x86_feature_detected!("bmi2")
-                    && std::arch::is_x86_feature_detected!("popcnt")
-            }
+            Kernel::Avx2 => cpu::Avx2::detect().is_some(),
             #[cfg(target_arch = "x86_64")]
-            Kernel::Avx512 => {
-                Kernel::Avx2.is_available()
-                    && std::arch::is_x86_feature_detected!("avx512f")
-                    && std::arch::is_x86_feature_detected!("avx512vpopcntdq")
-            }
+            Kernel::Avx512 => cpu::Avx512Popcnt::detect().is_some(),
             #[cfg(not(target_arch = "x86_64"))]
             _ => false,
         }
@@ -136,31 +130,68 @@ pub(crate) fn count_disjoint(
             .map(|&item| patterns.iter().filter(|&&p| p & item == 0).count() as u64)
             .sum();
     }
+    // A kernel this processor lacks (asked for by mistake: callers take
+    // them from `Kernel::available`) counts with the portable one.
+    #[cfg(target_arch = "x86_64")]
     match kernel {
-        Kernel::Portable => count_groups::<4, SoftPext>(patterns, items, scratch),
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: a `Kernel::Avx2` is only asked for where
-        // `Kernel::is_available` found its features.
-        Kernel::Avx2 => unsafe { x86::count_avx2(patterns, items, scratch) },
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: as above, for `Kernel::Avx512`.
-        Kernel::Avx512 => unsafe { x86::count_avx512(patterns, items, scratch) },
-        #[cfg(not(target_arch = "x86_64"))]
-        _ => count_groups::<4, SoftPext>(patterns, items, scratch),
+        Kernel::Avx512 => {
+            if let Some(token) = cpu::Avx512Popcnt::detect() {
+                return x86::count_avx512(token, patterns, items, scratch);
+            }
+        }
+        Kernel::Avx2 => {
+            if let Some(token) = cpu::Avx2::detect() {
+                return x86::count_avx2(token, patterns, items, scratch);
+            }
+        }
+        Kernel::Portable => {}
     }
+    count_groups::<4, SoftPext>(patterns, items, scratch)
 }
 
 #[cfg(target_arch = "x86_64")]
 mod x86 {
     use super::{HardPext, Scratch, count_groups};
+    use crate::cpu;
+
+    /// The join in groups of 256 patterns, with BMI2's `pext`.
+    pub(super) fn count_avx2(
+        token: cpu::Avx2,
+        patterns: &[u64],
+        items: &[u64],
+        scratch: &mut Scratch,
+    ) -> u64 {
+        // SAFETY: `token` proves that the processor has AVX2, BMI1, BMI2
+        // and POPCNT, the features `avx2_groups` is compiled for.
+        unsafe { avx2_groups(token, patterns, items, scratch) }
+    }
 
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-    pub(super) fn count_avx2(patterns: &[u64], items: &[u64], scratch: &mut Scratch) -> u64 {
+    fn avx2_groups(_: cpu::Avx2, patterns: &[u64], items: &[u64], scratch: &mut Scratch) -> u64 {
         count_groups::<4, HardPext>(patterns, items, scratch)
     }
 
+    /// The join in groups of 512 patterns, counted with AVX-512's vector
+    /// popcount.
+    pub(super) fn count_avx512(
+        token: cpu::Avx512Popcnt,
+        patterns: &[u64],
+        items: &[u64],
+        scratch: &mut Scratch,
+    ) -> u64 {
+        // SAFETY: `token` proves that the processor has AVX-512 F and
+        // VPOPCNTDQ besides AVX2, BMI1, BMI2 and POPCNT, the features
+        // `avx512_groups` is compiled for.
+        unsafe { avx512_groups(token, patterns, items, scratch) }
+    }
+
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,avx512f,avx512vpopcntdq")]
-    pub(super) fn count_avx512(patterns: &[u64], items: &[u64], scratch: &mut Scratch) -> u64 {
+    fn avx512_groups(
+        _: cpu::Avx512Popcnt,
+        patterns: &[u64],
+        items: &[u64],
+        scratch: &mut Scratch,
+    ) -> u64 {
         count_groups::<8, HardPext>(patterns, items, scratch)
     }
 }
@@ -196,7 +227,9 @@ struct HardPext;
 impl Pext for HardPext {
     #[inline(always)]
     fn pext(x: u64, mask: u64) -> u64 {
-        // SAFETY: only inlined into the `x86` kernels, which enable BMI2.
+        // SAFETY: `HardPext` is used only in the `x86` kernels, whose
+        // `#[target_feature]` functions enable BMI2 and are reached only
+        // with a token proving it; this is inlined into them.
         unsafe { std::arch::x86_64::_pext_u64(x, mask) }
     }
 }

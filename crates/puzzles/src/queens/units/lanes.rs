@@ -29,9 +29,9 @@
 //! lane's path, for the scalar classification. Boards up to 32 columns fit
 //! these lanes; beyond, the scalar kernel counts alone.
 
-use super::isa::Isa;
 use super::kernel;
-use super::rules::{Case, Rules, Tallies};
+use super::rules::{Case, Reduction, Tallies};
+use crate::cpu::{self, Isa};
 
 mod avx2;
 mod avx512;
@@ -41,10 +41,35 @@ mod sse2;
 
 use jobs::{BATCH, EARLY_TIE, Jobs, LANES, MAX_N, MAX_ROWS, Runs, Tail, TieRow, board_offset};
 
+/// The registers the lanes run on, with the token that proves the
+/// processor has their instructions.
+#[derive(Clone, Copy, Debug)]
+enum Width {
+    /// Two registers of sixteen lanes.
+    Avx512(cpu::Avx512),
+    /// Two registers of eight lanes.
+    Avx2(cpu::Avx2),
+    /// Two registers of four lanes.
+    Sse2(cpu::Sse2),
+}
+
+impl Width {
+    /// The lanes of `isa`, if this processor has it; none for the portable
+    /// code, which is the scalar kernel.
+    fn detect(isa: Isa) -> Option<Width> {
+        match isa {
+            Isa::Avx512 => cpu::Avx512::detect().map(Width::Avx512),
+            Isa::Avx2 => cpu::Avx2::detect().map(Width::Avx2),
+            Isa::Sse2 => cpu::Sse2::detect().map(Width::Sse2),
+            Isa::Portable => None,
+        }
+    }
+}
+
 /// Counts the subtrees below many nodes, the last rows on vector lanes.
 pub(crate) struct Engine<'r> {
-    rules: &'r Rules,
-    isa: Isa,
+    rules: &'r Reduction,
+    width: Width,
     tail: Tail,
     jobs: Jobs,
     tallies: Tallies,
@@ -55,11 +80,12 @@ impl<'r> Engine<'r> {
     /// `isa`'s lanes, or `None` when the scalar kernel should do it all
     /// (boards under 6 or over [`MAX_N`] columns, a start below the lanes'
     /// first row, a processor without `isa`).
-    pub(crate) fn new(rules: &'r Rules, start: usize, isa: Isa) -> Option<Engine<'r>> {
+    pub(crate) fn new(rules: &'r Reduction, start: usize, isa: Isa) -> Option<Engine<'r>> {
         let n = rules.n;
-        if !(6..=MAX_N).contains(&n) || !isa.detected() {
+        if !(6..=MAX_N).contains(&n) {
             return None;
         }
+        let width = Width::detect(isa)?;
         // k ≤ (n + 1) / 2 keeps t above every b, so rows 0..=b stay scalar.
         let k = MAX_ROWS.min(n.div_ceil(2));
         let t = n - k;
@@ -106,7 +132,7 @@ impl<'r> Engine<'r> {
         };
         Some(Engine {
             rules,
-            isa,
+            width,
             tail: Tail {
                 t,
                 k,
@@ -209,10 +235,10 @@ impl Engine<'_> {
             column.extend([0; LANES]);
         }
         let (rules, tail, jobs) = (self.rules, &self.tail, &self.jobs);
-        self.tallies += match self.isa {
-            Isa::Avx512 => avx512::run(rules, tail, jobs, count),
-            Isa::Avx2 => avx2::run(rules, tail, jobs, count),
-            Isa::Sse2 => sse2::run(rules, tail, jobs, count),
+        self.tallies += match self.width {
+            Width::Avx512(token) => avx512::run(token, rules, tail, jobs, count),
+            Width::Avx2(token) => avx2::run(token, rules, tail, jobs, count),
+            Width::Sse2(token) => sse2::run(token, rules, tail, jobs, count),
         };
         let jobs = &mut self.jobs;
         jobs.cols.clear();

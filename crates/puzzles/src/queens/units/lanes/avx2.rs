@@ -3,23 +3,10 @@
 
 use std::arch::x86_64::*;
 
-use super::super::rules::{Rules, Tallies};
+use super::super::rules::{Reduction, Tallies};
 use super::jobs::{Jobs, LANES, Tail};
 use super::search::{Pair, Simd, dispatch};
-
-/// AVX2 with BMI1, BMI2 and POPCNT, found at run time.
-#[derive(Clone, Copy)]
-struct Avx2(());
-
-impl Avx2 {
-    fn detect() -> Option<Avx2> {
-        (is_x86_feature_detected!("avx2")
-            && is_x86_feature_detected!("bmi1")
-            && is_x86_feature_detected!("bmi2")
-            && is_x86_feature_detected!("popcnt"))
-        .then_some(Avx2(()))
-    }
-}
+use crate::cpu::Avx2;
 
 /// For each set of lanes (a byte), each lane's rank among them, four bits
 /// per lane: the permutation that expands consecutive values into them.
@@ -41,9 +28,10 @@ static EXPAND: [u32; 256] = {
     table
 };
 
-// SAFETY (every `unsafe` block in this impl): a value of `Avx2` exists only
-// when the processor has AVX2 (see `Avx2::detect`), and the memory accesses
-// stay inside the arrays named.
+// SAFETY (every `unsafe` block in this impl): an `Avx2` token exists only
+// when the processor has AVX2, BMI1, BMI2 and POPCNT (see
+// `cpu::Avx2::detect`), and the memory accesses stay inside the arrays
+// named.
 impl Simd for Avx2 {
     type V = __m256i;
     const LANES: usize = 8;
@@ -169,17 +157,19 @@ impl Simd for Avx2 {
 }
 
 /// Runs the first `count` jobs on AVX2 lanes to the end.
-///
-/// # Panics
-///
-/// When the processor lacks AVX2 (`Engine::new` checks it).
-pub(super) fn run(rules: &Rules, tail: &Tail, jobs: &Jobs, count: usize) -> Tallies {
-    let simd = Avx2::detect().expect("the engine checked the processor");
-    // SAFETY: `detect` found the features `avx2_body` is compiled for.
+pub(super) fn run(
+    simd: Avx2,
+    rules: &Reduction,
+    tail: &Tail,
+    jobs: &Jobs,
+    count: usize,
+) -> Tallies {
+    // SAFETY: the `Avx2` token proves the processor has AVX2, BMI1, BMI2
+    // and POPCNT (and LZCNT), every feature `avx2_body` is compiled for.
     unsafe { avx2_body(simd, rules, tail, jobs, count) }
 }
 
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-fn avx2_body(simd: Avx2, rules: &Rules, tail: &Tail, jobs: &Jobs, count: usize) -> Tallies {
+fn avx2_body(simd: Avx2, rules: &Reduction, tail: &Tail, jobs: &Jobs, count: usize) -> Tallies {
     dispatch(Pair(simd), rules, tail, jobs, count)
 }

@@ -3,29 +3,19 @@
 
 use std::arch::x86_64::*;
 
-use super::super::rules::{Rules, Tallies};
+use super::super::rules::{Reduction, Tallies};
 use super::jobs::{Jobs, LANES, Tail};
 use super::search::{Pair, Simd, dispatch};
+use crate::cpu::Avx512;
 
-/// AVX-512F and CD, found at run time: sixteen lanes in one register. The
-/// masks are vectors as in the narrower kernels, but every one comes from a
-/// comparison and goes to a blend, so the compiler keeps them in mask
-/// registers.
-#[derive(Clone, Copy)]
-struct Avx512(());
-
-impl Avx512 {
-    fn detect() -> Option<Avx512> {
-        (is_x86_feature_detected!("avx512f")
-            && is_x86_feature_detected!("avx512cd")
-            && is_x86_feature_detected!("popcnt"))
-        .then_some(Avx512(()))
-    }
-}
-
-// SAFETY (every `unsafe` block in this impl): a value of `Avx512` exists
-// only when the processor has AVX-512F and CD (see `Avx512::detect`), and
-// the memory accesses stay inside the arrays named.
+// Sixteen lanes in one register. The masks are vectors as in the narrower
+// kernels, but every one comes from a comparison and goes to a blend, so
+// the compiler keeps them in mask registers.
+//
+// SAFETY (every `unsafe` block in this impl): an `Avx512` token exists only
+// when the processor has AVX-512 F and CD among others (see
+// `cpu::Avx512::detect`), and the memory accesses stay inside the arrays
+// named.
 impl Simd for Avx512 {
     type V = __m512i;
     const LANES: usize = 16;
@@ -139,17 +129,20 @@ impl Simd for Avx512 {
 }
 
 /// Runs the first `count` jobs on AVX-512 lanes to the end.
-///
-/// # Panics
-///
-/// When the processor lacks AVX-512F or CD (`Engine::new` checks them).
-pub(super) fn run(rules: &Rules, tail: &Tail, jobs: &Jobs, count: usize) -> Tallies {
-    let simd = Avx512::detect().expect("the engine checked the processor");
-    // SAFETY: `detect` found the features `avx512_body` is compiled for.
+pub(super) fn run(
+    simd: Avx512,
+    rules: &Reduction,
+    tail: &Tail,
+    jobs: &Jobs,
+    count: usize,
+) -> Tallies {
+    // SAFETY: the `Avx512` token proves the processor has AVX-512 F and CD
+    // and POPCNT (its level includes AVX2's), every feature `avx512_body` is
+    // compiled for.
     unsafe { avx512_body(simd, rules, tail, jobs, count) }
 }
 
 #[target_feature(enable = "avx512f,avx512cd,popcnt")]
-fn avx512_body(simd: Avx512, rules: &Rules, tail: &Tail, jobs: &Jobs, count: usize) -> Tallies {
+fn avx512_body(simd: Avx512, rules: &Reduction, tail: &Tail, jobs: &Jobs, count: usize) -> Tallies {
     dispatch(Pair(simd), rules, tail, jobs, count)
 }

@@ -2,15 +2,14 @@
 
 use std::arch::x86_64::*;
 
-use super::super::rules::{Rules, Tallies};
+use super::super::rules::{Reduction, Tallies};
 use super::jobs::{Jobs, LANES, Tail};
 use super::search::{Pair, Simd, dispatch};
+use crate::cpu::Sse2;
 
-/// The x86-64 baseline: every x86-64 processor has SSE2.
-#[derive(Clone, Copy)]
-struct Sse2;
-
-// SAFETY (every `unsafe` block in this impl): SSE2 is part of x86-64.
+// SAFETY (every `unsafe` block in this impl): a `Sse2` token exists only
+// where the processor has SSE2 (every x86-64 one; see `cpu::Sse2::detect`),
+// and the memory accesses stay inside the arrays named.
 impl Simd for Sse2 {
     type V = __m128i;
     const LANES: usize = 4;
@@ -147,6 +146,12 @@ impl Simd for Sse2 {
 /// Runs the first `count` jobs on SSE2 lanes to the end.
 ///
 /// Every job array must hold at least `count + LANES` entries.
-pub(super) fn run(rules: &Rules, tail: &Tail, jobs: &Jobs, count: usize) -> Tallies {
-    dispatch(Pair(Sse2), rules, tail, jobs, count)
+pub(super) fn run(
+    simd: Sse2,
+    rules: &Reduction,
+    tail: &Tail,
+    jobs: &Jobs,
+    count: usize,
+) -> Tallies {
+    dispatch(Pair(simd), rules, tail, jobs, count)
 }
