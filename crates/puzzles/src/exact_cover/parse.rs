@@ -318,7 +318,8 @@ fn parse_lines(mut reader: impl BufRead) -> Result<Problem, ParseError> {
 mod tests {
     use super::*;
 
-    /// Issue 13: one 1 GB token took 3.9 GB; a line past the bound is now
+    /// Issue 13 (numbers in BENCHMARKS.md, exact cover): a huge token was
+    /// held whole before it was refused; a line past the bound is now
     /// refused after reading about the bound.
     #[test]
     fn a_line_past_the_bound_is_refused_without_reading_on() {
