@@ -79,7 +79,7 @@ pub fn read_line_bounded(
             });
         }
         let room = bound - line.len();
-        match available.iter().position(|&byte| byte == b'\n') {
+        match memchr::memchr(b'\n', available) {
             Some(at) if at <= room => {
                 line.extend_from_slice(&available[..=at]);
                 reader.consume(at + 1);
@@ -111,7 +111,7 @@ pub(crate) fn skip_line(reader: &mut impl BufRead) -> io::Result<()> {
         if available.is_empty() {
             return Ok(());
         }
-        match available.iter().position(|&byte| byte == b'\n') {
+        match memchr::memchr(b'\n', available) {
             Some(end) => {
                 reader.consume(end + 1);
                 return Ok(());

@@ -9,7 +9,9 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use proptest::prelude::*;
-use puzzles::queens::checkpoint::{Checkpoint, CheckpointHeader, CheckpointWriter, Problem};
+use puzzles::queens::checkpoint::{
+    Checkpoint, CheckpointHeader, CheckpointProblem, CheckpointWriter,
+};
 use puzzles::queens::count::{
     CountError, CountPlan, Counter, Kernel, MAX_SPLIT, RunEnd, Tally, UnitCount, plain_count,
 };
@@ -417,13 +419,13 @@ fn damaged_or_foreign_checkpoints_are_refused() {
     let text = String::from_utf8(file).unwrap();
     // Cut short.
     let err = Checkpoint::read(&text.as_bytes()[..text.len() - 5]).unwrap_err();
-    assert!(matches!(err.problem, Problem::Truncated));
+    assert!(matches!(err.problem, CheckpointProblem::Truncated));
     assert_eq!(err.line, 41);
     // A count changed by hand.
     let line = text.lines().nth(7).unwrap();
     let edited = line.replacen("\"unique\":", "\"unique\":1", 1);
     let err = Checkpoint::read(text.replacen(line, &edited, 1).as_bytes()).unwrap_err();
-    assert!(matches!(err.problem, Problem::BadChecksum));
+    assert!(matches!(err.problem, CheckpointProblem::BadChecksum));
     assert_eq!(err.line, 8);
     // Another board or another split.
     let checkpoint = Checkpoint::read(text.as_bytes()).unwrap();
@@ -432,7 +434,7 @@ fn damaged_or_foreign_checkpoints_are_refused() {
         CountPlan::new(12, 4).unwrap(),
     ] {
         let err = checkpoint.check_plan(&other).unwrap_err();
-        assert!(matches!(err.problem, Problem::Mismatch { .. }));
+        assert!(matches!(err.problem, CheckpointProblem::Mismatch { .. }));
     }
 }
 

@@ -20,7 +20,16 @@ use super::grid::{Cell, Direction, Grid};
 const ALL: u32 = (1 << 26) - 1;
 
 /// A slot with more candidates than this does not narrow its squares.
-const EXACT_SUPPORT: usize = 500;
+const EXACT_SUPPORT: usize = 2000;
+
+/// In a search that splits by letter, slots with more candidates than
+/// this are split by the letter of a square, smaller ones by word (a few
+/// words are cheaper to try one by one).
+const SPLIT_ABOVE: u32 = 100;
+
+/// How far a restart's noise moves a candidate's value (a sum of logs of
+/// crossing counts) in [`Engine::ordered`].
+const NOISE: f32 = 1.0;
 
 /// Filtering looks at each candidate when there are at most this many per
 /// `u64` of the bitset.
@@ -42,6 +51,9 @@ pub(crate) struct Bucket {
     pub sets: Vec<u64>,
     /// The slots of this length.
     pub slots: Vec<u32>,
+    /// Each word's rank among the distinct scores of the bucket, best 0:
+    /// words are tried by rank first, so a better word always comes first.
+    pub rank: Vec<u32>,
 }
 
 impl Bucket {
@@ -67,6 +79,7 @@ impl Bucket {
             letters,
             sets,
             slots: Vec::new(),
+            rank: vec![0; n],
         }
     }
 
@@ -114,6 +127,15 @@ pub(crate) struct Engine {
     /// Slots that came down to one word in the last propagation.
     pub forced: Vec<u32>,
     scratch: Vec<u64>,
+    /// [`Engine::ordered`]'s per-(position, letter) values, kept to save
+    /// an allocation per choice.
+    lookahead: Vec<f32>,
+    /// Whether slots with many candidates are split by the letter of one
+    /// square ([`Engine::split`]) rather than by word.
+    pub letters: bool,
+    /// When splitting by letter, slots with more candidates than this are
+    /// split by letter, smaller ones by word ([`SPLIT_ABOVE`]).
+    pub split_above: u32,
     /// Nonzero: the random state of a restart, which perturbs the choice of
     /// slot.
     pub noise: u64,
@@ -209,7 +231,10 @@ impl Engine {
             singles: Vec::new(),
             forced: Vec::new(),
             scratch: vec![0; width],
+            lookahead: Vec::new(),
             noise: 0,
+            letters: false,
+            split_above: SPLIT_ABOVE,
             weight: vec![1; n],
         }
     }
@@ -271,6 +296,178 @@ impl Engine {
             }
         }
         out
+    }
+
+    /// The candidates of slot `s` in the order to try them: by score rank,
+    /// then those that leave their crossing slots the most words first
+    /// (the sum over crossings of the log of the crossing's candidates with
+    /// the word's letter there). A candidate that leaves some crossing slot
+    /// no word at all would fail at once: it is left out, or put last when
+    /// `keep_dead` (a trace shows its conflict).
+    pub fn ordered(&mut self, s: usize, keep_dead: bool) -> Vec<u32> {
+        let data = &self.slots[s];
+        let bucket = &self.buckets[data.bucket];
+        let len = bucket.len;
+        // ln(count + 1) of each crossing's candidates per letter, 0 for a
+        // crossing already down to one word (it does not tell words apart).
+        let mut weight = std::mem::take(&mut self.lookahead);
+        weight.clear();
+        weight.resize(len * 26, 0.0);
+        let mut counts = [0u32; 26];
+        for p in 0..len {
+            let Some((t, q)) = data.crossing[p] else {
+                continue;
+            };
+            let (t, q) = (t as usize, q as usize);
+            if self.count[t] <= 1 {
+                continue;
+            }
+            self.letter_counts(t, q, &mut counts);
+            for (w, &c) in weight[p * 26..(p + 1) * 26].iter_mut().zip(&counts) {
+                *w = if c == 0 {
+                    f32::NEG_INFINITY
+                } else {
+                    (c as f32).ln()
+                };
+            }
+        }
+        let mut keyed: Vec<(u32, bool, f32, u32)> = Vec::with_capacity(self.count[s] as usize);
+        let mut noise = self.noise;
+        for (at, &word) in self.bits(s).iter().enumerate() {
+            let mut word = word;
+            while word != 0 {
+                let i = (at * 64) as u32 + word.trailing_zeros();
+                word &= word - 1;
+                let letters = bucket.word(i as usize);
+                let mut value = 0.0f32;
+                for (p, &letter) in letters.iter().enumerate() {
+                    value += weight[p * 26 + usize::from(letter)];
+                }
+                let dead = value == f32::NEG_INFINITY;
+                if dead && !keep_dead {
+                    continue;
+                }
+                if noise != 0 {
+                    noise = super::search::mix(noise);
+                    value += (noise >> 40) as f32 / (1u64 << 24) as f32 * NOISE;
+                }
+                keyed.push((bucket.rank[i as usize], dead, -value, i));
+            }
+        }
+        keyed.sort_unstable_by(|a, b| {
+            (a.0, a.1)
+                .cmp(&(b.0, b.1))
+                .then(a.2.total_cmp(&b.2))
+                .then(a.3.cmp(&b.3))
+        });
+        self.lookahead = weight;
+        self.noise = noise;
+        keyed.into_iter().map(|(_, _, _, i)| i).collect()
+    }
+
+    /// A square of slot `s` to branch on instead of its words, and its
+    /// letters in the order to try them; `None` when the slot's candidates
+    /// differ in score rank (words are then tried best first) or it has
+    /// one word. The square is the one whose candidates show the fewest
+    /// letters (two or more): fewest branches. Letters that leave both
+    /// slots through the square the most words come first.
+    pub fn split(&mut self, s: usize) -> Option<(usize, Vec<u32>)> {
+        let bucket = &self.buckets[self.slots[s].bucket];
+        let last = {
+            let bits = self.bits(s);
+            let at = bits.iter().rposition(|&w| w != 0)?;
+            at * 64 + 63 - bits[at].leading_zeros() as usize
+        };
+        if bucket.rank[self.first(s)] != bucket.rank[last] {
+            return None;
+        }
+        let len = bucket.len;
+        let mut counts = [0u32; 26];
+        let mut best: Option<(u32, u32, usize, [u32; 26])> = None;
+        for p in 0..len {
+            self.letter_counts(s, p, &mut counts);
+            let letters = counts.iter().filter(|&&c| c > 0).count() as u32;
+            if letters < 2 {
+                continue;
+            }
+            let crossing =
+                self.slots[s].crossing[p].map_or(u32::MAX, |(t, _)| self.count[t as usize]);
+            if best.is_none_or(|(l, c, _, _)| (letters, crossing) < (l, c)) {
+                best = Some((letters, crossing, p, counts));
+            }
+        }
+        let (_, _, p, own) = best?;
+        let mut other = [1u32; 26];
+        if let Some((t, q)) = self.slots[s].crossing[p]
+            && self.count[t as usize] > 1
+        {
+            self.letter_counts(t as usize, q as usize, &mut other);
+        }
+        let mut noise = self.noise;
+        let mut keyed: Vec<(f32, u32)> = Vec::with_capacity(26);
+        for letter in 0..26u32 {
+            let (a, b) = (own[letter as usize], other[letter as usize]);
+            if a == 0 || b == 0 {
+                continue;
+            }
+            let mut value = (a as f32).ln() + (b as f32).ln();
+            if noise != 0 {
+                noise = super::search::mix(noise);
+                value += (noise >> 40) as f32 / (1u64 << 24) as f32 * NOISE;
+            }
+            keyed.push((-value, letter));
+        }
+        self.noise = noise;
+        keyed.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        Some((p, keyed.into_iter().map(|(_, letter)| letter).collect()))
+    }
+
+    /// Sets the square at position `p` of slot `s` to `letter` and
+    /// propagates. `Err` holds a slot left without candidates; the caller
+    /// undoes.
+    pub fn fix_letter(&mut self, s: usize, p: usize, letter: u32) -> Result<(), u32> {
+        self.forced.clear();
+        let cell = self.slots[s].cells[p] as usize;
+        self.trail_masks.push((cell as u32, self.mask[cell]));
+        self.mask[cell] = 1 << letter;
+        self.dirty[s] |= 1 << p;
+        self.enqueue(s);
+        if let Some((t, q)) = self.slots[s].crossing[p] {
+            self.dirty[t as usize] |= 1 << q;
+            self.enqueue(t as usize);
+        }
+        self.propagate()
+    }
+
+    /// How many candidates of slot `t` have each letter at position `q`.
+    fn letter_counts(&self, t: usize, q: usize, counts: &mut [u32; 26]) {
+        counts.fill(0);
+        let data = &self.slots[t];
+        let bucket = &self.buckets[data.bucket];
+        let bits = self.bits(t);
+        let mask = self.mask[data.cells[q] as usize];
+        if self.count[t] as usize * 4 <= bits.len() * mask.count_ones() as usize {
+            for (at, &word) in bits.iter().enumerate() {
+                let mut word = word;
+                while word != 0 {
+                    let i = at * 64 + word.trailing_zeros() as usize;
+                    word &= word - 1;
+                    counts[usize::from(bucket.letters[i * bucket.len + q])] += 1;
+                }
+            }
+            return;
+        }
+        let mut letters = mask;
+        while letters != 0 {
+            let letter = letters.trailing_zeros();
+            letters &= letters - 1;
+            counts[letter as usize] = bucket
+                .set(q, letter)
+                .iter()
+                .zip(bits)
+                .map(|(a, b)| (a & b).count_ones())
+                .sum();
+        }
     }
 
     /// The slot to branch on: fewest candidates, then longest; `None` when

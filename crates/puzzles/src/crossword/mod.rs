@@ -15,8 +15,12 @@
 //!   filled first; candidates are bitsets indexed by (length, position,
 //!   letter); every choice is propagated across crossings to a fixpoint (arc
 //!   consistency), and a slot down to one word takes it out of every other
-//!   slot; words are tried best score first, equal scores in list order or in
-//!   an order drawn from a seed ([`Options`]). It finds a fill, lists or
+//!   slot; words are tried best score first, equal scores those that leave
+//!   their crossing slots the most words first (a seed ([`Options`]) stirs
+//!   that order). Looking for one fill it restarts now and then with
+//!   growing budgets, every other restart splitting big slots by the
+//!   letter of one square instead of by word (that suits open squares).
+//!   It finds a fill, lists or
 //!   counts fills (with a limit), reports [`Progress`], and traces its steps
 //!   ([`Filler::trace`], [`FillEvent`]).
 //! - [`render`] — text, numbered entries, JSON and ipuz.

@@ -69,7 +69,8 @@ pub struct Options {
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Progress {
-    /// Words tried so far.
+    /// Choices tried so far: words, or letters of a square when the
+    /// search splits a slot by letter.
     pub nodes: u64,
     /// Fills found so far.
     pub fills: u64,
@@ -96,7 +97,7 @@ pub struct Progress {
 pub struct Summary {
     /// Fills found.
     pub fills: u64,
-    /// Words tried.
+    /// Choices tried (words, or letters of a square).
     pub nodes: u64,
     /// Whether the whole search tree was explored (no limit reached, not
     /// stopped by a callback).
@@ -108,6 +109,9 @@ pub struct Summary {
 pub(crate) trait Hooks {
     /// Whether choices and their undoing are reported (the trace).
     const TRACE: bool;
+    /// Whether words are tried in the order that leaves crossings the most
+    /// choice ([`Engine::ordered`]); a count visits every fill anyway.
+    const ORDER: bool = true;
     fn tick(&mut self, _engine: &Engine, _nodes: u64) -> ControlFlow<()> {
         ControlFlow::Continue(())
     }
@@ -153,7 +157,41 @@ pub(crate) fn explore<H: Hooks>(
     let Some(s) = engine.choose() else {
         return hooks.solution(engine, depth);
     };
-    for i in engine.candidates(s) {
+    if !H::TRACE
+        && engine.letters
+        && engine.count[s] > engine.split_above
+        && let Some((p, letters)) = engine.split(s)
+    {
+        for letter in letters {
+            nodes.tried += 1;
+            if nodes.tried.is_multiple_of(4096) {
+                hooks.tick(engine, nodes.tried)?;
+            }
+            if nodes.tried >= nodes.cap {
+                nodes.cut = true;
+                return ControlFlow::Break(());
+            }
+            let mark = engine.mark();
+            match engine.fix_letter(s, p, letter) {
+                Err(with) => {
+                    engine.undo(mark);
+                    for t in [s, with as usize] {
+                        engine.weight[t] = engine.weight[t].saturating_add(1);
+                    }
+                    continue;
+                }
+                Ok(()) => explore(engine, hooks, depth + 1, nodes)?,
+            }
+            engine.undo(mark);
+        }
+        return ControlFlow::Continue(());
+    }
+    let candidates = if H::ORDER {
+        engine.ordered(s, H::TRACE)
+    } else {
+        engine.candidates(s)
+    };
+    for i in candidates {
         let i = i as usize;
         nodes.tried += 1;
         if nodes.tried.is_multiple_of(4096) {
@@ -225,6 +263,9 @@ pub struct Filler {
     dead: Option<usize>,
     /// The seed of the restarts' orders.
     seed: u64,
+    /// Words tried in the shortest restart ([`RESTART_UNIT`]; tests make
+    /// it tiny to reach the restarts on tiny grids).
+    pub(crate) restart_unit: u64,
 }
 
 impl Filler {
@@ -310,11 +351,19 @@ impl Filler {
                 ),
             };
             ids.sort_by_cached_key(|&id| (std::cmp::Reverse(words.score(id as usize)), key(id)));
-            scores.push(ids.iter().map(|&id| words.score(id as usize)).collect());
-            buckets.push(Bucket::new(
+            let bucket_scores: Vec<i32> = ids.iter().map(|&id| words.score(id as usize)).collect();
+            let mut bucket = Bucket::new(
                 lengths[k],
                 ids.iter().map(|&id| words.word(id as usize).as_bytes()),
-            ));
+            );
+            // Best first: a new rank wherever the score drops.
+            let mut rank = 0;
+            for (i, pair) in bucket_scores.windows(2).enumerate() {
+                rank += u32::from(pair[1] != pair[0]);
+                bucket.rank[i + 1] = rank;
+            }
+            buckets.push(bucket);
+            scores.push(bucket_scores);
         }
         let bucket_of: Vec<usize> = grid
             .slots()
@@ -340,6 +389,7 @@ impl Filler {
             scores,
             dead,
             seed: options.seed.unwrap_or(0),
+            restart_unit: RESTART_UNIT,
         })
     }
 
@@ -425,6 +475,7 @@ impl Filler {
         }
         impl Hooks for Counting<'_> {
             const TRACE: bool = false;
+            const ORDER: bool = false;
             fn tick(&mut self, engine: &Engine, nodes: u64) -> ControlFlow<()> {
                 (self.progress)(&progress_of(engine, nodes, self.fills))
             }
@@ -458,6 +509,8 @@ impl Filler {
     /// tried that grow without bound (the Luby sequence): a search that
     /// went wrong early is not followed to its end, and a restart that
     /// runs to its end without a fill still proves that there is none.
+    /// Every other restart splits slots of many words by the letter of one
+    /// square rather than by word.
     ///
     /// # Example
     ///
@@ -538,12 +591,24 @@ impl Filler {
             let mut engine = self.engine.clone();
             engine.weight = std::mem::take(&mut weight);
             if restarts {
-                nodes.cap = nodes.tried.saturating_add(RESTART_UNIT * luby(restart + 1));
+                nodes.cap = nodes
+                    .tried
+                    .saturating_add(self.restart_unit * luby(restart + 1));
                 nodes.cut = false;
                 if restart > 0 {
                     engine.noise = mix(self.seed ^ restart.wrapping_mul(0xD1B5_4A32_D192_ED03)) | 1;
                 }
             }
+            if restart == 0 && self.seed != 0 {
+                // A seed's own order of words from the start, not only in
+                // restarts: a different fill of the same grid.
+                engine.noise = mix(self.seed) | 1;
+            }
+            // Every other restart splits big slots by letter: dense blocks of
+            // long words (open squares) fall to letters, grids of many
+            // short slots to words; alternating keeps both within a factor
+            // of two of the better one.
+            engine.letters = restarts && restart % 2 == 1;
             let flow = explore(&mut engine, hooks, 0, &mut nodes);
             weight = std::mem::take(&mut engine.weight);
             if !nodes.cut {
@@ -557,6 +622,13 @@ impl Filler {
     /// no fill exists.
     pub(crate) fn dead(&self) -> Option<usize> {
         self.dead
+    }
+
+    /// Splits by letter slots of more than `n` candidates (tests: every
+    /// slot, on tiny lists).
+    #[cfg(test)]
+    pub(crate) fn set_split_above(&mut self, n: u32) {
+        self.engine.split_above = n;
     }
 
     pub(crate) fn root(&self) -> &Engine {

@@ -160,6 +160,41 @@ fn all_fills(filler: &Filler) -> Vec<Vec<String>> {
     fills
 }
 
+/// Every fill found by splitting every slot of two or more candidates by
+/// the letter of a square ([`super::engine::Engine::split`]), from the
+/// propagated root, without restarts.
+fn fills_by_letters(filler: &Filler) -> Vec<Vec<String>> {
+    use super::engine::Engine;
+    use super::search::{Hooks, Nodes, explore};
+    struct Collect<'a> {
+        filler: &'a Filler,
+        fills: Vec<Vec<String>>,
+    }
+    impl Hooks for Collect<'_> {
+        const TRACE: bool = false;
+        fn solution(&mut self, engine: &Engine, _: usize) -> ControlFlow<()> {
+            self.fills.push(self.filler.fill_of(engine).lines());
+            ControlFlow::Continue(())
+        }
+    }
+    let mut hooks = Collect {
+        filler,
+        fills: Vec::new(),
+    };
+    if filler.dead().is_none() {
+        let mut engine = filler.root().clone();
+        engine.letters = true;
+        engine.split_above = 1;
+        let mut nodes = Nodes {
+            tried: 0,
+            cap: u64::MAX,
+            cut: false,
+        };
+        let _ = explore(&mut engine, &mut hooks, 0, &mut nodes);
+    }
+    hooks.fills
+}
+
 fn tiny_grid() -> impl Strategy<Value = String> {
     (1usize..=4, 1usize..=4).prop_flat_map(|(rows, cols)| {
         proptest::collection::vec(
@@ -207,6 +242,24 @@ proptest! {
         }
         found.sort();
         prop_assert_eq!(&found, &expected);
+        let mut by_letters = fills_by_letters(&filler);
+        by_letters.sort();
+        prop_assert_eq!(&by_letters, &expected);
+        // Restarts after a word or two: the odd ones split by letter, and
+        // the last, run to its end, still decides.
+        let mut restarting = filler.clone();
+        restarting.restart_unit = 1;
+        for seed in [None, Some(5)] {
+            let mut seeded = Filler::with_options(&grid, &list, Options { seed }).unwrap();
+            seeded.restart_unit = 1;
+            seeded.set_split_above(1);
+            let first = seeded.first();
+            prop_assert_eq!(first.is_some(), !expected.is_empty());
+            if let Some(fill) = first {
+                prop_assert_eq!(check_fill(&grid_text, &refs, &fill.lines()), Ok(()));
+            }
+        }
+        prop_assert_eq!(restarting.first().is_some(), !expected.is_empty());
         let limit = 2;
         prop_assert_eq!(filler.count(Some(limit)), (expected.len() as u64).min(limit));
         let seeded = Filler::with_options(&grid, &list, Options { seed: Some(9) }).unwrap();
@@ -223,6 +276,17 @@ proptest! {
         if let Ok(grid) = Grid::parse_bytes(&bytes) {
             prop_assert!(grid.rows() <= MAX_SIDE && grid.cols() <= MAX_SIDE);
             prop_assert_eq!(Grid::parse(&grid.to_string()), Ok(grid));
+        }
+    }
+
+    #[test]
+    fn words_of_one_hash_are_still_told_apart(words in proptest::collection::vec("[abAB]{1,3}(;[0-9])?", 0..40)) {
+        let text = words.join("\n");
+        let plain = WordList::parse(text.as_bytes());
+        let clashing = WordList::parse_hashing(text.as_bytes(), |_| 7);
+        match (plain, clashing) {
+            (Ok(plain), Ok(clashing)) => prop_assert_eq!(plain, clashing),
+            (plain, clashing) => prop_assert_eq!(plain.is_err(), clashing.is_err()),
         }
     }
 
@@ -305,7 +369,16 @@ fn scores_order_the_words() {
     let list = WordList::parse(&b"AB;10\nCD;90\nAC;10\nBD;10\nCA;90\nDB;90\n"[..]).unwrap();
     let grid = Grid::parse("..\n..").unwrap();
     let fill = Filler::new(&grid, &list).unwrap().first().unwrap();
-    assert_eq!(fill.lines(), ["CD", "AB"]);
+    // The three words of score 90 and one of 10, across or transposed:
+    // the best fills there are (the others have two words of 10).
+    let total: i32 = fill.entries().iter().map(|entry| entry.score).sum();
+    assert_eq!(total, 90 * 3 + 10, "{:?}", fill.lines());
+    assert!(
+        [["CD", "AB"], ["CA", "DB"]]
+            .contains(&[fill.lines()[0].as_str(), fill.lines()[1].as_str()]),
+        "{:?}",
+        fill.lines()
+    );
     let best = list.with_min_score(50);
     assert_eq!(Filler::new(&grid, &best).unwrap().count(None), 0);
 }

@@ -2,6 +2,8 @@
 //! duplicates merged, lines that are not words skipped and counted.
 
 use std::collections::HashMap;
+use std::collections::hash_map::Entry;
+use std::hash::Hasher;
 use std::io::{self, BufRead};
 
 use thiserror::Error;
@@ -128,11 +130,27 @@ impl WordList {
     /// assert_eq!((list.word(1), list.score(1)), ("ERA", 40));
     /// # Ok::<(), puzzles::crossword::ListError>(())
     /// ```
-    pub fn parse(mut reader: impl BufRead) -> Result<WordList, ListError> {
+    pub fn parse(reader: impl BufRead) -> Result<WordList, ListError> {
+        WordList::parse_hashing(reader, fx_hash)
+    }
+
+    /// [`WordList::parse`] with the hash that finds duplicates (tests give
+    /// one that makes every word clash).
+    pub(crate) fn parse_hashing(
+        mut reader: impl BufRead,
+        hash_of: fn(&[u8]) -> u64,
+    ) -> Result<WordList, ListError> {
         let mut list = WordList::default();
         let mut line = Vec::new();
         let mut number = 0;
-        let mut index: HashMap<Box<[u8]>, u32> = HashMap::new();
+        // Words are found again by a 64-bit hash of their letters, the
+        // word itself compared on a hit: no allocation per word (a list of
+        // a few hundred thousand words loaded twice as slowly with a map of
+        // boxed words and SipHash). Two different words with one hash are
+        // told apart in `clashes`.
+        let mut index: rustc_hash::FxHashMap<u64, u32> = rustc_hash::FxHashMap::default();
+        let mut clashes: HashMap<Box<[u8]>, u32> = HashMap::new();
+        let mut word = Vec::new();
         loop {
             number += 1;
             match read_line_bounded(&mut reader, &mut line, MAX_LINE)? {
@@ -156,22 +174,36 @@ impl WordList {
             if text.is_empty() || text[0] == b'#' {
                 continue;
             }
-            let Some((word, score)) = entry(text) else {
+            let Some(score) = entry(text, &mut word) else {
                 list.skipped += 1;
                 list.first_skipped.get_or_insert(number);
                 continue;
             };
-            match index.get(&word[..]) {
-                Some(&at) => {
+            let hash = hash_of(&word);
+            let id = list.starts.len() as u32;
+            let earlier = match index.entry(hash) {
+                Entry::Vacant(slot) => {
+                    slot.insert(id);
+                    None
+                }
+                Entry::Occupied(slot) if list.word(*slot.get() as usize).as_bytes() == word => {
+                    Some(*slot.get())
+                }
+                Entry::Occupied(_) => match clashes.get(&word[..]) {
+                    Some(&at) => Some(at),
+                    None => {
+                        clashes.insert(word[..].into(), id);
+                        None
+                    }
+                },
+            };
+            match earlier {
+                Some(at) => {
                     list.duplicates += 1;
                     let old = &mut list.scores[at as usize];
                     *old = (*old).max(score);
                 }
-                None => {
-                    let id = list.starts.len() as u32;
-                    list.push(&word, score);
-                    index.insert(word.into_boxed_slice(), id);
-                }
+                None => list.push(&word, score),
             }
         }
         if list.is_empty() {
@@ -360,19 +392,28 @@ impl WordList {
     }
 }
 
-/// A trimmed, non-empty line as `(word, score)`, or `None` when it is not
-/// a word.
-fn entry(text: &[u8]) -> Option<(Vec<u8>, i32)> {
-    let (word, score) = match text.iter().position(|&b| b == b';') {
+/// The hash that finds a word list's duplicates.
+fn fx_hash(word: &[u8]) -> u64 {
+    let mut hasher = rustc_hash::FxHasher::default();
+    hasher.write(word);
+    hasher.finish()
+}
+
+/// The score of a trimmed, non-empty line, its word (upper case) left in
+/// `word`; `None` when it is not a word.
+fn entry(text: &[u8], word: &mut Vec<u8>) -> Option<i32> {
+    let (letters, score) = match text.iter().position(|&b| b == b';') {
         Some(at) => {
             let score = std::str::from_utf8(&text[at + 1..]).ok()?.trim();
             (&text[..at], score.parse::<i32>().ok()?)
         }
         None => (text, DEFAULT_SCORE),
     };
-    let word = word.trim_ascii();
-    if word.is_empty() || !word.iter().all(u8::is_ascii_alphabetic) {
+    let letters = letters.trim_ascii();
+    if letters.is_empty() || !letters.iter().all(u8::is_ascii_alphabetic) {
         return None;
     }
-    Some((word.to_ascii_uppercase(), score))
+    word.clear();
+    word.extend(letters.iter().map(u8::to_ascii_uppercase));
+    Some(score)
 }

@@ -66,7 +66,7 @@ mod write;
 
 pub use file::{CheckpointFile, CheckpointFileError, resume_scheme, resume_split};
 pub use format::{
-    CheckpointError, CheckpointHeader, FORMAT, MAX_LINE, Problem, VERSION, record_line,
+    CheckpointError, CheckpointHeader, CheckpointProblem, FORMAT, MAX_LINE, VERSION, record_line,
 };
 pub use read::Checkpoint;
 pub use write::CheckpointWriter;

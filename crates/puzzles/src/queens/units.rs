@@ -44,7 +44,7 @@ mod rules;
 use crate::cpu::Isa;
 
 use rules::leaf;
-use rules::{Rules, bit_columns, placed};
+use rules::{Reduction, bit_columns, placed};
 pub(crate) use rules::{Tallies, candidates, representatives};
 
 /// Counts the reduced tree below `prefix` (its rows placed, canonical so
@@ -67,7 +67,7 @@ pub(crate) fn count_below(
             nodes: 0,
         });
     }
-    let Some(rules) = Rules::for_prefix(n, prefix) else {
+    let Some(rules) = Reduction::for_prefix(n, prefix) else {
         // Row 0, or row 1 after a corner queen: the case is not known yet.
         let mut tallies = Tallies::default();
         let mut child = prefix.to_vec();
@@ -127,7 +127,7 @@ const MOST_ROWS_PER_KERNEL_CALL: usize = 18;
 
 /// Counts subtrees below a unit's children into `tallies`.
 struct Below<'a, 'r> {
-    rules: &'r Rules,
+    rules: &'r Reduction,
     lanes: &'a mut Option<lanes::Engine<'r>>,
     stop: &'a dyn Fn() -> bool,
     tallies: &'a mut Tallies,
@@ -201,12 +201,12 @@ pub(crate) fn prefixes(n: usize, depth: usize, limit: usize) -> Option<Vec<u8>> 
 /// Elsewhere there are no vector lanes: the scalar kernel counts alone.
 #[cfg(not(target_arch = "x86_64"))]
 mod lanes {
-    use super::{Isa, Rules, Tallies};
+    use super::{Isa, Reduction, Tallies};
 
     pub(crate) enum Engine {}
 
     impl Engine {
-        pub(crate) fn new(_: &Rules, _: usize, _: Isa) -> Option<Engine> {
+        pub(crate) fn new(_: &Reduction, _: usize, _: Isa) -> Option<Engine> {
             None
         }
 

@@ -166,10 +166,10 @@ struct RecordFields {
 /// # Example
 ///
 /// ```
-/// use puzzles::queens::checkpoint::{Checkpoint, Problem};
+/// use puzzles::queens::checkpoint::{Checkpoint, CheckpointProblem};
 ///
 /// let err = Checkpoint::read(&b""[..]).unwrap_err();
-/// assert!(matches!(err.problem, Problem::Empty));
+/// assert!(matches!(err.problem, CheckpointProblem::Empty));
 /// assert_eq!(err.to_string(), "line 1: the file is empty (no header line)");
 /// ```
 #[derive(Debug, thiserror::Error)]
@@ -178,13 +178,13 @@ pub struct CheckpointError {
     /// The line, counting from 1.
     pub line: usize,
     /// What is wrong with it.
-    pub problem: Problem,
+    pub problem: CheckpointProblem,
 }
 
 /// What is wrong with a checkpoint line (see [`CheckpointError`]).
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
-pub enum Problem {
+pub enum CheckpointProblem {
     /// Nothing at all in the file.
     #[error("the file is empty (no header line)")]
     Empty,
@@ -275,34 +275,34 @@ pub enum Problem {
     Io(#[source] io::Error),
 }
 
-impl From<SealError> for Problem {
-    fn from(err: SealError) -> Problem {
+impl From<SealError> for CheckpointProblem {
+    fn from(err: SealError) -> CheckpointProblem {
         match err {
-            SealError::NoChecksum => Problem::NoChecksum,
-            SealError::BadChecksum => Problem::BadChecksum,
+            SealError::NoChecksum => CheckpointProblem::NoChecksum,
+            SealError::BadChecksum => CheckpointProblem::BadChecksum,
         }
     }
 }
 
 /// The object of a sealed line (newline removed) with its checksum verified.
-pub(super) fn unseal(line: &str) -> Result<String, Problem> {
+pub(super) fn unseal(line: &str) -> Result<String, CheckpointProblem> {
     Ok(unseal_line(line)?)
 }
 
-pub(super) fn parse_header(object: &str) -> Result<CheckpointHeader, Problem> {
-    let fields: HeaderFields =
-        serde_json::from_str(object).map_err(|err| Problem::NotAHeader(err.to_string()))?;
+pub(super) fn parse_header(object: &str) -> Result<CheckpointHeader, CheckpointProblem> {
+    let fields: HeaderFields = serde_json::from_str(object)
+        .map_err(|err| CheckpointProblem::NotAHeader(err.to_string()))?;
     if fields.format != FORMAT {
-        return Err(Problem::NotAHeader(format!(
+        return Err(CheckpointProblem::NotAHeader(format!(
             "format {:?}, expected {FORMAT:?}",
             fields.format
         )));
     }
     if fields.version < VERSION {
-        return Err(Problem::OldVersion(fields.version));
+        return Err(CheckpointProblem::OldVersion(fields.version));
     }
     if fields.version != VERSION {
-        return Err(Problem::Version(fields.version));
+        return Err(CheckpointProblem::Version(fields.version));
     }
     Ok(CheckpointHeader {
         scheme: fields.scheme,
@@ -315,9 +315,9 @@ pub(super) fn parse_header(object: &str) -> Result<CheckpointHeader, Problem> {
 pub(super) fn parse_record(
     object: &str,
     header: &CheckpointHeader,
-) -> Result<(UnitId, UnitCount), Problem> {
-    let fields: RecordFields =
-        serde_json::from_str(object).map_err(|err| Problem::NotARecord(err.to_string()))?;
+) -> Result<(UnitId, UnitCount), CheckpointProblem> {
+    let fields: RecordFields = serde_json::from_str(object)
+        .map_err(|err| CheckpointProblem::NotARecord(err.to_string()))?;
     let found = CheckpointHeader {
         scheme: fields.scheme,
         n: fields.n,
@@ -325,7 +325,7 @@ pub(super) fn parse_record(
         units: fields.units,
     };
     if found != *header {
-        return Err(Problem::ForeignRecord {
+        return Err(CheckpointProblem::ForeignRecord {
             header: header.clone(),
             found,
         });
@@ -333,7 +333,7 @@ pub(super) fn parse_record(
     let units = header.units;
     let id = fields.unit;
     if id >= units {
-        return Err(Problem::OutOfRange { id, units });
+        return Err(CheckpointProblem::OutOfRange { id, units });
     }
     let (total, unique) = (fields.total, fields.unique);
     let impossible = if header.scheme == quadrants::SCHEME {
@@ -343,7 +343,7 @@ pub(super) fn parse_record(
         total < unique || total > unique.saturating_mul(8)
     };
     if impossible {
-        return Err(Problem::Impossible { id, total, unique });
+        return Err(CheckpointProblem::Impossible { id, total, unique });
     }
     Ok((
         id,

@@ -5,7 +5,8 @@ use std::io::BufRead;
 
 use super::super::count::{CountPlan, Tally, UnitCount, UnitId};
 use super::format::{
-    CheckpointError, CheckpointHeader, MAX_LINE, Problem, parse_header, parse_record, unseal,
+    CheckpointError, CheckpointHeader, CheckpointProblem, MAX_LINE, parse_header, parse_record,
+    unseal,
 };
 use crate::lines::{Line, read_line_bounded};
 
@@ -44,13 +45,13 @@ impl Checkpoint {
     /// # Example
     ///
     /// ```
-    /// use puzzles::queens::checkpoint::{Checkpoint, CheckpointHeader, Problem};
+    /// use puzzles::queens::checkpoint::{Checkpoint, CheckpointHeader, CheckpointProblem};
     /// use puzzles::queens::count::CountPlan;
     ///
     /// let header = CheckpointHeader::for_plan(&CountPlan::new(8, 2)?).line();
     /// let cut = &header.as_bytes()[..header.len() - 1]; // no final newline
     /// let err = Checkpoint::read(cut).unwrap_err();
-    /// assert!(matches!(err.problem, Problem::Truncated));
+    /// assert!(matches!(err.problem, CheckpointProblem::Truncated));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn read(mut reader: impl BufRead) -> Result<Checkpoint, CheckpointError> {
@@ -63,7 +64,7 @@ impl Checkpoint {
             let read = read_line_bounded(&mut reader, &mut bytes, MAX_LINE).map_err(|err| {
                 CheckpointError {
                     line: line_number + 1,
-                    problem: Problem::Io(err),
+                    problem: CheckpointProblem::Io(err),
                 }
             })?;
             if read == Line::End {
@@ -75,19 +76,20 @@ impl Checkpoint {
                 problem,
             };
             if read == Line::TooLong {
-                return Err(fail(Problem::TooLong));
+                return Err(fail(CheckpointProblem::TooLong));
             }
             let Some(content) = bytes.strip_suffix(b"\n") else {
-                return Err(fail(Problem::Truncated));
+                return Err(fail(CheckpointProblem::Truncated));
             };
-            let text = std::str::from_utf8(content).map_err(|_| fail(Problem::NotText))?;
+            let text =
+                std::str::from_utf8(content).map_err(|_| fail(CheckpointProblem::NotText))?;
             let object = unseal(text).map_err(fail)?;
             match &header {
                 None => header = Some(parse_header(&object).map_err(fail)?),
                 Some(header) => {
                     let (id, count) = parse_record(&object, header).map_err(fail)?;
                     if let Some(&first) = first_seen.get(&id) {
-                        return Err(fail(Problem::Duplicate { id, first }));
+                        return Err(fail(CheckpointProblem::Duplicate { id, first }));
                     }
                     first_seen.insert(id, line_number);
                     done.insert(id, count);
@@ -96,7 +98,7 @@ impl Checkpoint {
         }
         let header = header.ok_or(CheckpointError {
             line: 1,
-            problem: Problem::Empty,
+            problem: CheckpointProblem::Empty,
         })?;
         Ok(Checkpoint { header, done })
     }
@@ -172,7 +174,7 @@ impl Checkpoint {
     ///
     /// # Errors
     ///
-    /// [`Problem::Mismatch`] on line 1, naming both problems.
+    /// [`CheckpointProblem::Mismatch`] on line 1, naming both problems.
     ///
     /// # Example
     ///
@@ -197,7 +199,7 @@ impl Checkpoint {
         } else {
             Err(CheckpointError {
                 line: 1,
-                problem: Problem::Mismatch {
+                problem: CheckpointProblem::Mismatch {
                     expected,
                     found: self.header.clone(),
                 },

@@ -19,7 +19,7 @@ fn sample() -> (CountPlan, String) {
     (plan, text)
 }
 
-fn problem(text: &str) -> (usize, Problem) {
+fn problem(text: &str) -> (usize, CheckpointProblem) {
     let err = Checkpoint::read(text.as_bytes()).unwrap_err();
     (err.line, err.problem)
 }
@@ -62,7 +62,7 @@ fn a_cut_last_line_is_refused_with_its_number() {
         }
         let (line, problem) = problem(&text[..cut]);
         assert_eq!(line, text[..cut].matches('\n').count() + 1);
-        assert!(matches!(problem, Problem::Truncated), "{problem}");
+        assert!(matches!(problem, CheckpointProblem::Truncated), "{problem}");
     }
 }
 
@@ -73,10 +73,13 @@ fn repeated_and_out_of_range_units_are_refused() {
     let count = plan.count_unit(3).unwrap();
     let (line, found) = problem(&(text.clone() + &record_line(&header, 3, count)));
     assert_eq!(line, 5);
-    assert!(matches!(found, Problem::Duplicate { id: 3, first: 3 }));
+    assert!(matches!(
+        found,
+        CheckpointProblem::Duplicate { id: 3, first: 3 }
+    ));
     let (line, found) = problem(&(text + &record_line(&header, plan.len(), count)));
     assert_eq!(line, 5);
-    assert!(matches!(found, Problem::OutOfRange { .. }));
+    assert!(matches!(found, CheckpointProblem::OutOfRange { .. }));
 }
 
 #[test]
@@ -93,7 +96,7 @@ fn impossible_counts_are_refused_even_with_a_good_checksum() {
     );
     let (line, found) = problem(&text);
     assert_eq!(line, 5);
-    assert!(matches!(found, Problem::Impossible { id: 4, .. }));
+    assert!(matches!(found, CheckpointProblem::Impossible { id: 4, .. }));
     drop(plan);
 }
 
@@ -107,21 +110,30 @@ fn a_header_for_another_problem_is_a_mismatch() {
     ] {
         let err = checkpoint.check_plan(&other).unwrap_err();
         assert_eq!(err.line, 1);
-        assert!(matches!(err.problem, Problem::Mismatch { .. }));
+        assert!(matches!(err.problem, CheckpointProblem::Mismatch { .. }));
     }
 }
 
 #[test]
 fn other_files_are_not_headers() {
-    assert!(matches!(problem("hello\n").1, Problem::NoChecksum));
+    assert!(matches!(
+        problem("hello\n").1,
+        CheckpointProblem::NoChecksum
+    ));
     let versioned = seal(&format!(
         r#"{{"format":"{FORMAT}","version":3,"scheme":"x","n":8,"split":2,"units":16"#
     ));
-    assert!(matches!(problem(&versioned).1, Problem::Version(3)));
+    assert!(matches!(
+        problem(&versioned).1,
+        CheckpointProblem::Version(3)
+    ));
     let header = CheckpointHeader::for_plan(&CountPlan::new(8, 2).unwrap());
     let record_first = record_line(&header, 0, UnitCount::default());
-    assert!(matches!(problem(&record_first).1, Problem::NotAHeader(_)));
-    assert!(matches!(problem("\n").1, Problem::NoChecksum));
+    assert!(matches!(
+        problem(&record_first).1,
+        CheckpointProblem::NotAHeader(_)
+    ));
+    assert!(matches!(problem("\n").1, CheckpointProblem::NoChecksum));
 }
 
 /// Issue 13: a line of another count's checkpoint, checksum intact, was
@@ -137,7 +149,7 @@ fn a_record_of_another_count_is_refused_with_its_line() {
         let copied = record_line(&foreign, 2, other.count_unit(2).unwrap());
         let (line, found) = problem(&(text.clone() + &copied));
         assert_eq!(line, 5);
-        let Problem::ForeignRecord { header, found } = found else {
+        let CheckpointProblem::ForeignRecord { header, found } = found else {
             panic!("{found}")
         };
         assert_eq!(
@@ -150,7 +162,7 @@ fn a_record_of_another_count_is_refused_with_its_line() {
     let copied = record_line(&scheme, 2, plan.count_unit(2).unwrap());
     assert!(matches!(
         problem(&(text + &copied)).1,
-        Problem::ForeignRecord { .. }
+        CheckpointProblem::ForeignRecord { .. }
     ));
 }
 
@@ -161,7 +173,7 @@ fn version_1_files_are_refused_as_an_old_format() {
     ));
     let (line, found) = problem(&(old + &seal(r#"{"unit":0,"total":8,"unique":1,"nodes":9"#)));
     assert_eq!(line, 1);
-    assert!(matches!(found, Problem::OldVersion(1)));
+    assert!(matches!(found, CheckpointProblem::OldVersion(1)));
     assert!(
         found.to_string().contains("old checkpoint format"),
         "{found}"
@@ -183,9 +195,12 @@ fn a_long_line_is_refused_after_reading_its_bound() {
     let long = io::BufReader::new(io::Read::chain(text.as_bytes(), Endless(0)));
     let err = Checkpoint::read(long).unwrap_err();
     assert_eq!(err.line, 5);
-    assert!(matches!(err.problem, Problem::TooLong));
+    assert!(matches!(err.problem, CheckpointProblem::TooLong));
     let just_fits = format!("{}{}\n", text, "x".repeat(MAX_LINE));
-    assert!(matches!(problem(&just_fits).1, Problem::NoChecksum));
+    assert!(matches!(
+        problem(&just_fits).1,
+        CheckpointProblem::NoChecksum
+    ));
 }
 
 /// Issue 13: two processes on one checkpoint duplicated and lost lines.

@@ -1,6 +1,6 @@
 //! The hot loop: an explicit-stack depth-first search over bitboards.
 
-use super::rules::{Case, Rules, SYMMETRIES, Tallies, edge_index};
+use super::rules::{Case, Reduction, SYMMETRIES, Tallies, edge_index};
 
 /// Takes a node where the vector lanes start: the rows' bits, the columns
 /// and both diagonals.
@@ -9,7 +9,7 @@ pub(super) type OnJob<'a> = dyn FnMut(&[u64; 64], u64, u64, u64) + 'a;
 /// Counts below a node whose rows `..start` are placed (`bits`, and the
 /// columns and diagonals they take), `start ≤ n - 1`.
 pub(super) fn search(
-    rules: &Rules,
+    rules: &Reduction,
     start: usize,
     bits: &mut [u64; 64],
     taken: u64,
@@ -56,7 +56,7 @@ pub(super) fn search(
 /// placements of the slow rules ([`candidates`](super::rules::candidates)).
 #[inline(always)]
 fn fast<const EDGE: bool>(
-    rules: &Rules,
+    rules: &Reduction,
     b: usize,
     start: usize,
     bits: &mut [u64; 64],
@@ -67,7 +67,7 @@ fn fast<const EDGE: bool>(
     let n = rules.n;
     let last = n - 1;
     let edges = 1u64 | 1 << last;
-    // The closing row's rule (see `Rules::edge_rule`) as a mask of the
+    // The closing row's rule (see `Reduction::edge_rule`) as a mask of the
     // edge columns it must take; no other row has one.
     let closing = rules.closing.unwrap_or(usize::MAX);
     let close_rule = |row: usize, cols: u64| -> u64 {
@@ -172,7 +172,7 @@ fn fast<const EDGE: bool>(
 #[cfg(target_arch = "x86_64")]
 #[allow(clippy::too_many_arguments)]
 pub(super) fn produce(
-    rules: &Rules,
+    rules: &Reduction,
     t: usize,
     start: usize,
     bits: &mut [u64; 64],
@@ -195,7 +195,7 @@ pub(super) fn produce(
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 fn walk<const EDGE: bool, const PRODUCE: bool>(
-    rules: &Rules,
+    rules: &Reduction,
     b: usize,
     start: usize,
     bits: &mut [u64; 64],

@@ -30,7 +30,7 @@
 //! these lanes; beyond, the scalar kernel counts alone.
 
 use super::kernel;
-use super::rules::{Case, Rules, Tallies};
+use super::rules::{Case, Reduction, Tallies};
 use crate::cpu::{self, Isa};
 
 mod avx2;
@@ -68,7 +68,7 @@ impl Width {
 
 /// Counts the subtrees below many nodes, the last rows on vector lanes.
 pub(crate) struct Engine<'r> {
-    rules: &'r Rules,
+    rules: &'r Reduction,
     width: Width,
     tail: Tail,
     jobs: Jobs,
@@ -80,7 +80,7 @@ impl<'r> Engine<'r> {
     /// `isa`'s lanes, or `None` when the scalar kernel should do it all
     /// (boards under 6 or over [`MAX_N`] columns, a start below the lanes'
     /// first row, a processor without `isa`).
-    pub(crate) fn new(rules: &'r Rules, start: usize, isa: Isa) -> Option<Engine<'r>> {
+    pub(crate) fn new(rules: &'r Reduction, start: usize, isa: Isa) -> Option<Engine<'r>> {
         let n = rules.n;
         if !(6..=MAX_N).contains(&n) {
             return None;

@@ -1,7 +1,7 @@
 //! The reduced tree's rules: which columns each row may take so that only
 //! representatives are reached, and what each leaf counts. Stated once
 //! plainly ([`candidates`], [`leaf`]) and once compiled to per-row masks
-//! ([`Rules`]) for the kernels.
+//! ([`Reduction`]) for the kernels.
 
 /// Distinct symmetries of an `n`×`n` board, `n ≥ 2`: only rotations can fix a
 /// solution, so a class has 2, 4 or 8 members.
@@ -52,7 +52,7 @@ pub(super) fn first_row(n: usize) -> u64 {
 
 /// The reduction's rules for one case, compiled to per-row masks.
 #[derive(Clone, Debug)]
-pub(crate) struct Rules {
+pub(crate) struct Reduction {
     pub(super) n: usize,
     pub(super) full: u64,
     pub(super) case: Case,
@@ -65,12 +65,12 @@ pub(crate) struct Rules {
     pub(super) closing: Option<usize>,
 }
 
-impl Rules {
+impl Reduction {
     /// The rules once `prefix` decides the case; `None` while it does not
     /// (an empty prefix, or a corner queen without the row-1 queen).
-    pub(super) fn for_prefix(n: usize, prefix: &[u8]) -> Option<Rules> {
+    pub(super) fn for_prefix(n: usize, prefix: &[u8]) -> Option<Reduction> {
         let full = full_mask(n);
-        let mut rules = Rules {
+        let mut rules = Reduction {
             n,
             full,
             case: Case::Single,
@@ -238,7 +238,7 @@ pub(crate) fn candidates(n: usize, prefix: &[u8]) -> u64 {
         return first_row(n);
     }
     let (taken, attacked) = attacks(n, prefix, row);
-    match Rules::for_prefix(n, prefix) {
+    match Reduction::for_prefix(n, prefix) {
         Some(rules) => rules.allowed(row, taken, attacked),
         // The corner queen's partner in row 1: b1 in 2..=n-2.
         None => full_mask(n) & !0b11 & !(1 << (n - 1)) & !(taken | attacked),
@@ -248,7 +248,7 @@ pub(crate) fn candidates(n: usize, prefix: &[u8]) -> u64 {
 /// A complete placement's contribution, by the slow rules (see
 /// [`candidates`]).
 pub(crate) fn leaf(n: usize, cols: &[u8]) -> (u64, u64) {
-    let rules = Rules::for_prefix(n, cols).expect("a complete placement decides its case");
+    let rules = Reduction::for_prefix(n, cols).expect("a complete placement decides its case");
     let mut bits = [0u64; 64];
     for (row, &col) in cols.iter().enumerate() {
         bits[row] = 1 << col;

@@ -107,12 +107,12 @@ fn the_kernel_agrees_with_the_slow_rules_at_every_depth() {
 }
 /// Every node the kernel may start from: each unit's children, for a
 /// few split depths.
-fn kernel_starts(n: usize) -> Vec<(Rules, usize, [u64; 64], u64, u64, u64)> {
+fn kernel_starts(n: usize) -> Vec<(Reduction, usize, [u64; 64], u64, u64, u64)> {
     let mut starts = Vec::new();
     for depth in 1..=4.min(n - 2) {
         let flat = prefixes(n, depth, usize::MAX).unwrap();
         for prefix in flat.chunks(depth) {
-            let Some(rules) = Rules::for_prefix(n, prefix) else {
+            let Some(rules) = Reduction::for_prefix(n, prefix) else {
                 continue;
             };
             let (bits, taken, ld, rd) = placed(prefix);
@@ -168,7 +168,7 @@ fn every_lane_kernel_takes_every_rule_of_the_reduction() {
         };
         for depth in 1..=3.min(t) {
             for unit in units(n, depth) {
-                let Some(rules) = Rules::for_prefix(n, &unit) else {
+                let Some(rules) = Reduction::for_prefix(n, &unit) else {
                     continue;
                 };
                 for isa in isas() {
@@ -336,8 +336,8 @@ fn a_stop_request_abandons_the_unit() {
 type Job = ([u64; 64], u64, u64, u64);
 
 /// Every node of row `t = n - 8` below `prefix`.
-fn jobs_below(n: usize, prefix: &[u8]) -> (Rules, Vec<Job>) {
-    let rules = Rules::for_prefix(n, prefix).unwrap();
+fn jobs_below(n: usize, prefix: &[u8]) -> (Reduction, Vec<Job>) {
+    let rules = Reduction::for_prefix(n, prefix).unwrap();
     let (mut bits, taken, ld, rd) = placed(prefix);
     let mut jobs = Vec::new();
     let mut on_job =

@@ -3,7 +3,7 @@
 
 use std::arch::x86_64::*;
 
-use super::super::rules::{Rules, Tallies};
+use super::super::rules::{Reduction, Tallies};
 use super::jobs::{Jobs, LANES, Tail};
 use super::search::{Pair, Simd, dispatch};
 use crate::cpu::Avx2;
@@ -157,13 +157,19 @@ impl Simd for Avx2 {
 }
 
 /// Runs the first `count` jobs on AVX2 lanes to the end.
-pub(super) fn run(simd: Avx2, rules: &Rules, tail: &Tail, jobs: &Jobs, count: usize) -> Tallies {
+pub(super) fn run(
+    simd: Avx2,
+    rules: &Reduction,
+    tail: &Tail,
+    jobs: &Jobs,
+    count: usize,
+) -> Tallies {
     // SAFETY: the `Avx2` token proves the processor has AVX2, BMI1, BMI2
     // and POPCNT (and LZCNT), every feature `avx2_body` is compiled for.
     unsafe { avx2_body(simd, rules, tail, jobs, count) }
 }
 
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-fn avx2_body(simd: Avx2, rules: &Rules, tail: &Tail, jobs: &Jobs, count: usize) -> Tallies {
+fn avx2_body(simd: Avx2, rules: &Reduction, tail: &Tail, jobs: &Jobs, count: usize) -> Tallies {
     dispatch(Pair(simd), rules, tail, jobs, count)
 }

@@ -3,7 +3,7 @@
 
 use std::arch::x86_64::*;
 
-use super::super::rules::{Rules, Tallies};
+use super::super::rules::{Reduction, Tallies};
 use super::jobs::{Jobs, LANES, Tail};
 use super::search::{Pair, Simd, dispatch};
 use crate::cpu::Avx512;
@@ -129,7 +129,13 @@ impl Simd for Avx512 {
 }
 
 /// Runs the first `count` jobs on AVX-512 lanes to the end.
-pub(super) fn run(simd: Avx512, rules: &Rules, tail: &Tail, jobs: &Jobs, count: usize) -> Tallies {
+pub(super) fn run(
+    simd: Avx512,
+    rules: &Reduction,
+    tail: &Tail,
+    jobs: &Jobs,
+    count: usize,
+) -> Tallies {
     // SAFETY: the `Avx512` token proves the processor has AVX-512 F and CD
     // and POPCNT (its level includes AVX2's), every feature `avx512_body` is
     // compiled for.
@@ -137,6 +143,6 @@ pub(super) fn run(simd: Avx512, rules: &Rules, tail: &Tail, jobs: &Jobs, count: 
 }
 
 #[target_feature(enable = "avx512f,avx512cd,popcnt")]
-fn avx512_body(simd: Avx512, rules: &Rules, tail: &Tail, jobs: &Jobs, count: usize) -> Tallies {
+fn avx512_body(simd: Avx512, rules: &Reduction, tail: &Tail, jobs: &Jobs, count: usize) -> Tallies {
     dispatch(Pair(simd), rules, tail, jobs, count)
 }

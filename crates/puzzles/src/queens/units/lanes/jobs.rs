@@ -2,7 +2,7 @@
 //! kernel), the tail of rows they search with its blocked squares, and the
 //! tied leaves set aside for the scalar classification.
 
-use super::super::rules::{Rules, Tallies};
+use super::super::rules::{Reduction, Tallies};
 
 /// Rows the lanes search at most.
 pub(super) const MAX_ROWS: usize = 8;
@@ -228,7 +228,7 @@ impl Pending {
     /// from the jobs' prefixes and the paths.
     #[cold]
     #[inline(never)]
-    pub(super) fn classify(&mut self, rules: &Rules, tail: &Tail, jobs: &Jobs) -> Tallies {
+    pub(super) fn classify(&mut self, rules: &Reduction, tail: &Tail, jobs: &Jobs) -> Tallies {
         let n = rules.n;
         let (t, k, offset) = (tail.t, tail.k, tail.offset);
         let mut tallies = Tallies::default();

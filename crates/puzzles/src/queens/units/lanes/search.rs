@@ -17,7 +17,7 @@
 //! one backtrack per step in mask registers, counted N = 16 6% slower than
 //! this search, which climbs and places in one step.)
 
-use super::super::rules::{Rules, SYMMETRIES, Tallies};
+use super::super::rules::{Reduction, SYMMETRIES, Tallies};
 use super::jobs::{
     EARLY_TIE, Jobs, LANES, NO_TIES, Pending, TIES_IN_PATH, TIES_PLACING, Tail, TieRow, ld_spills,
 };
@@ -170,7 +170,7 @@ impl<S: Simd> Simd for Pair<S> {
 #[inline(always)]
 pub(super) fn dispatch<S: Simd>(
     simd: S,
-    rules: &Rules,
+    rules: &Reduction,
     tail: &Tail,
     jobs: &Jobs,
     count: usize,
@@ -188,7 +188,7 @@ pub(super) fn dispatch<S: Simd>(
 #[inline(always)]
 fn dispatch_ties<S: Simd, const FALL_RD: bool, const SPILL_LD: bool>(
     simd: S,
-    rules: &Rules,
+    rules: &Reduction,
     tail: &Tail,
     jobs: &Jobs,
     count: usize,
@@ -246,7 +246,7 @@ fn depth_ceiling(depth: i64) -> u32 {
 #[inline(always)]
 fn run<S: Simd, const TIES: u8, const FALL_RD: bool, const SPILL_LD: bool>(
     s: S,
-    rules: &Rules,
+    rules: &Reduction,
     tail: &Tail,
     jobs: &Jobs,
     count: usize,

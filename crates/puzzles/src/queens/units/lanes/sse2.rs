@@ -2,7 +2,7 @@
 
 use std::arch::x86_64::*;
 
-use super::super::rules::{Rules, Tallies};
+use super::super::rules::{Reduction, Tallies};
 use super::jobs::{Jobs, LANES, Tail};
 use super::search::{Pair, Simd, dispatch};
 use crate::cpu::Sse2;
@@ -146,6 +146,12 @@ impl Simd for Sse2 {
 /// Runs the first `count` jobs on SSE2 lanes to the end.
 ///
 /// Every job array must hold at least `count + LANES` entries.
-pub(super) fn run(simd: Sse2, rules: &Rules, tail: &Tail, jobs: &Jobs, count: usize) -> Tallies {
+pub(super) fn run(
+    simd: Sse2,
+    rules: &Reduction,
+    tail: &Tail,
+    jobs: &Jobs,
+    count: usize,
+) -> Tallies {
     dispatch(Pair(simd), rules, tail, jobs, count)
 }
