@@ -30,14 +30,15 @@ export async function artifactsDir() {
   return artifacts;
 }
 
-export async function launch() {
+// `viewport` is the page's size until a test changes it.
+export async function launch({ viewport = { width: 1366, height: 768 } } = {}) {
   const userDataDir = await mkdtemp(path.join(os.tmpdir(), 'puzzles-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     headless: true,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    viewport: { width: 1366, height: 768 },
+    viewport,
     deviceScaleFactor: 1,
   });
   return {

@@ -324,7 +324,7 @@ fn main() {
             let name = format!(
                 "{} {:?}",
                 if engine.triads { "triads" } else { "plain" },
-                engine.kernels
+                engine.isa
             );
             println!(
                 "  engine {:<16} {:>8.0}/s ({:>8.0}/s)   {:.2} digits tried at guesses per puzzle",

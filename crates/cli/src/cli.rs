@@ -5,8 +5,8 @@ use clap::{Parser, Subcommand};
 use crate::crossword::CrosswordArgs;
 use crate::exact_cover::ExactCoverArgs;
 use crate::maxsub::MaxsubArgs;
-use crate::merge::MergeArgs;
 use crate::queens::args::QueensArgs;
+use crate::queens::merge::MergeArgs;
 use crate::shell::{CompletionsArgs, ManArgs};
 use crate::sudoku::SudokuArgs;
 

@@ -5,7 +5,6 @@ mod cli;
 mod crossword;
 mod exact_cover;
 mod maxsub;
-mod merge;
 mod numbers;
 mod outcome;
 mod queens;
@@ -94,7 +93,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<Outcome> {
         Command::ExactCover(args) => exact_cover::run(args, out),
         Command::Sudoku(args) => sudoku::run(args, out),
         Command::Crossword(args) => crossword::run(args, out),
-        Command::Merge(args) => merge::run(args, out),
+        Command::Merge(args) => queens::merge::run(args, out),
         Command::Completions(args) => shell::completions(args, Cli::command(), out),
         Command::Man(args) => shell::man(args, Cli::command(), out),
     }

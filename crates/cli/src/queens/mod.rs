@@ -10,6 +10,7 @@ mod count;
 mod first;
 mod given;
 mod list;
+pub mod merge;
 mod printer;
 mod progress;
 mod sample;

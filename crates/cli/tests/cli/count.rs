@@ -1,7 +1,7 @@
 //! `puzzles queens N --count` through the real binary: the reduced counter,
 //! JSON, threads, checkpoints, interruption and resumption.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
@@ -13,12 +13,9 @@ fn json_of(args: &[&str]) -> Value {
     serde_json::from_str(&stdout_of(args)).unwrap()
 }
 
-/// A fresh directory for one test's files.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("puzzles-count-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A fresh folder for one test's files, removed when the test ends.
+fn scratch(name: &str) -> crate::util::Scratch {
+    crate::util::scratch(&format!("count-{name}"))
 }
 
 fn lines(path: &Path) -> usize {

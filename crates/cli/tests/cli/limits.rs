@@ -163,6 +163,7 @@ fn thread_counts_past_1024_are_refused_with_the_reason() {
 /// (about 150 MB measured), still answering others.
 #[cfg(target_os = "linux")]
 #[test]
+#[ignore = "memory under load, read after giving the server seconds to build: run with --ignored (CI does)"]
 fn clients_that_never_read_their_traces_hold_bounded_memory() {
     use std::io::{BufRead, BufReader, Read};
     use std::net::TcpStream;

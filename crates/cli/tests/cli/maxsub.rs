@@ -1,9 +1,6 @@
 //! `puzzles maxsub` end to end: every option, every format, every bad-input
 //! message.
 
-use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering};
-
 use assert_cmd::Command;
 use predicates::prelude::*;
 
@@ -26,29 +23,16 @@ fn error(args: &[&str]) -> String {
     String::from_utf8(assert.get_output().stderr.clone()).expect("UTF-8 errors")
 }
 
-/// A file with `contents` in the temporary directory, removed on drop.
-struct TempFile(PathBuf);
+/// A file with `contents` in a scratch folder, removed on drop.
+struct TempFile(crate::util::TempFile);
 
 impl TempFile {
     fn new(contents: &str) -> TempFile {
-        static NEXT: AtomicU64 = AtomicU64::new(0);
-        let path = std::env::temp_dir().join(format!(
-            "puzzles-maxsub-cli-{}-{}.txt",
-            std::process::id(),
-            NEXT.fetch_add(1, Ordering::Relaxed)
-        ));
-        std::fs::write(&path, contents).expect("write the file");
-        TempFile(path)
+        TempFile(crate::util::temp_file("maxsub", "input.txt", contents))
     }
 
     fn path(&self) -> &str {
         self.0.to_str().expect("a UTF-8 path")
-    }
-}
-
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
     }
 }
 
@@ -493,7 +477,8 @@ fn empty_and_unreadable_input() {
         error(&["--2d", "#"]),
         "puzzles: error: no numbers in the arguments\n"
     );
-    let missing = std::env::temp_dir().join("puzzles-maxsub-no-such-file.txt");
+    let directory = crate::util::scratch("maxsub");
+    let missing = directory.join("no-such-file.txt");
     let missing = missing.to_str().expect("a UTF-8 path");
     for algorithm in ["kadane", "parallel", "brute-force"] {
         let message = error(&["--file", missing, "-a", algorithm]);
@@ -502,7 +487,6 @@ fn empty_and_unreadable_input() {
             "{message}"
         );
     }
-    let directory = std::env::temp_dir();
     let message = error(&["--file", directory.to_str().expect("a UTF-8 path")]);
     assert!(
         message.starts_with("puzzles: error: cannot read "),

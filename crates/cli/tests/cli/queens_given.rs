@@ -3,7 +3,7 @@
 use crate::util::{puzzles, stdout_of};
 use predicates::prelude::*;
 
-fn temp_file(name: &str, contents: &str) -> std::path::PathBuf {
+fn temp_file(name: &str, contents: &str) -> crate::util::TempFile {
     crate::util::temp_file("given", name, contents)
 }
 

@@ -3,7 +3,7 @@
 use crate::util::puzzles;
 use predicates::prelude::*;
 
-fn temp_file(name: &str, contents: &[u8]) -> std::path::PathBuf {
+fn temp_file(name: &str, contents: &[u8]) -> crate::util::TempFile {
     crate::util::temp_file("verify", name, contents)
 }
 

@@ -10,12 +10,9 @@ use serde_json::Value;
 
 use crate::util::puzzles;
 
-/// A fresh directory for one test's files.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("puzzles-shard-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A fresh folder for one test's files, removed when the test ends.
+fn scratch(name: &str) -> crate::util::Scratch {
+    crate::util::scratch(&format!("shard-{name}"))
 }
 
 /// Counts every shard of `n` into `dir` (default file names); returns the

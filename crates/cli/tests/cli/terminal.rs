@@ -58,8 +58,7 @@ const PUZZLE: &str =
 fn an_answer_reaches_the_terminal_while_the_input_is_still_open() {
     let answer = stdout_of(&["sudoku", PUZZLE]);
     let answer = answer.trim_end();
-    let dir = std::env::temp_dir().join(format!("puzzles-terminal-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::util::scratch("terminal");
     let input = dir.join("one-puzzle.txt");
     std::fs::write(&input, format!("{PUZZLE}\n")).unwrap();
     // Standard input is a pipe that stays open for a minute after the first

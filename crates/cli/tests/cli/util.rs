@@ -1,7 +1,9 @@
 //! The small harness every topic shares: the built binary, its output, and
-//! scratch files.
+//! scratch files (removed when the test ends, passed or failed: `tempfile`).
 
-use std::path::PathBuf;
+use std::ffi::OsStr;
+use std::ops::Deref;
+use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
 
@@ -17,12 +19,105 @@ pub fn stdout_of(args: &[&str]) -> String {
     String::from_utf8(output.stdout).unwrap()
 }
 
-/// Writes `contents` to a file named `name` in a scratch folder of this test
-/// process (one folder per `topic`, so topics never collide).
-pub fn temp_file(topic: &str, name: &str, contents: impl AsRef<[u8]>) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("puzzles-{topic}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
+/// Waits until process `pid` catches `signal` (its handler is installed,
+/// as `/proc/PID/status` shows in `SigCgt`), or has ended: a readiness
+/// signal, where a test would otherwise sleep and hope.
+#[cfg(target_os = "linux")]
+pub fn wait_for_handler(pid: u32, signal: i32) {
+    while let Ok(status) = std::fs::read_to_string(format!("/proc/{pid}/status")) {
+        if signal_in_mask(&status, "SigCgt:", signal) {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+}
+
+/// Whether process `pid` ignores `signal` (`SigIgn` in `/proc/PID/status`).
+#[cfg(target_os = "linux")]
+pub fn ignores(pid: u32, signal: i32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .is_ok_and(|status| signal_in_mask(&status, "SigIgn:", signal))
+}
+
+/// Whether the hexadecimal signal mask on the line starting `field` of a
+/// `/proc/PID/status` has `signal`'s bit (bit `signal - 1`).
+#[cfg(target_os = "linux")]
+fn signal_in_mask(status: &str, field: &str, signal: i32) -> bool {
+    status
+        .lines()
+        .find_map(|line| line.strip_prefix(field))
+        .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
+        .is_some_and(|mask| mask & (1 << (signal - 1)) != 0)
+}
+
+/// A fresh folder for one test's files, removed with everything in it when
+/// dropped; it reads as its path.
+pub struct Scratch(tempfile::TempDir);
+
+impl Deref for Scratch {
+    type Target = Path;
+
+    fn deref(&self) -> &Path {
+        self.0.path()
+    }
+}
+
+impl AsRef<Path> for Scratch {
+    fn as_ref(&self) -> &Path {
+        self.0.path()
+    }
+}
+
+impl AsRef<OsStr> for Scratch {
+    fn as_ref(&self) -> &OsStr {
+        self.0.path().as_os_str()
+    }
+}
+
+/// A fresh folder named after `topic`, for one test.
+pub fn scratch(topic: &str) -> Scratch {
+    Scratch(
+        tempfile::Builder::new()
+            .prefix(&format!("puzzles-{topic}-"))
+            .tempdir()
+            .expect("a temporary folder"),
+    )
+}
+
+/// A file in a scratch folder of its own, removed with it when dropped; it
+/// reads as its path.
+pub struct TempFile {
+    path: PathBuf,
+    _folder: Scratch,
+}
+
+impl Deref for TempFile {
+    type Target = Path;
+
+    fn deref(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl AsRef<Path> for TempFile {
+    fn as_ref(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl AsRef<OsStr> for TempFile {
+    fn as_ref(&self) -> &OsStr {
+        self.path.as_os_str()
+    }
+}
+
+/// Writes `contents` to a file named `name` in a fresh scratch folder.
+pub fn temp_file(topic: &str, name: &str, contents: impl AsRef<[u8]>) -> TempFile {
+    let folder = scratch(topic);
+    let path = folder.join(name);
     std::fs::write(&path, contents).unwrap();
-    path
+    TempFile {
+        path,
+        _folder: folder,
+    }
 }

@@ -13,7 +13,7 @@
 //!   points at the first node of the option before it and its `dlink` at the
 //!   last node of the option after it.
 
-use super::Problem;
+use super::problem::Problem;
 
 /// The linked table of a problem, in its initial state or partway through a
 /// search (covering is undone exactly by uncovering).

@@ -5,8 +5,8 @@
 
 use std::ops::ControlFlow;
 
-use super::Problem;
 use super::links::Links;
+use super::problem::Problem;
 use crate::trace::{Action, ConflictKind, Event, TraceMode, TraceSummary, Tracer};
 
 /// Where [`Search::advance`] picks up.

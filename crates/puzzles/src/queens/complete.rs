@@ -34,14 +34,15 @@
 
 use std::ops::ControlFlow;
 
-use super::rules::{Piece, Rules};
+use super::rules::Rules;
 use super::search::{self, Masks};
 use super::solution::Solution;
 use super::{Board, QueensError};
 use crate::trace::{ConflictKind, Event, TraceMode, TraceSummary};
 
-/// The widest board: one bit per square of a line.
-const LINES: usize = 64;
+mod engine;
+
+use engine::{Branch, Candidates, Engine, Order, State};
 
 /// How many placements [`Completion::find`] allows its first run.
 const FIRST_BUDGET: u64 = 1 << 14;
@@ -365,237 +366,6 @@ impl Completion {
     }
 }
 
-/// The board as the completion search sees it.
-#[derive(Clone, Copy, Debug)]
-struct State {
-    /// For each free row, its open columns.
-    rows: [u64; LINES],
-    /// For each free column, its open rows.
-    cols: [u64; LINES],
-    free_rows: u64,
-    free_cols: u64,
-    /// The column of the piece in each row that has one.
-    placed: [u8; LINES],
-}
-
-/// Which line the search branches on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Order {
-    /// The first free row: completions come in lexicographic order.
-    Rows,
-    /// The free row or column with the fewest open squares.
-    FewestFirst,
-}
-
-/// A line to branch on: a row (its open columns) or a column (its open
-/// rows).
-#[derive(Clone, Copy, Debug)]
-enum Branch {
-    Row(usize),
-    Col(usize),
-}
-
-/// The rules compiled into a table of attacked positions.
-#[derive(Clone, Debug)]
-struct Engine {
-    n: usize,
-    torus: bool,
-    full: u64,
-    /// `attacks[p][d]`: the positions of a line `d` away (the short way on
-    /// a torus) attacked by a piece at position `p`.
-    attacks: Box<[[u64; LINES]; LINES]>,
-}
-
-impl Engine {
-    fn new(rules: &Rules) -> Engine {
-        let n = rules.n();
-        let full = if n == LINES {
-            u64::MAX
-        } else {
-            (1u64 << n) - 1
-        };
-        let torus = rules.torus();
-        // Positions `by` away on either side, wrapping on a torus.
-        let spread = |bit: u64, by: usize| -> u64 {
-            if torus {
-                let by = by % n;
-                if by == 0 {
-                    return bit;
-                }
-                let rotate = |mask: u64, k: usize| ((mask << k) | (mask >> (n - k))) & full;
-                rotate(bit, by) | rotate(bit, n - by)
-            } else {
-                let left = bit.checked_shl(by as u32).unwrap_or(0);
-                (left | (bit >> by.min(63))) & full
-            }
-        };
-        let diagonals = matches!(rules.piece(), Piece::Queen | Piece::Superqueen);
-        let mut attacks = Box::new([[0u64; LINES]; LINES]);
-        for (at, row) in attacks.iter_mut().enumerate().take(n) {
-            let bit = 1u64 << at;
-            for (distance, mask) in row.iter_mut().enumerate().take(n).skip(1) {
-                let mut attacked = bit;
-                if diagonals {
-                    attacked |= spread(bit, distance);
-                }
-                match (rules.piece(), distance) {
-                    (Piece::King, 1) => attacked |= spread(bit, 1),
-                    (Piece::Superqueen, 1) => attacked |= spread(bit, 2),
-                    (Piece::Superqueen, 2) => attacked |= spread(bit, 1),
-                    _ => {}
-                }
-                *mask = attacked;
-            }
-        }
-        Engine {
-            n,
-            torus,
-            full,
-            attacks,
-        }
-    }
-
-    fn distance(&self, a: usize, b: usize) -> usize {
-        let distance = a.abs_diff(b);
-        if self.torus {
-            distance.min(self.n - distance)
-        } else {
-            distance
-        }
-    }
-
-    /// The positions of a line `distance` away attacked from position `at`.
-    #[inline(always)]
-    fn line(&self, at: usize, distance: usize) -> u64 {
-        self.attacks[at][distance]
-    }
-
-    fn empty(&self) -> State {
-        let mut state = State {
-            rows: [0; LINES],
-            cols: [0; LINES],
-            free_rows: self.full,
-            free_cols: self.full,
-            placed: [0; LINES],
-        };
-        state.rows[..self.n].fill(self.full);
-        state.cols[..self.n].fill(self.full);
-        state
-    }
-
-    /// Puts a piece on `(row, col)` (an open square) and strikes what it
-    /// attacks from every free line.
-    #[inline]
-    fn place(&self, state: &mut State, row: usize, col: usize) {
-        state.free_rows &= !(1 << row);
-        state.free_cols &= !(1 << col);
-        state.placed[row] = col as u8;
-        let mut rows = state.free_rows;
-        while rows != 0 {
-            let other = rows.trailing_zeros() as usize;
-            rows &= rows - 1;
-            state.rows[other] &= !self.line(col, self.distance(row, other));
-        }
-        let mut cols = state.free_cols;
-        while cols != 0 {
-            let other = cols.trailing_zeros() as usize;
-            cols &= cols - 1;
-            state.cols[other] &= !self.line(row, self.distance(col, other));
-        }
-    }
-
-    /// Whether every free row and column still has an open square.
-    fn alive(&self, state: &State) -> bool {
-        let open = |lines: &[u64; LINES], mut free: u64| {
-            while free != 0 {
-                let line = free.trailing_zeros() as usize;
-                free &= free - 1;
-                if lines[line] == 0 {
-                    return false;
-                }
-            }
-            true
-        };
-        open(&state.rows, state.free_rows) && open(&state.cols, state.free_cols)
-    }
-
-    /// The line to branch on and its open squares, or `None` at a dead end
-    /// (some free line has no open square). The board must not be full.
-    #[inline]
-    fn choose(&self, state: &State, order: Order) -> Option<(Branch, u64)> {
-        if order == Order::Rows {
-            if !self.alive(state) {
-                return None;
-            }
-            let row = state.free_rows.trailing_zeros() as usize;
-            return Some((Branch::Row(row), state.rows[row]));
-        }
-        let mut best = (Branch::Row(0), 0u64);
-        let mut fewest = u32::MAX;
-        let mut rows = state.free_rows;
-        while rows != 0 {
-            let row = rows.trailing_zeros() as usize;
-            rows &= rows - 1;
-            let open = state.rows[row].count_ones();
-            if open < fewest {
-                fewest = open;
-                best = (Branch::Row(row), state.rows[row]);
-                if open <= 1 {
-                    return (open == 1).then_some(best);
-                }
-            }
-        }
-        let mut cols = state.free_cols;
-        while cols != 0 {
-            let col = cols.trailing_zeros() as usize;
-            cols &= cols - 1;
-            let open = state.cols[col].count_ones();
-            if open < fewest {
-                fewest = open;
-                best = (Branch::Col(col), state.cols[col]);
-                if open <= 1 {
-                    return (open == 1).then_some(best);
-                }
-            }
-        }
-        Some(best)
-    }
-
-    fn count(&self, state: &State) -> u64 {
-        if state.free_rows == 0 {
-            return 1;
-        }
-        let Some((branch, mut open)) = self.choose(state, Order::FewestFirst) else {
-            return 0;
-        };
-        if state.free_rows.count_ones() == 1 {
-            // The last piece: each open square of the last line completes
-            // the board (there is at most one, the last free column).
-            return u64::from(open.count_ones());
-        }
-        let mut total = 0;
-        while open != 0 {
-            let at = open.trailing_zeros() as usize;
-            open &= open - 1;
-            let mut child = *state;
-            let (row, col) = branch.square(at);
-            self.place(&mut child, row, col);
-            total += self.count(&child);
-        }
-        total
-    }
-}
-
-impl Branch {
-    /// The square at position `at` of this line.
-    fn square(self, at: usize) -> (usize, usize) {
-        match self {
-            Branch::Row(row) => (row, at),
-            Branch::Col(col) => (at, col),
-        }
-    }
-}
-
 /// The completions of a board, one at a time. Made by
 /// [`Completion::solutions`].
 ///
@@ -621,109 +391,6 @@ pub struct Completions {
     budget: u64,
     /// Which tie-breaking sequence to use; 0 keeps ties in ascending order.
     noise: u64,
-}
-
-#[derive(Clone, Debug)]
-struct Frame {
-    state: State,
-    branch: Branch,
-    /// The positions of the branch line still to try, in order.
-    untried: Candidates,
-}
-
-/// The open squares of a branch line in the order to try them.
-#[derive(Clone, Copy, Debug)]
-struct Candidates {
-    positions: [u8; LINES],
-    /// How many squares each one closes (when ordered by that).
-    costs: [u16; LINES],
-    len: u8,
-    next: u8,
-}
-
-impl Candidates {
-    /// Shuffles each run of equally good candidates with a SplitMix64
-    /// sequence started from `seed`; returns the next seed.
-    fn shuffle_ties(&mut self, mut seed: u64) -> u64 {
-        let len = usize::from(self.len);
-        let mut start = 0;
-        while start < len {
-            let cost = self.costs[start];
-            let mut end = start + 1;
-            while end < len && self.costs[end] == cost {
-                end += 1;
-            }
-            for slot in (start + 1..end).rev() {
-                seed = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
-                let mut z = seed;
-                z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-                z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-                z ^= z >> 31;
-                let other = start + (z % (slot - start + 1) as u64) as usize;
-                self.positions.swap(slot, other);
-            }
-            start = end;
-        }
-        seed
-    }
-
-    fn pop(&mut self) -> Option<usize> {
-        (self.next < self.len).then(|| {
-            self.next += 1;
-            usize::from(self.positions[usize::from(self.next) - 1])
-        })
-    }
-}
-
-impl Engine {
-    /// The open squares of `branch` in the order to try them: ascending for
-    /// row order; otherwise the square that closes the fewest other open
-    /// squares first (least constraining), which keeps most of the board
-    /// open when a solution is wanted.
-    fn candidates(&self, state: &State, branch: Branch, mut open: u64, order: Order) -> Candidates {
-        let mut candidates = Candidates {
-            positions: [0; LINES],
-            costs: [0; LINES],
-            len: 0,
-            next: 0,
-        };
-        let costs = &mut candidates.costs;
-        while open != 0 {
-            let at = open.trailing_zeros() as usize;
-            open &= open - 1;
-            let slot = usize::from(candidates.len);
-            candidates.positions[slot] = at as u8;
-            if order == Order::FewestFirst {
-                let (row, col) = branch.square(at);
-                let mut rows = state.free_rows & !(1 << row);
-                let mut closed = 0;
-                while rows != 0 {
-                    let other = rows.trailing_zeros() as usize;
-                    rows &= rows - 1;
-                    closed += (state.rows[other] & self.line(col, self.distance(row, other)))
-                        .count_ones();
-                }
-                costs[slot] = closed as u16;
-            }
-            candidates.len += 1;
-        }
-        if order == Order::FewestFirst {
-            // Insertion sort by cost, stable: ties keep ascending positions.
-            let len = usize::from(candidates.len);
-            for slot in 1..len {
-                let (cost, at) = (costs[slot], candidates.positions[slot]);
-                let mut hole = slot;
-                while hole > 0 && costs[hole - 1] > cost {
-                    costs[hole] = costs[hole - 1];
-                    candidates.positions[hole] = candidates.positions[hole - 1];
-                    hole -= 1;
-                }
-                costs[hole] = cost;
-                candidates.positions[hole] = at;
-            }
-        }
-        candidates
-    }
 }
 
 impl Completions {
@@ -804,29 +471,13 @@ impl Iterator for Completions {
 
 impl std::iter::FusedIterator for Completions {}
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_attack_table_is_the_attack_rule() {
-        for n in 1..=12 {
-            for piece in [Piece::Queen, Piece::Rook, Piece::King, Piece::Superqueen] {
-                for torus in [false, true] {
-                    let rules = Rules::new(n, piece, torus).unwrap();
-                    let engine = Engine::new(&rules);
-                    for (r1, c1) in (0..n).flat_map(|r| (0..n).map(move |c| (r, c))) {
-                        for (r2, c2) in (0..n).flat_map(|r| (0..n).map(move |c| (r, c))) {
-                            if r1 == r2 {
-                                continue;
-                            }
-                            let table = engine.line(c1, engine.distance(r1, r2)) & (1 << c2) != 0;
-                            let rule = rules.attack((r1, c1), (r2, c2)).is_some();
-                            assert_eq!(table, rule, "{rules:?} ({r1}, {c1}) ({r2}, {c2})");
-                        }
-                    }
-                }
-            }
-        }
-    }
+#[derive(Clone, Debug)]
+struct Frame {
+    state: State,
+    branch: Branch,
+    /// The positions of the branch line still to try, in order.
+    untried: Candidates,
 }
+
+#[cfg(test)]
+mod tests;

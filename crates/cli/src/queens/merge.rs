@@ -12,8 +12,8 @@ use puzzles::queens::count::CountPlan;
 use puzzles::queens::record_file::not_a_regular_file;
 use serde::Serialize;
 
+use super::shard::Part;
 use crate::outcome::Outcome;
-use crate::queens::shard::Part;
 
 #[derive(Debug, Args)]
 #[command(after_help = "\
