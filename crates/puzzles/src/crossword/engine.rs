@@ -136,6 +136,10 @@ pub(crate) struct Engine {
     /// When splitting by letter, slots with more candidates than this are
     /// split by letter, smaller ones by word ([`SPLIT_ABOVE`]).
     pub split_above: u32,
+    /// Slots of more candidates than this do not narrow their squares
+    /// ([`EXACT_SUPPORT`]; the trace keeps the lower bound its examples
+    /// were chosen with).
+    pub support_limit: usize,
     /// Nonzero: the random state of a restart, which perturbs the choice of
     /// slot.
     pub noise: u64,
@@ -235,6 +239,7 @@ impl Engine {
             noise: 0,
             letters: false,
             split_above: SPLIT_ABOVE,
+            support_limit: EXACT_SUPPORT,
             weight: vec![1; n],
         }
     }
@@ -735,7 +740,7 @@ impl Engine {
         // the scan would cost more than it prunes. Skipping it is sound, as
         // a slot's letters are narrowed exactly once it is down to a few
         // words (and always once it is down to one).
-        if count > EXACT_SUPPORT {
+        if count > self.support_limit {
             return;
         }
         if count <= 12 * (hi - lo) {

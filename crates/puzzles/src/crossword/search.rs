@@ -186,7 +186,9 @@ pub(crate) fn explore<H: Hooks>(
         }
         return ControlFlow::Continue(());
     }
-    let candidates = if H::ORDER {
+    // The trace (the web page's stepper) keeps list order: its examples
+    // are chosen to show a search that backtracks.
+    let candidates = if H::ORDER && !H::TRACE {
         engine.ordered(s, H::TRACE)
     } else {
         engine.candidates(s)
@@ -590,6 +592,10 @@ impl Filler {
         for restart in 0u64.. {
             let mut engine = self.engine.clone();
             engine.weight = std::mem::take(&mut weight);
+            if H::TRACE {
+                // The web page's examples show a search that backtracks.
+                engine.support_limit = 500;
+            }
             if restarts {
                 nodes.cap = nodes
                     .tried
