@@ -23,8 +23,8 @@
 //! (`detect`) asks this module, and so proves that the processor has the
 //! features:
 //!
-//! - the crate-internal token types [`Sse2`], [`Avx2`], [`Avx512`],
-//!   [`Avx512Vbmi`] and [`Avx512Popcnt`] have a private field: code outside
+//! - the crate-internal token types `Sse2`, `Avx2`, `Avx512`,
+//!   `Avx512Vbmi` and `Avx512Popcnt` have a private field: code outside
 //!   this module cannot make one without `detect`;
 //! - a kernel's entry point takes a token (or a type that holds one) by
 //!   value, so it cannot be reached on a processor without the features;
