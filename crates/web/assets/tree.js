@@ -399,7 +399,6 @@ export class Panel {
       node.y = tops[node.level] + (node.compact ? COMPACT_HEIGHT : h) / 2;
     }
     this.tops = tops;
-    this.compact = compact;
     this.height = tops[this.deepest] + h / 2 + levelHeight + 10;
     return `${bent}|${compact}`;
   }
