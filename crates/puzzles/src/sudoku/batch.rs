@@ -26,7 +26,11 @@ mod pool;
 
 use std::io::{self, BufRead};
 
-use super::{Alphabet, Grid, Puzzle, Solver, SudokuError, parse};
+use super::alphabet::Alphabet;
+use super::error::SudokuError;
+use super::grid::Grid;
+use super::puzzle::{self, Puzzle};
+use super::solve::Solver;
 use input::{Chunk, Item, SOLO_CHUNK_LINES, chunk_lines, next_puzzle_line, read_chunk};
 #[cfg(test)]
 pub(super) use input::{portable_cells, sse2_cells};
@@ -534,7 +538,7 @@ fn answer(solver: &mut Solver, item: &Item, text: &[u8], options: &Options) -> A
             limit: MAX_LINE_BYTES,
         })
     } else {
-        parse::parse(text, options.alphabet)
+        puzzle::parse(text, options.alphabet)
     };
     let outcome = match parsed {
         Err(error) => Outcome::Invalid(error),

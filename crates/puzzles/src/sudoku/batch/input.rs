@@ -4,10 +4,10 @@
 
 use std::io::{self, BufRead};
 
+use super::super::alphabet::Alphabet;
 use super::line_format::Written;
 use super::{Answer, MAX_LINE_BYTES};
 use crate::lines::{Line, read_line_bounded, skip_line};
-use crate::sudoku::Alphabet;
 
 /// Lines per chunk when solving on several threads: with three searches
 /// side by side on each, shorter chunks leave them idle at the end of each

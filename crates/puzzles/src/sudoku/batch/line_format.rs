@@ -1,9 +1,13 @@
 //! The answer lines of `puzzles sudoku`, one per puzzle: the solution, `no
 //! solution`, a count, or `invalid` (see [`run_lines`](super::run_lines)).
 
+use super::super::alphabet::Alphabet;
+use super::super::bands;
+use super::super::error::SudokuError;
+use super::super::nine_engine::NineEngine;
+use super::super::solve::Solver;
 use super::input::{Item, SOLO_CHUNK_LINES, quick_cells};
 use super::{Options, Outcome, Summary, Task, answer};
-use crate::sudoku::{Alphabet, NineEngine, Solver, SudokuError, bands};
 
 /// What answering lines wrote: the answer lines, the messages, and the
 /// tallies.
