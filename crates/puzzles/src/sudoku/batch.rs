@@ -20,6 +20,7 @@
 //! each; for 9×9 puzzles it reads, solves and writes without allocating,
 //! with the band engine.
 
+mod chunk;
 mod input;
 mod line_format;
 mod pool;
@@ -31,10 +32,11 @@ use super::error::SudokuError;
 use super::grid::Grid;
 use super::puzzle::{self, Puzzle};
 use super::solve::Solver;
-use input::{Chunk, Item, SOLO_CHUNK_LINES, chunk_lines, next_puzzle_line, read_chunk};
+use chunk::{Chunk, Item, Written};
+use input::{SOLO_CHUNK_LINES, chunk_lines, next_puzzle_line, read_chunk};
 #[cfg(test)]
 pub(super) use input::{portable_cells, sse2_cells};
-use line_format::{LineFormat, Written};
+use line_format::LineFormat;
 use pool::Pool;
 
 /// The longest line read, in bytes, not counting its line break: a puzzle
