@@ -3,6 +3,7 @@
 
 use std::io;
 
+use crate::text::Position;
 use crate::trace::ConflictKind;
 
 /// What a well-formed placement turned out to be.
@@ -62,7 +63,7 @@ pub enum Verdict {
 #[non_exhaustive]
 pub enum VerifyError {
     /// Something other than a list of numbers.
-    #[error("line {line}, column {column}: {message}")]
+    #[error("{}: {message}", Position { line: *line, column: *column })]
     Syntax {
         /// The line of the offending character.
         line: u64,
@@ -73,8 +74,8 @@ pub enum VerifyError {
     },
     /// A column outside `0..n`; the largest one given is reported.
     #[error(
-        "line {line}, column {column}: column {value} is off the board: \
-         {n} rows, so the columns are 0 to {}",
+        "{}: column {value} is off the board: {n} rows, so the columns are 0 to {}",
+        Position { line: *line, column: *column },
         n - 1
     )]
     OffBoard {
