@@ -218,7 +218,7 @@ impl<'a> Counter<'a> {
                 threads,
                 message: err.to_string(),
             })?;
-        let lanes = plan.kernel.lanes();
+        let lanes = plan.lanes();
         // Set when the callback breaks; workers stop as for a cancel.
         let halt = AtomicBool::new(false);
         let stop = StopEither(cancel, &halt);
@@ -272,7 +272,7 @@ fn count_one(
     stop: StopEither<'_>,
 ) -> Option<UnitCount> {
     match &plan.quadrants {
-        Some(quadrants) => Some(quadrant_count(quadrants, id, plan.kernel)),
+        Some(quadrants) => Some(quadrant_count(quadrants, id, plan.isa)),
         None => {
             let prefix = plan.prefix(id).expect("ids are checked");
             let tallies = units::count_below(plan.n, prefix, &|| stop.is_set(), lanes)?;

@@ -235,7 +235,7 @@ impl CountPlan {
             .map(|id| match &self.quadrants {
                 Some(quadrants) => {
                     let start = std::time::Instant::now();
-                    let count = quadrant_count(quadrants, id, self.kernel);
+                    let count = quadrant_count(quadrants, id, self.isa);
                     SampledUnit {
                         prefix: Vec::new(),
                         weight: self.units as f64,
@@ -319,7 +319,7 @@ impl CountPlan {
         let count = if weight == 0.0 {
             UnitCount::default()
         } else {
-            let tallies = units::count_below(self.n, &prefix, &|| false, self.kernel.lanes())
+            let tallies = units::count_below(self.n, &prefix, &|| false, self.lanes())
                 .expect("a count that is never stopped ends");
             UnitCount {
                 total: tallies.total,
