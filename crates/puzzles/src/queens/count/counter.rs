@@ -210,7 +210,7 @@ impl<'a> Counter<'a> {
             0 => 0,
             threads => threads.min(todo.len().max(1)),
         };
-        let lanes = plan.kernel.lanes();
+        let lanes = plan.lanes();
         if threads == 1 {
             return Ok(count_in_place(plan, &todo, lanes, cancel, on_unit));
         }
@@ -319,7 +319,7 @@ fn count_one(
     stop: StopEither<'_>,
 ) -> Option<UnitCount> {
     match &plan.quadrants {
-        Some(quadrants) => Some(quadrant_count(quadrants, id, plan.kernel)),
+        Some(quadrants) => Some(quadrant_count(quadrants, id, plan.isa)),
         None => {
             let prefix = plan.prefix(id).expect("ids are checked");
             let tallies = units::count_below(plan.n, prefix, &|| stop.is_set(), lanes)?;
