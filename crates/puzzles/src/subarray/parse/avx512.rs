@@ -3,7 +3,8 @@
 
 use std::arch::x86_64::*;
 
-use super::{BATCH, Batch, Stop, parse_i64_bytewise, parse_i64_slow, token_end};
+use super::scalar::{parse_i64_bytewise, parse_i64_slow};
+use super::token::{BATCH, Batch, Stop, token_end};
 use crate::cpu;
 
 /// As the portable window loop: every token that starts in
