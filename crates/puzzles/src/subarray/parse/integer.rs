@@ -3,10 +3,10 @@
 
 use super::decimal::is_decimal;
 use super::error::SyntaxErrorKind;
-use super::scalar::{parse_i64_bytewise, parse_i64_fast, parse_i64_slow};
+use super::scalar::{Carry, parse_i64_fast, parse_i64_slow};
 #[cfg(not(target_arch = "x86_64"))]
 use super::token::is_separator;
-use super::token::{BATCH, Batch, Parse, Stop, token_end};
+use super::token::{BATCH, Batch, Parse, Stop};
 #[cfg(target_arch = "x86_64")]
 use super::{avx2, avx512};
 use crate::cpu::Isa;
@@ -79,29 +79,18 @@ fn parse_i64_window<F: FnMut(&[i64])>(
     // Token starts come from a bitmask of the separators in 64 bytes, so
     // no number waits for the one before it to be measured, and the
     // numbers of a block are parsed independently of each other.
-    // `carry` is 1 when the byte before `pos` ends a block inside a token
-    // already parsed; `pos` starts between tokens.
-    let mut carry = 0_u64;
+    // `pos` starts between tokens.
+    let mut carry = Carry::default();
     while pos < end {
         let chunk: &[u8; 64] = buf[pos..pos + 64].try_into().expect("padding");
         let (separators, has_hash) = classify(chunk);
         let chunk_end = (pos + 64).min(end);
         if has_hash {
-            // Comments are rare: the byte-by-byte loop takes this block.
-            if carry == 1 {
-                pos = token_end(buf, pos, end);
-            }
-            pos = parse_i64_bytewise(buf, pos, chunk_end, batch, sink)?;
-            carry = 0;
+            pos = carry.comment_block(buf, pos, end, chunk_end, batch, sink)?;
             continue;
         }
-        let tokens = !separators & (u64::MAX >> (64 - (chunk_end - pos)));
-        let mut starts = tokens & !((tokens << 1) | carry);
-        carry = tokens >> 63;
-        // A block holds at most 32 tokens: make room for them once.
-        if batch.len > BATCH - 32 {
-            batch.flush(sink);
-        }
+        let mut starts = carry.starts(separators, chunk_end - pos);
+        batch.make_room_for_a_block(sink);
         let mut count = batch.len;
         while starts != 0 {
             let start = pos + starts.trailing_zeros() as usize;

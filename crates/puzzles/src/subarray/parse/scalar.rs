@@ -1,6 +1,7 @@
 //! The scalar pieces every integer token loop shares: the common token read
-//! eight bytes at a time (SWAR), the slow path for anything else, and the
-//! byte-by-byte loop that takes the blocks holding a comment.
+//! eight bytes at a time (SWAR), the slow path for anything else, the
+//! byte-by-byte loop that takes the blocks holding a comment, and what a
+//! 64-byte block loop carries from one block to the next.
 
 use super::token::{Batch, Parse, Stop, is_separator, token_end};
 use crate::text::{first_digits, leading_digits};
@@ -59,4 +60,43 @@ pub(super) fn parse_i64_bytewise<F: FnMut(&[i64])>(
         pos = token_end(buf, pos, buf.len()) + 1;
     }
     Ok(pos)
+}
+
+/// What a loop over 64-byte blocks carries from one block to the next:
+/// whether the block before ended inside a token (already parsed, so not a
+/// token start here). The portable, AVX2 and AVX-512 loops share it; it sits
+/// on their hottest path, hence `inline(always)`.
+#[derive(Default)]
+pub(super) struct Carry(u64);
+
+impl Carry {
+    /// The tokens that start among the block's first `len` bytes (1 to 64)
+    /// as a bitmask, from its separators'.
+    #[inline(always)]
+    pub(super) fn starts(&mut self, separators: u64, len: usize) -> u64 {
+        let tokens = !separators & (u64::MAX >> (64 - len));
+        let starts = tokens & !((tokens << 1) | self.0);
+        self.0 = tokens >> 63;
+        starts
+    }
+
+    /// A block at `pos` that holds a `#`: comments are rare, so the
+    /// byte-by-byte loop takes it, from the end of a token the block before
+    /// began. Returns where the next block starts.
+    #[inline(always)]
+    pub(super) fn comment_block<F: FnMut(&[i64])>(
+        &mut self,
+        buf: &[u8],
+        mut pos: usize,
+        end: usize,
+        chunk_end: usize,
+        batch: &mut Batch<i64>,
+        sink: &mut F,
+    ) -> Result<usize, Stop> {
+        if self.0 == 1 {
+            pos = token_end(buf, pos, end);
+        }
+        self.0 = 0;
+        parse_i64_bytewise(buf, pos, chunk_end, batch, sink)
+    }
 }

@@ -92,6 +92,15 @@ impl<T: Parse> Batch<T> {
         }
     }
 
+    /// Hands the values on unless a block's tokens (at most 32 in 64
+    /// bytes) fit after them, so that a block loop makes room once.
+    #[inline(always)]
+    pub(super) fn make_room_for_a_block<F: FnMut(&[T])>(&mut self, sink: &mut F) {
+        if self.len > BATCH - 32 {
+            self.flush(sink);
+        }
+    }
+
     pub(super) fn flush<F: FnMut(&[T])>(&mut self, sink: &mut F) {
         if self.len > 0 {
             sink(&self.values[..self.len]);
