@@ -21,19 +21,19 @@ use super::{Best, Element, SubarrayError, Sum, check_input};
 /// # Example
 ///
 /// ```
-/// use puzzles::subarray::Summary;
+/// use puzzles::subarray::ChunkSummary;
 ///
 /// let values = [3_i64, -5, 4, -1, 2, -6, 1];
-/// let whole = Summary::of_values(&values).unwrap();
+/// let whole = ChunkSummary::of_values(&values).unwrap();
 /// for cut in 1..values.len() {
-///     let left = Summary::of_values(&values[..cut]).unwrap();
-///     let right = Summary::of_values(&values[cut..]).unwrap();
+///     let left = ChunkSummary::of_values(&values[..cut]).unwrap();
+///     let right = ChunkSummary::of_values(&values[cut..]).unwrap();
 ///     assert_eq!(left.combine(&right), whole);
 /// }
 /// assert_eq!((whole.best.sum, whole.best.start, whole.best.end), (5, 2, 4));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Summary<S> {
+pub struct ChunkSummary<S> {
     /// How many elements the chunk holds (at least 1).
     pub len: usize,
     /// Their sum.
@@ -76,19 +76,19 @@ pub(crate) fn better<S: Sum>(a: &Best<S>, b: &Best<S>) -> bool {
     a.sum > b.sum || (a.sum == b.sum && (a.start, a.end) < (b.start, b.end))
 }
 
-impl<S: Sum> Summary<S> {
+impl<S: Sum> ChunkSummary<S> {
     /// The summary of a single element with value `value`.
     ///
     /// # Example
     ///
     /// ```
-    /// use puzzles::subarray::Summary;
+    /// use puzzles::subarray::ChunkSummary;
     ///
-    /// let one = Summary::single(-4_i128);
+    /// let one = ChunkSummary::single(-4_i128);
     /// assert_eq!((one.len, one.total, one.best.sum), (1, -4, -4));
     /// ```
-    pub fn single(value: S) -> Summary<S> {
-        Summary {
+    pub fn single(value: S) -> ChunkSummary<S> {
+        ChunkSummary {
             len: 1,
             total: value,
             prefix: value,
@@ -109,32 +109,32 @@ impl<S: Sum> Summary<S> {
     /// # Example
     ///
     /// ```
-    /// use puzzles::subarray::Summary;
+    /// use puzzles::subarray::ChunkSummary;
     ///
-    /// let s = Summary::of_values(&[2_i64, -3, 4]).unwrap();
+    /// let s = ChunkSummary::of_values(&[2_i64, -3, 4]).unwrap();
     /// assert_eq!((s.total, s.prefix, s.prefix_end, s.suffix, s.suffix_start), (3, 3, 2, 4, 2));
-    /// assert!(Summary::<i128>::of_values::<i64>(&[]).is_none());
+    /// assert!(ChunkSummary::<i128>::of_values::<i64>(&[]).is_none());
     /// ```
-    pub fn of_values<T: Element<Sum = S>>(values: &[T]) -> Option<Summary<S>> {
-        Summary::of_sums(values.iter().map(|value| value.widen()))
+    pub fn of_values<T: Element<Sum = S>>(values: &[T]) -> Option<ChunkSummary<S>> {
+        ChunkSummary::of_sums(values.iter().map(|value| value.widen()))
     }
 
-    /// The summary of a sequence of sums (as [`Summary::of_values`], for
+    /// The summary of a sequence of sums (as [`ChunkSummary::of_values`], for
     /// callers that already hold sums, such as the column sums of
     /// [`rect`](super::rect)).
     ///
     /// # Example
     ///
     /// ```
-    /// use puzzles::subarray::Summary;
+    /// use puzzles::subarray::ChunkSummary;
     ///
-    /// let s = Summary::of_sums([1_i128, -2, 3]).unwrap();
+    /// let s = ChunkSummary::of_sums([1_i128, -2, 3]).unwrap();
     /// assert_eq!((s.best.sum, s.best.start), (3, 2));
     /// ```
-    pub fn of_sums(sums: impl IntoIterator<Item = S>) -> Option<Summary<S>> {
+    pub fn of_sums(sums: impl IntoIterator<Item = S>) -> Option<ChunkSummary<S>> {
         let mut sums = sums.into_iter();
         let first = sums.next()?;
-        let mut summary = Summary::single(first);
+        let mut summary = ChunkSummary::single(first);
         // Kadane: the best run ending here either extends the best run ending
         // at the previous element (when that is not negative: extending an
         // equal sum keeps the smaller start) or starts afresh.
@@ -178,18 +178,21 @@ impl<S: Sum> Summary<S> {
     /// # Example
     ///
     /// ```
-    /// use puzzles::subarray::Summary;
+    /// use puzzles::subarray::ChunkSummary;
     ///
-    /// let left = Summary::of_values(&[30_i64, -40]).unwrap();
-    /// let right = Summary::of_values(&[20_i64, 40]).unwrap();
+    /// let left = ChunkSummary::of_values(&[30_i64, -40]).unwrap();
+    /// let right = ChunkSummary::of_values(&[20_i64, 40]).unwrap();
     /// let both = left.combine(&right);
     /// assert_eq!((both.best.sum, both.best.start, both.best.end), (60, 2, 3));
     /// ```
-    pub fn combine(&self, right: &Summary<S>) -> Summary<S> {
+    pub fn combine(&self, right: &ChunkSummary<S>) -> ChunkSummary<S> {
         self.combine_with_choices(right).0
     }
 
-    pub(crate) fn combine_with_choices(&self, right: &Summary<S>) -> (Summary<S>, Choices) {
+    pub(crate) fn combine_with_choices(
+        &self,
+        right: &ChunkSummary<S>,
+    ) -> (ChunkSummary<S>, Choices) {
         let left = self;
         let offset = left.len;
         let extended_prefix = left.total + right.prefix;
@@ -223,7 +226,7 @@ impl<S: Sum> Summary<S> {
         if better(&right_best, &best) {
             (best, side) = (right_best, Side::Right);
         }
-        let summary = Summary {
+        let summary = ChunkSummary {
             len: left.len + right.len,
             total: left.total + right.total,
             prefix,
@@ -241,8 +244,11 @@ impl<S: Sum> Summary<S> {
     }
 }
 
-/// Folds `Option<Summary>` accumulators: `None` is the empty chunk.
-pub(crate) fn append<S: Sum>(acc: Option<Summary<S>>, next: Summary<S>) -> Option<Summary<S>> {
+/// Folds `Option<ChunkSummary>` accumulators: `None` is the empty chunk.
+pub(crate) fn append<S: Sum>(
+    acc: Option<ChunkSummary<S>>,
+    next: ChunkSummary<S>,
+) -> Option<ChunkSummary<S>> {
     Some(match acc {
         None => next,
         Some(acc) => acc.combine(&next),
@@ -265,7 +271,7 @@ pub(crate) fn append<S: Sum>(acc: Option<Summary<S>>, next: Summary<S>) -> Optio
 /// assert_eq!((s.prefix_end, s.suffix_start), (3, 2));
 /// # Ok::<(), puzzles::subarray::SubarrayError>(())
 /// ```
-pub fn summarize<T: Element>(values: &[T]) -> Result<Summary<T::Sum>, SubarrayError> {
+pub fn summarize<T: Element>(values: &[T]) -> Result<ChunkSummary<T::Sum>, SubarrayError> {
     check_input(values)?;
     Ok(T::fast_summary(values))
 }
@@ -318,7 +324,7 @@ pub fn parallel<T: Element>(values: &[T]) -> Result<Best<T::Sum>, SubarrayError>
 
 /// The summary of non-empty `values` cut into chunks of `chunk` elements,
 /// summarised in parallel and combined in order.
-pub(crate) fn summarize_chunks<T: Element>(values: &[T], chunk: usize) -> Summary<T::Sum> {
+pub(crate) fn summarize_chunks<T: Element>(values: &[T], chunk: usize) -> ChunkSummary<T::Sum> {
     values
         .par_chunks(chunk)
         .map(T::fast_summary)

@@ -2,7 +2,7 @@
 //! that a streamed answer can show its elements without keeping the input.
 
 use super::chunked::{Choices, Side};
-use super::{Element, Summary};
+use super::{ChunkSummary, Element};
 
 /// Elements kept at each end of a run.
 pub const EXCERPT: usize = 10;
@@ -152,7 +152,7 @@ impl<T: Copy + Default> Excerpt<T> {
 /// prefix, its best suffix, its best run.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Annotated<T: Element> {
-    pub summary: Summary<T::Sum>,
+    pub summary: ChunkSummary<T::Sum>,
     whole: Excerpt<T>,
     prefix: Excerpt<T>,
     suffix: Excerpt<T>,
@@ -161,7 +161,7 @@ pub(crate) struct Annotated<T: Element> {
 
 impl<T: Element> Annotated<T> {
     /// `values` with their summary.
-    pub fn of(values: &[T], summary: Summary<T::Sum>) -> Annotated<T> {
+    pub fn of(values: &[T], summary: ChunkSummary<T::Sum>) -> Annotated<T> {
         Annotated {
             summary,
             whole: Excerpt::of(values),

@@ -1,6 +1,6 @@
 //! Kadane's algorithm: one pass, O(1) memory.
 
-use super::{Best, Element, SubarrayError, Summary, check_input};
+use super::{Best, ChunkSummary, Element, SubarrayError, check_input};
 
 /// The maximum subarray in one pass: for `i64`, the vectorised, branch-free
 /// kernel (about 0.3 ns per element with AVX-512; exact `i128` sums); for
@@ -52,5 +52,7 @@ pub fn kadane<T: Element>(values: &[T]) -> Result<Best<T::Sum>, SubarrayError> {
 /// ```
 pub fn kadane_classic<T: Element>(values: &[T]) -> Result<Best<T::Sum>, SubarrayError> {
     check_input(values)?;
-    Ok(Summary::of_values(values).expect("checked non-empty").best)
+    Ok(ChunkSummary::of_values(values)
+        .expect("checked non-empty")
+        .best)
 }

@@ -13,12 +13,12 @@
 //! the check are redone in `i128`. The check costs a running min and max.
 
 use super::Best;
-use super::chunked::{BLOCK, Summary, append};
+use super::chunked::{BLOCK, ChunkSummary, append};
 #[cfg(target_arch = "x86_64")]
 use crate::cpu;
 
 /// The summary of non-empty `values`, with AVX-512 where the CPU has it.
-pub(crate) fn summarize_i64(values: &[i64]) -> Summary<i128> {
+pub(crate) fn summarize_i64(values: &[i64]) -> ChunkSummary<i128> {
     #[cfg(target_arch = "x86_64")]
     let avx512 = cpu::Avx512::detect();
     #[cfg(not(target_arch = "x86_64"))]
@@ -38,7 +38,7 @@ type Avx512 = Option<std::convert::Infallible>;
 
 /// The summary of a non-empty block (any length): eight lanes of AVX-512
 /// with the token `avx512`, scalar code without.
-pub(crate) fn block(avx512: Avx512, block: &[i64]) -> Summary<i128> {
+pub(crate) fn block(avx512: Avx512, block: &[i64]) -> ChunkSummary<i128> {
     #[cfg(target_arch = "x86_64")]
     if let Some(cpu) = avx512 {
         let lane_len = block.len() / 64 * 8;
@@ -68,11 +68,11 @@ pub(crate) fn block(avx512: Avx512, block: &[i64]) -> Summary<i128> {
 
 /// The exact summary in `i128`, for blocks whose values are too large for
 /// 64-bit partial sums.
-fn wide(values: &[i64]) -> Summary<i128> {
-    Summary::of_values(values).expect("non-empty block")
+fn wide(values: &[i64]) -> ChunkSummary<i128> {
+    ChunkSummary::of_values(values).expect("non-empty block")
 }
 
-fn scalar_block(block: &[i64]) -> Summary<i128> {
+fn scalar_block(block: &[i64]) -> ChunkSummary<i128> {
     scalar_lane(block).exact().unwrap_or_else(|| wide(block))
 }
 
@@ -96,14 +96,14 @@ pub(crate) struct Lane {
 impl Lane {
     /// The summary in `i128`, or `None` when 64-bit sums may have
     /// overflowed.
-    fn exact(&self) -> Option<Summary<i128>> {
+    fn exact(&self) -> Option<ChunkSummary<i128>> {
         let magnitude = i128::from(self.low)
             .unsigned_abs()
             .max(i128::from(self.high).unsigned_abs());
         if 2 * self.len as u128 * magnitude > i64::MAX as u128 {
             return None;
         }
-        Some(Summary {
+        Some(ChunkSummary {
             len: self.len,
             total: self.total.into(),
             prefix: self.prefix.into(),
@@ -310,10 +310,10 @@ mod avx512 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::subarray::Summary;
+    use crate::subarray::ChunkSummary;
 
-    fn reference(values: &[i64]) -> Summary<i128> {
-        Summary::of_values(values).unwrap()
+    fn reference(values: &[i64]) -> ChunkSummary<i128> {
+        ChunkSummary::of_values(values).unwrap()
     }
 
     #[test]

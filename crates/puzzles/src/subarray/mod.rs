@@ -68,7 +68,7 @@ use std::ops::{Add, Neg, Sub};
 use serde::{Deserialize, Serialize};
 
 pub use bounded::{Bounds, bounded};
-pub use chunked::{Summary, parallel, summarize};
+pub use chunked::{ChunkSummary, parallel, summarize};
 pub use circular::{CircularBest, circular};
 pub use excerpt::{EXCERPT, Excerpt};
 pub use kadane::{kadane, kadane_classic};
@@ -252,7 +252,7 @@ pub trait Element:
     /// The maximum subarray of non-empty `values` (already checked), the
     /// fastest way this type knows.
     #[doc(hidden)]
-    fn fast_summary(values: &[Self]) -> Summary<Self::Sum>;
+    fn fast_summary(values: &[Self]) -> ChunkSummary<Self::Sum>;
 
     /// The sum of magnitudes, for the `f64` overflow check (0 for `i64`).
     #[doc(hidden)]
@@ -270,7 +270,7 @@ impl Element for i64 {
         Ok(())
     }
 
-    fn fast_summary(values: &[i64]) -> Summary<i128> {
+    fn fast_summary(values: &[i64]) -> ChunkSummary<i128> {
         kernel::summarize_i64(values)
     }
 
@@ -297,8 +297,8 @@ impl Element for f64 {
         check_f64_magnitude(magnitude)
     }
 
-    fn fast_summary(values: &[f64]) -> Summary<f64> {
-        Summary::of_values(values).expect("non-empty input")
+    fn fast_summary(values: &[f64]) -> ChunkSummary<f64> {
+        ChunkSummary::of_values(values).expect("non-empty input")
     }
 
     fn magnitude(values: &[f64]) -> f64 {

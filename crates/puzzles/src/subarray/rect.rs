@@ -8,7 +8,7 @@ use std::any::Any;
 
 use rayon::prelude::*;
 
-use super::{Best, Element, SubarrayError, Sum, Summary, check_input, kernel};
+use super::{Best, ChunkSummary, Element, SubarrayError, Sum, check_input, kernel};
 
 /// A matrix in row-major order.
 ///
@@ -316,7 +316,7 @@ fn solve<T: Element>(matrix: &Matrix<T>, parallel: bool) -> Result<Rect<T::Sum>,
         parallel,
         |sum: &mut T::Sum, value: T| *sum = *sum + value.widen(),
         |sums| {
-            Summary::of_sums(sums.iter().copied())
+            ChunkSummary::of_sums(sums.iter().copied())
                 .expect("rows are non-empty")
                 .best
         },

@@ -10,7 +10,7 @@ use rayon::prelude::*;
 
 use super::excerpt::Annotated;
 use super::parse::{Parse, Tokenizer};
-use super::{Best, Element, Excerpt, SubarrayError, Summary, check_f64_magnitude};
+use super::{Best, ChunkSummary, Element, Excerpt, SubarrayError, check_f64_magnitude};
 
 /// The answer of a scan: the best run, with its first and last elements, and
 /// how many numbers the input held.
@@ -74,7 +74,7 @@ impl<T: Element> Part<T> {
     pub(crate) fn finish(self) -> Result<Scanned<T>, SubarrayError> {
         let annotated = self.annotated.ok_or(SubarrayError::EmptyInput)?;
         check_f64_magnitude(self.magnitude)?;
-        let Summary { best, len, .. } = annotated.summary;
+        let ChunkSummary { best, len, .. } = annotated.summary;
         Ok(Scanned {
             best,
             elements: annotated.best,

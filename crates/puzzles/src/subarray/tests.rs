@@ -84,15 +84,15 @@ proptest! {
 
     #[test]
     fn the_monoid_gives_the_sequential_answer_for_every_split(values in values()) {
-        let whole = Summary::of_values(&values).unwrap();
+        let whole = ChunkSummary::of_values(&values).unwrap();
         prop_assert_eq!(whole.best, brute::max_subarray(&values).unwrap());
         for cut in 1..values.len() {
-            let left = Summary::of_values(&values[..cut]).unwrap();
-            let right = Summary::of_values(&values[cut..]).unwrap();
+            let left = ChunkSummary::of_values(&values[..cut]).unwrap();
+            let right = ChunkSummary::of_values(&values[cut..]).unwrap();
             prop_assert_eq!(left.combine(&right), whole);
             for second in cut + 1..values.len() {
-                let middle = Summary::of_values(&values[cut..second]).unwrap();
-                let last = Summary::of_values(&values[second..]).unwrap();
+                let middle = ChunkSummary::of_values(&values[cut..second]).unwrap();
+                let last = ChunkSummary::of_values(&values[second..]).unwrap();
                 prop_assert_eq!(left.combine(&middle).combine(&last), whole);
                 prop_assert_eq!(left.combine(&middle.combine(&last)), whole);
             }
@@ -101,7 +101,7 @@ proptest! {
 
     #[test]
     fn prefix_and_suffix_follow_their_tie_rules(values in values()) {
-        let summary = Summary::of_values(&values).unwrap();
+        let summary = ChunkSummary::of_values(&values).unwrap();
         let wide: Vec<i128> = values.iter().map(|&v| i128::from(v)).collect();
         let prefixes: Vec<i128> = (0..wide.len()).map(|end| wide[..=end].iter().sum()).collect();
         let best_prefix = *prefixes.iter().max().unwrap();
@@ -116,7 +116,7 @@ proptest! {
 
     #[test]
     fn the_vectorised_kernel_matches_the_plain_summary(values in long_values(), chunk in 1_usize..5000) {
-        let expected = Summary::of_values(&values).unwrap();
+        let expected = ChunkSummary::of_values(&values).unwrap();
         prop_assert_eq!(kernel::summarize_i64(&values), expected);
         prop_assert_eq!(kernel::block(None, &values), expected);
         prop_assert_eq!(summarize_chunks(&values, chunk), expected);

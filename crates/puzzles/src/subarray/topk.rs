@@ -8,13 +8,13 @@
 //! is left beside it, where the best total would take `5` and `5`.)
 //!
 //! What is left after each choice is a set of gaps; each gap's best run comes
-//! from a segment tree of chunk [`Summary`]s in O(log n + leaf), so K runs
+//! from a segment tree of chunk [`ChunkSummary`]s in O(log n + leaf), so K runs
 //! cost O(n + K (log n + leaf)).
 
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
-use super::{Best, Element, SubarrayError, Sum, Summary, check_input};
+use super::{Best, ChunkSummary, Element, SubarrayError, Sum, check_input};
 
 /// Elements per leaf of the tree: partial leaves are summarised directly.
 const LEAF: usize = 64;
@@ -116,7 +116,7 @@ struct Tree<'a, T: Element> {
     values: &'a [T],
     /// Leaves at `size..size + leaves`, parents at `i / 2`; `None` past the
     /// last leaf.
-    nodes: Vec<Option<Summary<T::Sum>>>,
+    nodes: Vec<Option<ChunkSummary<T::Sum>>>,
     size: usize,
 }
 
@@ -126,7 +126,7 @@ impl<'a, T: Element> Tree<'a, T> {
         let size = leaves.next_power_of_two();
         let mut nodes = vec![None; 2 * size];
         for (i, chunk) in values.chunks(LEAF).enumerate() {
-            nodes[size + i] = Summary::of_values(chunk);
+            nodes[size + i] = ChunkSummary::of_values(chunk);
         }
         for i in (1..size).rev() {
             nodes[i] = join(nodes[2 * i], nodes[2 * i + 1]);
@@ -140,20 +140,20 @@ impl<'a, T: Element> Tree<'a, T> {
 
     /// The summary of `values[start..end]` (non-empty), indices relative to
     /// `start`.
-    fn summary(&self, start: usize, end: usize) -> Summary<T::Sum> {
+    fn summary(&self, start: usize, end: usize) -> ChunkSummary<T::Sum> {
         let first_leaf = start.div_ceil(LEAF);
         let last_leaf = end / LEAF;
         if first_leaf >= last_leaf {
-            return Summary::of_values(&self.values[start..end]).expect("a non-empty gap");
+            return ChunkSummary::of_values(&self.values[start..end]).expect("a non-empty gap");
         }
-        let head = Summary::of_values(&self.values[start..first_leaf * LEAF]);
-        let tail = Summary::of_values(&self.values[last_leaf * LEAF..end]);
+        let head = ChunkSummary::of_values(&self.values[start..first_leaf * LEAF]);
+        let tail = ChunkSummary::of_values(&self.values[last_leaf * LEAF..end]);
         let middle = self.leaves(first_leaf, last_leaf);
         join(join(head, middle), tail).expect("a non-empty gap")
     }
 
     /// The summary of leaves `first..last`, combined in order.
-    fn leaves(&self, first: usize, last: usize) -> Option<Summary<T::Sum>> {
+    fn leaves(&self, first: usize, last: usize) -> Option<ChunkSummary<T::Sum>> {
         let (mut lo, mut hi) = (first + self.size, last + self.size);
         let (mut left, mut right) = (None, None);
         while lo < hi {
@@ -172,7 +172,10 @@ impl<'a, T: Element> Tree<'a, T> {
     }
 }
 
-fn join<S: Sum>(left: Option<Summary<S>>, right: Option<Summary<S>>) -> Option<Summary<S>> {
+fn join<S: Sum>(
+    left: Option<ChunkSummary<S>>,
+    right: Option<ChunkSummary<S>>,
+) -> Option<ChunkSummary<S>> {
     match (left, right) {
         (Some(left), Some(right)) => Some(left.combine(&right)),
         (left, None) => left,

@@ -232,7 +232,7 @@ impl Outcome {
 /// # Ok::<(), std::io::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Summary {
+pub struct BatchSummary {
     /// Lines that held a puzzle (valid or not).
     pub puzzles: u64,
     /// Puzzles solved ([`Task::Solve`]) or with at least one solution
@@ -248,9 +248,9 @@ pub struct Summary {
     pub first_invalid_line: Option<usize>,
 }
 
-impl Summary {
+impl BatchSummary {
     /// Adds the tallies of later lines.
-    fn merge(&mut self, later: &Summary) {
+    fn merge(&mut self, later: &BatchSummary) {
         self.puzzles += later.puzzles;
         self.solved += later.solved;
         self.no_solution += later.no_solution;
@@ -313,12 +313,12 @@ impl Summary {
 /// assert_eq!((lines[0].0, lines[1].0), (1, 3));
 /// # Ok::<(), std::io::Error>(())
 /// ```
-pub fn run<R, F>(input: R, options: &Options, mut sink: F) -> io::Result<Summary>
+pub fn run<R, F>(input: R, options: &Options, mut sink: F) -> io::Result<BatchSummary>
 where
     R: BufRead,
     F: FnMut(&Answer) -> io::Result<()>,
 {
-    let mut summary = Summary::default();
+    let mut summary = BatchSummary::default();
     let task = options.task;
     if options.threads <= 1 {
         run_here(input, options, |answer| {
@@ -392,13 +392,13 @@ pub fn run_rendered<R, G, F>(
     options: &Options,
     render: G,
     mut sink: F,
-) -> io::Result<Summary>
+) -> io::Result<BatchSummary>
 where
     R: BufRead,
     G: Fn(&Answer, &mut Vec<u8>, &mut Vec<u8>) + Sync,
     F: FnMut(&[u8], &[u8]) -> io::Result<()>,
 {
-    let mut summary = Summary::default();
+    let mut summary = BatchSummary::default();
     let task = options.task;
     if options.threads <= 1 {
         let (mut out, mut err) = (Vec::new(), Vec::new());
@@ -476,13 +476,13 @@ pub fn run_lines<R, E, F>(
     options: &Options,
     explain: E,
     mut sink: F,
-) -> io::Result<Summary>
+) -> io::Result<BatchSummary>
 where
     R: BufRead,
     E: Fn(usize, &SudokuError, &mut Vec<u8>) + Sync,
     F: FnMut(&[u8], &[u8]) -> io::Result<()>,
 {
-    let mut summary = Summary::default();
+    let mut summary = BatchSummary::default();
     let format = LineFormat {
         options,
         explain: &explain,

@@ -2,7 +2,7 @@
 //! chunk of puzzle lines, each line's [`Item`], and what answering them
 //! [`Written`].
 
-use super::{Answer, Summary};
+use super::{Answer, BatchSummary};
 
 /// A line waiting for its answer: its number and where its text lies in
 /// the chunk's buffer.
@@ -53,5 +53,5 @@ impl Chunk {
 pub(super) struct Written {
     pub(super) out: Vec<u8>,
     pub(super) err: Vec<u8>,
-    pub(super) summary: Summary,
+    pub(super) summary: BatchSummary,
 }
