@@ -171,11 +171,28 @@ pub fn or_empty<B: HasSum>(best: B) -> Option<B> {
     }
 }
 
+// Public traits in a private module: outside the crate they can be neither
+// named nor implemented, so `Element` and `Sum` stay closed and the kernels
+// below stay out of the public API.
 mod sealed {
+    use super::{ChunkSummary, Element};
+
     pub trait Sealed {}
     impl Sealed for i64 {}
     impl Sealed for f64 {}
     impl Sealed for i128 {}
+
+    /// The crate's own per-type kernels behind [`Element`].
+    pub trait Kernel: Sized {
+        /// The maximum subarray of non-empty `values` (already checked),
+        /// the fastest way this type knows.
+        fn fast_summary(values: &[Self]) -> ChunkSummary<<Self as Element>::Sum>
+        where
+            Self: Element;
+
+        /// The sum of magnitudes, for the `f64` overflow check (0 for `i64`).
+        fn magnitude(values: &[Self]) -> f64;
+    }
 }
 
 /// A sum type: `i128` for integer input, `f64` for decimal input.
@@ -232,7 +249,16 @@ impl Sum for f64 {
 /// assert!(matches!(kadane(&[1.0, f64::NAN]), Err(SubarrayError::NotFinite { index: 1 })));
 /// ```
 pub trait Element:
-    Copy + Default + PartialOrd + Debug + Display + Send + Sync + 'static + sealed::Sealed
+    Copy
+    + Default
+    + PartialOrd
+    + Debug
+    + Display
+    + Send
+    + Sync
+    + 'static
+    + sealed::Sealed
+    + sealed::Kernel
 {
     /// The type sums are formed in.
     type Sum: Sum;
@@ -248,15 +274,6 @@ pub trait Element:
     /// [`SubarrayError::FloatTooLarge`] when the magnitudes add up to more
     /// than [`F64_SUM_LIMIT`]. `i64` input always passes.
     fn check(values: &[Self]) -> Result<(), SubarrayError>;
-
-    /// The maximum subarray of non-empty `values` (already checked), the
-    /// fastest way this type knows.
-    #[doc(hidden)]
-    fn fast_summary(values: &[Self]) -> ChunkSummary<Self::Sum>;
-
-    /// The sum of magnitudes, for the `f64` overflow check (0 for `i64`).
-    #[doc(hidden)]
-    fn magnitude(values: &[Self]) -> f64;
 }
 
 impl Element for i64 {
@@ -269,7 +286,9 @@ impl Element for i64 {
     fn check(_: &[i64]) -> Result<(), SubarrayError> {
         Ok(())
     }
+}
 
+impl sealed::Kernel for i64 {
     fn fast_summary(values: &[i64]) -> ChunkSummary<i128> {
         kernel::summarize_i64(values)
     }
@@ -296,7 +315,9 @@ impl Element for f64 {
         }
         check_f64_magnitude(magnitude)
     }
+}
 
+impl sealed::Kernel for f64 {
     fn fast_summary(values: &[f64]) -> ChunkSummary<f64> {
         ChunkSummary::of_values(values).expect("non-empty input")
     }

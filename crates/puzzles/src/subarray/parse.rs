@@ -49,7 +49,7 @@ mod tokenizer;
 
 pub use self::error::{MAX_TOKEN, Position, SyntaxError, SyntaxErrorKind};
 pub use self::matrix::read_matrix;
-pub use self::token::{BATCH, Batch, Parse, Stop};
+pub use self::token::{BATCH, Parse};
 pub(crate) use self::tokenizer::Tokenizer;
 
 /// Every number in `reader`, handed to `sink` in blocks of up to [`BATCH`],

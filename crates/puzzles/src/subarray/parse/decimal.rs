@@ -2,7 +2,7 @@
 //! standard parser for the rest, and the token loop.
 
 use super::error::SyntaxErrorKind;
-use super::token::{Batch, Parse, Stop, is_separator, token_end};
+use super::token::{Batch, Parse, Stop, Window, is_separator, token_end};
 use crate::cpu::Isa;
 
 /// Whether a token that is not an integer reads as a decimal number.
@@ -76,7 +76,9 @@ impl Parse for f64 {
             Err(SyntaxErrorKind::NotFinite)
         }
     }
+}
 
+impl Window for f64 {
     fn parse_window<F: FnMut(&[f64])>(
         buf: &[u8],
         mut pos: usize,

@@ -6,7 +6,7 @@ use super::error::SyntaxErrorKind;
 use super::scalar::{Carry, parse_i64_fast, parse_i64_slow};
 #[cfg(not(target_arch = "x86_64"))]
 use super::token::is_separator;
-use super::token::{BATCH, Batch, Parse, Stop};
+use super::token::{BATCH, Batch, Parse, Stop, Window};
 #[cfg(target_arch = "x86_64")]
 use super::{avx2, avx512};
 use crate::cpu::Isa;
@@ -41,7 +41,9 @@ impl Parse for i64 {
             i64::try_from(magnitude).map_err(|_| SyntaxErrorKind::IntegerOutOfRange)
         }
     }
+}
 
+impl Window for i64 {
     fn parse_window<F: FnMut(&[i64])>(
         buf: &[u8],
         pos: usize,
@@ -68,7 +70,7 @@ impl Parse for i64 {
     }
 }
 
-/// The portable token loop for integers (see [`Parse::parse_window`]).
+/// The portable token loop for integers (see [`Window::parse_window`]).
 fn parse_i64_window<F: FnMut(&[i64])>(
     buf: &[u8],
     mut pos: usize,

@@ -19,7 +19,6 @@ pub(super) fn is_separator(byte: u8) -> bool {
 pub const BATCH: usize = 4096;
 
 /// Where the token loop stopped short of the end of its window.
-#[doc(hidden)]
 #[derive(Debug)]
 pub enum Stop {
     /// A `#` at this index: a comment to skip.
@@ -29,7 +28,7 @@ pub enum Stop {
 }
 
 /// A number type the tokenizer reads: `i64` or `f64`.
-pub trait Parse: Element + Default {
+pub trait Parse: Element + Default + Window {
     /// Parses one whole token (no separators in it).
     ///
     /// # Errors
@@ -47,7 +46,12 @@ pub trait Parse: Element + Default {
     /// assert_eq!(f64::parse_token(b"inf"), Err(SyntaxErrorKind::NotFinite));
     /// ```
     fn parse_token(token: &[u8]) -> Result<Self, SyntaxErrorKind>;
+}
 
+/// The token loop behind [`Parse`]. `pub` in a private module, so it can be
+/// neither named nor implemented outside the crate: the loop, [`Batch`] and
+/// [`Stop`] stay out of the public API while `Parse` stays public.
+pub trait Window: Sized {
     /// Parses every token that starts in `buf[pos..end]` into `batch`,
     /// handing full batches to `sink`. `buf[end - 1]` is a separator and
     /// `buf` has at least 8 readable bytes past `end`. Returns where it
@@ -55,7 +59,6 @@ pub trait Parse: Element + Default {
     /// `isa` limits the instruction sets used (for tests): the AVX-512
     /// loop (which needs VBMI and VBMI2 as well) from [`Isa::Avx512`], the
     /// AVX2 loop from [`Isa::Avx2`], else the portable SWAR loop.
-    #[doc(hidden)]
     fn parse_window<F: FnMut(&[Self])>(
         buf: &[u8],
         pos: usize,
@@ -67,7 +70,6 @@ pub trait Parse: Element + Default {
 }
 
 /// A block of parsed values on their way to the caller.
-#[doc(hidden)]
 pub struct Batch<T> {
     pub(super) values: Box<[T; BATCH]>,
     pub(super) len: usize,
