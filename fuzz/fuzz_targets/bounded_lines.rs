@@ -1,29 +1,26 @@
-//! `read_line_bounded`, under every line reader: lines come back whole or
-//! as too long, never longer than the bound.
+//! `queens::given_file::read_given`, the public reader over the crate's
+//! bounded line reader: any bytes, through a small buffer, give squares or
+//! an error naming a line, never a panic; and a file of valid squares reads
+//! back whole.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use puzzles::lines::{Line, read_line_bounded};
+use puzzles::queens::given_file::{GivenFileError, read_given};
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&bound, rest)) = data.split_first() else {
+    let Some((&capacity, rest)) = data.split_first() else {
         return;
     };
-    let bound = usize::from(bound % 64);
-    let mut reader = std::io::BufReader::with_capacity(7, rest);
-    let mut line = Vec::new();
-    let mut lines = rest.split_inclusive(|&b| b == b'\n');
-    loop {
-        match read_line_bounded(&mut reader, &mut line, bound).unwrap() {
-            Line::End => {
-                assert!(lines.next().is_none());
-                break;
-            }
-            Line::Read => assert_eq!(Some(&line[..]), lines.next()),
-            Line::TooLong => {
-                assert_eq!(line.len(), bound);
-                break;
-            }
+    let reader = std::io::BufReader::with_capacity(usize::from(capacity % 16) + 1, rest);
+    match read_given(reader) {
+        Ok(squares) => {
+            assert!(squares.len() <= rest.split(|&b| b == b'\n').count());
+            let text: String = squares.iter().map(|(r, c)| format!("{r}:{c}\n")).collect();
+            assert_eq!(read_given(text.as_bytes()).unwrap(), squares);
+        }
+        Err(err) => {
+            assert!(!matches!(err, GivenFileError::Io { .. }));
+            assert!(err.to_string().starts_with("line "));
         }
     }
 });

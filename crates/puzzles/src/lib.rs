@@ -147,7 +147,7 @@
 pub mod cpu;
 pub mod crossword;
 pub mod exact_cover;
-pub mod lines;
+pub(crate) mod lines;
 pub mod queens;
 mod rng;
 mod spread;

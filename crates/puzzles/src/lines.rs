@@ -1,36 +1,16 @@
 //! Reading text line by line in bounded memory: a line longer than the
 //! reader's bound is reported as too long after reading at most one byte
 //! past the bound, instead of being gathered whole (a 1 GB line would
-//! otherwise take 1 GB, or several times that once parsed).
-//!
-//! # Example
-//!
-//! ```
-//! use puzzles::lines::{Line, read_line_bounded};
-//!
-//! let mut input = &b"short\nmuch too long\n"[..];
-//! let mut line = Vec::new();
-//! assert_eq!(read_line_bounded(&mut input, &mut line, 8)?, Line::Read);
-//! assert_eq!(line, b"short\n");
-//! assert_eq!(read_line_bounded(&mut input, &mut line, 8)?, Line::TooLong);
-//! # Ok::<(), std::io::Error>(())
-//! ```
+//! otherwise take 1 GB, or several times that once parsed). Crate-internal:
+//! the public readers built on it (such as
+//! [`read_given`](crate::queens::given_file::read_given)) are what callers
+//! and fuzz targets use.
 
 use std::io::{self, BufRead};
 
 /// What [`read_line_bounded`] found.
-///
-/// # Example
-///
-/// ```
-/// use puzzles::lines::{Line, read_line_bounded};
-///
-/// let mut line = Vec::new();
-/// assert_eq!(read_line_bounded(&mut &b""[..], &mut line, 8)?, Line::End);
-/// # Ok::<(), std::io::Error>(())
-/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Line {
+pub(crate) enum Line {
     /// A line is in the buffer, with its `\n` unless it is the input's
     /// last line and has none.
     Read,
@@ -47,19 +27,7 @@ pub enum Line {
 /// # Errors
 ///
 /// The reader's error.
-///
-/// # Example
-///
-/// ```
-/// use puzzles::lines::{Line, read_line_bounded};
-///
-/// let mut input = &b"abc"[..];
-/// let mut line = Vec::new();
-/// assert_eq!(read_line_bounded(&mut input, &mut line, 3)?, Line::Read);
-/// assert_eq!(line, b"abc"); // the last line, without a newline
-/// # Ok::<(), std::io::Error>(())
-/// ```
-pub fn read_line_bounded(
+pub(crate) fn read_line_bounded(
     reader: &mut impl BufRead,
     line: &mut Vec<u8>,
     bound: usize,
@@ -128,6 +96,32 @@ pub(crate) fn skip_line(reader: &mut impl BufRead) -> io::Result<()> {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn a_short_line_a_long_line_a_last_line_and_the_end() {
+        let mut input = &b"short\nmuch too long\n"[..];
+        let mut line = Vec::new();
+        assert_eq!(
+            read_line_bounded(&mut input, &mut line, 8).unwrap(),
+            Line::Read
+        );
+        assert_eq!(line, b"short\n");
+        assert_eq!(
+            read_line_bounded(&mut input, &mut line, 8).unwrap(),
+            Line::TooLong
+        );
+        let mut input = &b"abc"[..];
+        assert_eq!(
+            read_line_bounded(&mut input, &mut line, 3).unwrap(),
+            Line::Read
+        );
+        assert_eq!(line, b"abc");
+        assert_eq!(
+            read_line_bounded(&mut input, &mut line, 3).unwrap(),
+            Line::End
+        );
+        assert!(line.is_empty());
+    }
 
     proptest! {
         #[test]

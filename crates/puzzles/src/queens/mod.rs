@@ -27,6 +27,7 @@ mod complete;
 pub mod construct;
 pub mod count;
 mod error;
+pub mod given_file;
 pub mod oracle;
 pub mod quadrants;
 mod quick;
