@@ -241,7 +241,7 @@ proptest! {
         let alphabet = if zero_based { Alphabet::ZeroBased } else { Alphabet::Standard };
         // A few lines around a random puzzle, some of them damaged: a
         // clash, a bad character, spacing, a wrong length.
-        let mut rng = Rng(seed);
+        let mut rng = Rng::new(seed);
         let mut cells = random_solution(3, &mut rng);
         for cell in &mut cells {
             if rng.below(100) >= keep {

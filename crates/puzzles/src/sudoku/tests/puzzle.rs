@@ -146,7 +146,7 @@ fn parse_errors_say_what_and_where() {
 
 #[test]
 fn alphabets_for_big_grids() {
-    let mut rng = Rng(16);
+    let mut rng = Rng::new(16);
     let cells = random_solution(4, &mut rng);
     let grid = Grid {
         box_size: 4,
@@ -207,7 +207,7 @@ fn unsolvable_puzzles_have_no_solution() {
 #[test]
 fn a_solver_is_reused_across_sizes() {
     let mut solver = Solver::new();
-    let mut rng = Rng(3);
+    let mut rng = Rng::new(3);
     for round in 0..40 {
         let b = 2 + round % 4;
         let solution = random_solution(b, &mut rng);

@@ -94,7 +94,7 @@ fn replay(puzzle: &Puzzle, mode: TraceMode) -> (Vec<Vec<u8>>, TraceSummary) {
 
 #[test]
 fn traces_replay_to_the_solutions() {
-    let mut rng = Rng(11);
+    let mut rng = Rng::new(11);
     for round in 0..60 {
         let b = if round % 3 == 0 { 3 } else { 2 };
         let solution = random_solution(b, &mut rng);
