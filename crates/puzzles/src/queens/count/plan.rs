@@ -323,7 +323,8 @@ impl CountPlan {
         match n {
             0..=10 => 2,
             // At 16 a unit of 3 rows hands the lanes more jobs per run, so
-            // fewer lanes wait out a run's last jobs: 3% faster than 4 rows.
+            // fewer lanes wait out a run's last jobs (BENCHMARKS.md, "Design
+            // choices measured").
             11..=16 => 3,
             17..=20 => 4,
             21..=27 => 5,
