@@ -141,6 +141,56 @@ try {
     }
 
   });
+  await section('1. … and at N = 11 and 12: the root and the current node in view, legible', async () => {
+    // The deepest paths: at 1366×768 thirteen levels did not fit the panel
+    // at a legible scale (7 px text), and on the phone N = 11's root, off
+    // to the side of a path wider than the panel, was scrolled away.
+    for (const name of ['laptop', 'phone']) {
+      await page.setViewportSize(VIEWPORTS[name]);
+      for (const [n, mode, drawing] of [[12, 'all', 'whole'], [12, 'all', 'growing'], [12, 'first', 'whole'], [11, 'all', 'whole'], [11, 'first', 'whole']]) {
+        const deep = await trace(page, `puzzle=queens&n=${n}&mode=${mode}`);
+        const first = (test) => deep.events.findIndex(test) + 1;
+        // The first queen of each of the last four rows, a conflict in the
+        // last row (its stubs under the deepest node), the first solution,
+        // a backtrack from the last row, the middle and the end.
+        const steps = [...new Set([
+          ...[4, 3, 2, 1].map((back) => first((event) => event.event === 'place' && event.row === n - back)),
+          first((event) => event.event === 'conflict' && event.row === n - 1),
+          first((event) => event.event === 'solution'),
+          first((event) => event.event === 'backtrack' && event.row === n - 1),
+          Math.floor(deep.events.length / 2), deep.events.length,
+        ].filter((step) => step > 0))];
+        await open(page, base, `puzzle=queens&n=${n}&mode=${mode}&step=${steps[0]}`, steps[0]);
+        await chooseTree(page, drawing);
+        const where = `${name}: N = ${n}, ${mode === 'all' ? 'whole tree' : 'first solution'}, drawn ${drawing}`;
+        for (const step of steps) {
+          await scrubTo(page, step);
+          // The learner scrolls the page to the tree: a warning above it
+          // may push it down at 1366×768, a deeper stack on the phone.
+          await page.locator('#tree-scroll').scrollIntoViewIfNeeded();
+          const panel = await treeView(page);
+          const size = VIEWPORTS[name];
+          const view = { left: Math.max(panel.left, 0), top: Math.max(panel.top, 0),
+            right: Math.min(panel.right, size.width), bottom: Math.min(panel.bottom, size.height) };
+          const boxes = await page.locator('#tree-scroll .tree-node[data-node="0"], #tree-scroll .tree-node.current')
+            .evaluateAll((nodes) => nodes.map((node) => {
+              const r = node.getBoundingClientRect();
+              return { id: node.dataset.node, current: node.classList.contains('current'), left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+            }));
+          check(boxes.some((box) => box.id === '0') && boxes.some((box) => box.current), `${where}, step ${step}: the root and the current node are drawn`);
+          const out = boxes.filter((box) => !inside(box, view, 1)).map((box) => (box.current ? `${box.id} (current)` : box.id));
+          check(out.length === 0, `${where}, step ${step}: the root and the current node are in the tree's view (out: ${out})`);
+        }
+        const font = await treeFont(page);
+        check(font >= (name === 'phone' ? 11 : 9.5), `${where}: the tree's text is ${font.toFixed(1)} px`);
+        if (n === 12 && mode === 'all' && drawing === 'whole') {
+          await scrubTo(page, steps.find((step) => deep.events[step - 1].event === 'solution'));
+          await page.screenshot({ path: path.join(artifacts, `learner-${VIEWPORTS[name].width}x${VIEWPORTS[name].height}-queens-12.png`) });
+        }
+      }
+    }
+
+  });
   await section('2. Numbered in visit order, growing as the search goes', async () => {
     await page.setViewportSize(VIEWPORTS.laptop);
     await open(page, base, 'puzzle=queens&n=4&mode=all&step=0', 0);

@@ -21,7 +21,8 @@ use std::ops::ControlFlow;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use puzzles::queens::count::{CountPlan, Counter, Kernel, Tally, plain_count};
+use puzzles::cpu::Isa;
+use puzzles::queens::count::{CountPlan, Counter, Tally, plain_count};
 
 struct Options {
     sizes: Vec<usize>,
@@ -117,7 +118,7 @@ fn main() {
     let k = options.threads;
     println!(
         "vector lanes: {}; load average before: {}; {} rounds, medians",
-        Kernel::lanes_available(),
+        Isa::best() != Isa::Portable,
         load(),
         options.rounds
     );
@@ -140,7 +141,7 @@ fn main() {
     );
     for &n in &options.sizes {
         let plan = CountPlan::with_default_split(n).expect("a plan");
-        let scalar_plan = plan.clone().with_kernel(Kernel::Scalar);
+        let scalar_plan = plan.clone().with_isa(Isa::Portable);
         let mut times: [Vec<Duration>; 5] = Default::default();
         let mut plain_result = (0u64, 0u64);
         let (mut scalar, mut lanes) = (Tally::default(), Tally::default());

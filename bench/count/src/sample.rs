@@ -12,7 +12,8 @@
 
 use std::time::Duration;
 
-use puzzles::queens::count::{CountPlan, Kernel};
+use puzzles::cpu::Isa;
+use puzzles::queens::count::CountPlan;
 
 /// This thread's CPU time.
 fn thread_cpu() -> Duration {
@@ -31,12 +32,12 @@ fn main() {
     let usage = "usage: count-sample N K [auto|avx512|avx2|sse2|scalar] [SEED] [SPLIT] [DEPTH]";
     let n: usize = args.next().and_then(|n| n.parse().ok()).expect(usage);
     let size: u64 = args.next().and_then(|k| k.parse().ok()).expect(usage);
-    let kernel = match args.next().as_deref() {
-        None | Some("auto") => Kernel::Auto,
-        Some("scalar") => Kernel::Scalar,
-        Some("sse2") => Kernel::Sse2,
-        Some("avx2") => Kernel::Avx2,
-        Some("avx512") => Kernel::Avx512,
+    let isa = match args.next().as_deref() {
+        None | Some("auto") => None,
+        Some("scalar") => Some(Isa::Portable),
+        Some("sse2") => Some(Isa::Sse2),
+        Some("avx2") => Some(Isa::Avx2),
+        Some("avx512") => Some(Isa::Avx512),
         Some(other) => panic!("unknown kernel {other:?}"),
     };
     let seed: u64 = args.next().map_or(1, |s| s.parse().expect(usage));
@@ -45,7 +46,7 @@ fn main() {
         .map_or(CountPlan::default_split(n), |s| s.parse().expect(usage));
     let plan = CountPlan::new(n, split)
         .expect("a board size")
-        .with_kernel(kernel);
+        .with_isa(isa);
     let depth: Option<usize> = args.next().map(|d| d.parse().expect(usage));
     let cpu_start = thread_cpu();
     let sample = match depth {
@@ -56,7 +57,7 @@ fn main() {
     let p = sample.projection();
     println!(
         "n = {n}, split {split}, depth {depth:?}, kernel {:?}: {} draws, {} units, {} nodes in {:.3} s, {:.3} ns per node",
-        kernel.selected(),
+        isa.map_or_else(Isa::best, Isa::supported),
         p.sampled,
         p.plan_units,
         p.sample_nodes,

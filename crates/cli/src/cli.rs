@@ -2,13 +2,13 @@
 
 use clap::{Parser, Subcommand};
 
-use crate::crossword::CrosswordArgs;
-use crate::exact_cover::ExactCoverArgs;
-use crate::maxsub::MaxsubArgs;
+use crate::crossword::args::CrosswordArgs;
+use crate::exact_cover::args::ExactCoverArgs;
+use crate::maxsub::args::MaxsubArgs;
 use crate::queens::args::QueensArgs;
 use crate::queens::merge::MergeArgs;
 use crate::shell::{CompletionsArgs, ManArgs};
-use crate::sudoku::SudokuArgs;
+use crate::sudoku::args::SudokuArgs;
 
 /// Solve, count, trace and draw backtracking puzzles.
 #[derive(Debug, Parser)]

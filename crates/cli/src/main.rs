@@ -11,6 +11,7 @@ mod queens;
 #[cfg(feature = "serve")]
 mod serve;
 mod shell;
+mod stdin;
 mod sudoku;
 mod trace_out;
 
@@ -52,17 +53,6 @@ fn main() -> ExitCode {
             eprintln!("puzzles: error: {}", message(&err));
             ExitCode::from(USAGE_ERROR)
         }
-    }
-}
-
-/// Says on standard error that `what` is read from standard input when
-/// that is a terminal: a command waiting there for typed input looks the
-/// same as one that hangs.
-pub(crate) fn reading_from_a_terminal(what: &str) {
-    if io::stdin().is_terminal() {
-        eprintln!(
-            "puzzles: reading {what} from the terminal (standard input); Ctrl-D ends the input"
-        );
     }
 }
 

@@ -149,6 +149,7 @@ pub mod crossword;
 pub mod exact_cover;
 pub mod lines;
 pub mod queens;
+mod rng;
 mod spread;
 pub mod subarray;
 pub mod sudoku;

@@ -1,8 +1,58 @@
-//! Small helpers for reading text fast, shared by the parsers: ASCII
-//! digits eight bytes at a time (SWAR: SIMD within a register).
+//! Small helpers shared by the parsers: where a character stands
+//! ([`Position`]), and ASCII digits read eight bytes at a time (SWAR: SIMD
+//! within a register).
 //!
 //! A *word* is eight bytes of text read as a little-endian `u64`, so that
 //! the first byte is the lowest.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// Where a character or token starts: 1-based line and column (what a
+/// column counts, characters or bytes, is the parser's to say).
+///
+/// # Example
+///
+/// ```
+/// use puzzles::subarray::Position;
+///
+/// assert_eq!(Position { line: 3, column: 7 }.to_string(), "line 3, column 7");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Position {
+    /// The line, from 1.
+    pub line: u64,
+    /// The column, from 1.
+    pub column: u64,
+}
+
+impl Position {
+    /// The position of a character counted in `usize`.
+    pub(crate) fn at(line: usize, column: usize) -> Position {
+        Position {
+            line: line as u64,
+            column: column as u64,
+        }
+    }
+
+    /// The position for a text that is most often one line: the column
+    /// alone on the first line (`column 7`), else as [`Display`](fmt::Display)
+    /// writes it.
+    pub(crate) fn brief(self) -> String {
+        if self.line == 1 {
+            format!("column {}", self.column)
+        } else {
+            self.to_string()
+        }
+    }
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}, column {}", self.line, self.column)
+    }
+}
 
 /// How many of the eight bytes of `word`, from the first, are ASCII digits
 /// (0 to 8).
@@ -47,6 +97,13 @@ pub(crate) fn eight_digits(word: u64) -> u64 {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn positions_read_as_messages_write_them() {
+        assert_eq!(Position::at(3, 7).to_string(), "line 3, column 7");
+        assert_eq!(Position::at(3, 7).brief(), "line 3, column 7");
+        assert_eq!(Position::at(1, 7).brief(), "column 7");
+    }
 
     #[test]
     fn known_words() {

@@ -9,20 +9,21 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use proptest::prelude::*;
+use puzzles::cpu::Isa;
 use puzzles::queens::checkpoint::{
     Checkpoint, CheckpointHeader, CheckpointProblem, CheckpointWriter,
 };
 use puzzles::queens::count::{
-    CountError, CountPlan, Counter, Kernel, MAX_SPLIT, RunEnd, Tally, UnitCount, plain_count,
+    CountError, CountPlan, Counter, MAX_SPLIT, RunEnd, Tally, UnitCount, plain_count,
 };
 use puzzles::queens::{Board, Solution};
 
-/// The plan with each kernel; one this processor lacks counts with the next
-/// narrower one it has.
+/// The plan with each instruction set, and with the default; one this
+/// processor lacks counts with the next narrower one it has.
 fn every_kernel(plan: CountPlan) -> Vec<CountPlan> {
-    std::iter::once(Kernel::Auto)
-        .chain(Kernel::EACH)
-        .map(|kernel| plan.clone().with_kernel(kernel))
+    std::iter::once(None)
+        .chain(Isa::EACH.map(Some))
+        .map(|isa| plan.clone().with_isa(isa))
         .collect()
 }
 
@@ -37,13 +38,13 @@ fn totals_and_fundamentals_match_the_oeis_up_to_15() {
                 tally.total,
                 u128::from(totals[&n]),
                 "n = {n}, {:?}",
-                plan.kernel()
+                plan.isa()
             );
             assert_eq!(
                 tally.unique,
                 u128::from(fundamentals[&n]),
                 "n = {n}, {:?}",
-                plan.kernel()
+                plan.isa()
             );
         }
     }
@@ -59,7 +60,7 @@ fn quadrant_totals_match_the_oeis_from_4_to_15_on_every_kernel() {
                 tally.total,
                 u128::from(totals[&n]),
                 "n = {n}, {:?}",
-                plan.kernel()
+                plan.isa()
             );
             assert_eq!(tally.unique, 0, "quadrant units record no classes");
         }
@@ -82,7 +83,7 @@ fn quadrant_totals_match_the_oeis_for_16_and_17_on_every_kernel() {
                 run.tally.total,
                 u128::from(totals[&n]),
                 "n = {n}, {:?}",
-                plan.kernel()
+                plan.isa()
             );
         }
     }
@@ -128,12 +129,12 @@ fn totals_and_fundamentals_match_the_oeis_for_16_and_17_on_every_kernel() {
     for n in 16..=17 {
         for plan in every_kernel(CountPlan::with_default_split(n).unwrap()) {
             let tally = plan.count_all();
-            let kernel = plan.kernel();
-            assert_eq!(tally.total, u128::from(totals[&n]), "n = {n}, {kernel:?}");
+            let isa = plan.isa();
+            assert_eq!(tally.total, u128::from(totals[&n]), "n = {n}, {isa:?}");
             assert_eq!(
                 tally.unique,
                 u128::from(fundamentals[&n]),
-                "n = {n}, {kernel:?}"
+                "n = {n}, {isa:?}"
             );
         }
     }
@@ -165,7 +166,7 @@ fn the_reduced_search_visits_far_fewer_nodes() {
     for n in 10..=13 {
         let plain_nodes = plain_count(n).unwrap().1;
         let plan = CountPlan::with_default_split(n).unwrap();
-        let reduced = plan.clone().with_kernel(Kernel::Scalar).count_all().nodes;
+        let reduced = plan.clone().with_isa(Isa::Portable).count_all().nodes;
         assert!(
             reduced * 4 < u128::from(plain_nodes),
             "n = {n}: {reduced} vs {plain_nodes}"

@@ -376,6 +376,7 @@ export const crossword = {
       const number = numbering === 'visit' ? `choice ${node.id}` : `step ${node.step}`;
       return [number, `${node.event.slot}${node.event.direction[0].toUpperCase()} ${node.event.word}`, forced];
     },
+    short: (node) => (node.id === 0 ? 'start' : `${node.event.slot}${node.event.direction[0].toUpperCase()} ${node.event.word}`),
     title: (node) => {
       const words = node.forced.slice(0, 30).map((f) => `${f.event.word} in ${eventSlot(f.event)}`).join(', ');
       const more = node.forced.length > 30 ? `, and ${node.forced.length - 30} more` : '';

@@ -52,6 +52,9 @@
 //                           label(node, numbering) → [lines] (numbering:
 //                           'visit' when the tree grows, node.id being the
 //                           visit order; 'step' when drawn whole),
+//                           short?(node, numbering) → the one line of a
+//                           node drawn compactly (a deep path's top; the
+//                           first line of label() by default),
 //                           title(node) → text,
 //                           stubSpread(stub, node) → -1..1 }
 //   treeMode?(trace)        'growing' or 'whole' (the default): how the

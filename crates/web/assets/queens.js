@@ -362,21 +362,27 @@ export const queens = {
   // The tutorials' picture for small boards: the tree grows as the search
   // goes, its nodes numbered in visit order.
   treeMode: (trace) => (trace.n <= 6 ? 'growing' : 'whole'),
-  treeOptions: (trace) => ({
-    slot: 42, levelHeight: 36, nodeWidth: 38, nodeHeight: 26,
-    label: (node, numbering) => (node.id === 0
-      ? ['start', trace.given ? 'given' : 'row 0']
-      : [String(numbering === 'visit' ? node.id : node.step), `${node.row},${node.col}`]),
-    title: (node) => {
-      if (node.id === 0) return 'the start: the empty board';
-      const below = node.row + 1 < trace.n
-        ? `${count(node.stubs.length, 'conflict')} in row ${node.row + 1}`
-        : `the last row: all ${trace.n} queens stand`;
-      return `step ${node.step}: a queen at row ${node.row}, column ${node.col} (node ${node.id} in visit order); ` +
-        `${below}; ${count(node.size - 1, 'node')} below`;
-    },
-    stubSpread: (stub) => (trace.n > 1 ? (stub.col / (trace.n - 1)) * 2 - 1 : 0),
-  }),
+  // Nodes wide enough for six-digit step numbers (N ≥ 10, whole tree).
+  treeOptions: (trace) => {
+    const wider = Math.max(0, String(trace.events.length).length - 5) * 7.3;
+    return {
+      slot: 42 + wider, levelHeight: 36, nodeWidth: 38 + wider, nodeHeight: 26,
+      label: (node, numbering) => (node.id === 0
+        ? ['start', trace.given ? 'given' : 'row 0']
+        : [String(numbering === 'visit' ? node.id : node.step), `${node.row},${node.col}`]),
+      // Compact, on a deep path: the square, as the column list reads.
+      short: (node) => (node.id === 0 ? 'start' : `${node.row},${node.col}`),
+      title: (node) => {
+        if (node.id === 0) return 'the start: the empty board';
+        const below = node.row + 1 < trace.n
+          ? `${count(node.stubs.length, 'conflict')} in row ${node.row + 1}`
+          : `the last row: all ${trace.n} queens stand`;
+        return `step ${node.step}: a queen at row ${node.row}, column ${node.col} (node ${node.id} in visit order); ` +
+          `${below}; ${count(node.size - 1, 'node')} below`;
+      },
+      stubSpread: (stub) => (trace.n > 1 ? (stub.col / (trace.n - 1)) * 2 - 1 : 0),
+    };
+  },
 
   // Three elements a thumbnail, however big the board: there may be
   // hundreds of them.

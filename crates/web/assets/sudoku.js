@@ -523,6 +523,7 @@ export const sudoku = {
       const number = numbering === 'visit' ? `guess ${node.id}` : `step ${node.step}`;
       return [number, `${symbol(node.value)} at ${rc(node.row, node.col)}`, forced];
     },
+    short: (node) => (node.id === 0 ? 'start' : `${symbol(node.value)} at ${rc(node.row, node.col)}`),
     title: (node) => {
       const shown = node.forced.slice(0, 40).map((f) => `${symbol(f.value)} at ${rc(f.row, f.col)}`).join(', ');
       const more = node.forced.length > 40 ? `, and ${node.forced.length - 40} more` : '';

@@ -14,10 +14,13 @@
 //
 // The drawing is scaled to fit its panel when it can stay legible; when it
 // cannot, the panel scrolls to keep the path from the root to the current
-// node in view. Big trees stay responsive because only part of the tree is
-// laid out: what fits the panel, the path to the current node, and what
-// the learner opens. A closed subtree is drawn as a badge with the number
-// of nodes it holds; a click opens it.
+// node in view. A path too deep for the panel at a legible scale draws its
+// top levels compactly (one line a node: N = 12 at 1366×768), and one too
+// wide stands its far ancestors nearer the current node. Big trees stay
+// responsive because only part of the tree is laid out: what fits the
+// panel, the path to the current node, and what the learner opens. A
+// closed subtree is drawn as a badge with the number of nodes it holds; a
+// click opens it.
 import { escapeText, grouped, svg } from './dom.js';
 
 // Nodes laid out before anything is opened: all of N = 6's whole tree
@@ -112,11 +115,23 @@ const MIN_SCALE = 0.92;
 const MIN_SCALE_NARROW = 0.92; // 11 px text at the least
 // A tree too big to fit is scaled down, to this at most, so that the whole
 // path from the root to the current node fits the panel's height (N = 8's
-// nine levels keep 9 px text at 1366×768; N = 12's thirteen get 7 px
-// there, and 10 px on a phone, whose tree panel is taller).
-const MIN_SCALE_PATH = 0.6;
+// nine levels keep 10 px text at 1366×768); a deeper path draws its top
+// levels compactly rather than go smaller (12 px text at this scale: 9.6 px
+// on a laptop, 11 px on a phone).
+const MIN_SCALE_PATH = 0.8;
+const MIN_SCALE_PATH_NARROW = 0.92;
 // … and up to this, when the panel is tall enough.
 const BIG_TREE_SCALE = 1.15;
+// The least of all, for a path too deep even when drawn compactly, on a
+// wide screen (9 px text): a hard Sudoku in its short panel at 1366×768.
+const LEAST_SCALE = 0.75;
+// A compact level: its nodes one line high, this close to the next level.
+const COMPACT_HEIGHT = 16;
+const COMPACT_GAP = 6;
+// Room the view keeps above the root and under the current node (its
+// conflict stubs), in the drawing's units.
+const ROOM_ABOVE = 6;
+const ROOM_BELOW = 30;
 // Room on either side for the outermost conflict stubs.
 const PAD = 12;
 
@@ -134,7 +149,8 @@ function madeBy(nodes, step) {
 
 export class Panel {
   // `host`: the scrolling element; `options`: { goTo(step), label(node,
-  // numbering) → [lines] (numbering: 'visit' or 'step'), title(node) →
+  // numbering) → [lines] (numbering: 'visit' or 'step'), short?(node,
+  // numbering) → the line of a compact node, title(node) →
   // text, stubSpread(stub, node) → -1..1, slot, levelHeight, nodeWidth,
   // nodeHeight, detail?(node) }.
   constructor(host, options) {
@@ -249,13 +265,16 @@ export class Panel {
     // Growing: the nodes made by this step, and no other.
     const limit = this.mode === 'growing' ? madeBy(this.tree.nodes, step) : this.tree.nodes.length;
     const closed = [...forced].filter((id) => !this.isOpen(this.tree.nodes[id], new Set())).join(',');
-    // A big tree stands its path on a spine: each node of the path right
-    // over the next, so that the whole path fits a narrow panel.
-    const spine = this.open.size < this.tree.nodes.length ? [...forced].join(',') : '';
-    const key = `${closed}|${limit}|${spine}`;
+    const key = `${closed}|${limit}`;
+    let laid = false;
     if (key !== this.layoutKey || !this.drawn) {
       this.layoutKey = key;
-      this.layout(forced, limit, spine ? focus : null);
+      this.layout(forced, limit);
+      laid = true;
+    }
+    const placed = this.position(focus);
+    if (laid || placed !== this.placedKey) {
+      this.placedKey = placed;
       this.draw();
     }
     this.step = step;
@@ -270,16 +289,18 @@ export class Panel {
     this.show(step < 0 ? 0 : step);
   }
 
-  // Positions for the nodes shown: leaves (and closed nodes) take slots
-  // from left to right, a parent stands over the middle of its children.
-  // Then the scale that fits the panel, as far as the text stays legible.
-  // `spine`: the current node, when the path to it stands on a spine.
-  layout(forced, limit, spine) {
+  // Which nodes are shown, and where each would stand in a tree drawn
+  // whole (`x0`): leaves (and closed nodes) take slots from left to right,
+  // a parent stands over the middle of its children. Then the scale that
+  // fits the panel, as far as the text stays legible.
+  layout(forced, limit) {
     const { slot, levelHeight } = this.options;
     const shown = [];
     let next = 0;
+    let deepest = 0;
     const place = (node) => {
       shown.push(node);
+      deepest = Math.max(deepest, node.level);
       const kids = node.children.filter((child) => child.id < limit);
       node.open = kids.length > 0 && this.isOpen(node, forced);
       node.kids = node.open ? kids : [];
@@ -288,30 +309,98 @@ export class Panel {
       node.hidden = node.open ? 0 : Math.max(0, Math.min(limit, node.id + node.size) - node.id - 1);
       if (node.open) {
         for (const child of kids) place(child);
-        node.x = (kids[0].x + kids[kids.length - 1].x) / 2;
+        node.x0 = (kids[0].x0 + kids[kids.length - 1].x0) / 2;
       } else {
-        node.x = PAD + (next + 0.5) * slot;
+        node.x0 = PAD + (next + 0.5) * slot;
         next += 1;
       }
-      node.y = 24 + node.level * levelHeight;
+      node.x = node.x0;
     };
     place(this.tree.nodes[0]);
-    if (spine) {
-      for (let node = spine; node.parent; node = node.parent) node.parent.x = node.x;
-    }
     this.shown = shown;
+    this.deepest = deepest;
     this.width = Math.max(next, 1) * slot + 2 * PAD;
-    this.height = 24 + (Math.max(...shown.map((node) => node.level)) + 1) * levelHeight + 10;
-    const least = this.view.width < 500 ? MIN_SCALE_NARROW : MIN_SCALE;
-    const fit = Math.min(this.view.width / this.width, this.view.height / this.height) || 1;
+    const height = 24 + (deepest + 1) * levelHeight + 10;
+    const narrow = this.view.width < 500;
+    const least = narrow ? MIN_SCALE_NARROW : MIN_SCALE;
+    const fit = Math.min(this.view.width / this.width, this.view.height / height) || 1;
     const fullHeight = 24 + (this.depth + 1) * levelHeight + 10;
     // The whole drawing when it fits legibly; else at least its height
     // (so that any path from the root fits, the panel scrolling along it),
     // as far as the text stays readable.
-    const big = this.open.size < this.tree.nodes.length;
-    this.scale = fit >= least && !big
+    this.big = this.open.size < this.tree.nodes.length;
+    this.scale = fit >= least && !this.big
       ? Math.min(MAX_SCALE, fit)
-      : Math.max(MIN_SCALE_PATH, Math.min(BIG_TREE_SCALE, (this.view.height - 16) / fullHeight));
+      : Math.max(narrow ? MIN_SCALE_PATH_NARROW : MIN_SCALE_PATH,
+        Math.min(BIG_TREE_SCALE, (this.view.height - 16) / fullHeight));
+    // A path so deep that even drawn compactly it would not fit: smaller
+    // text, as far as it stays legible (beyond, the view follows the
+    // current node and the root may scroll away).
+    const { nodeHeight: h } = this.options;
+    const compactPath = ROOM_ABOVE + this.depth * (COMPACT_HEIGHT + COMPACT_GAP) + h + ROOM_BELOW;
+    if (!narrow && compactPath * this.scale > this.view.height - 4) {
+      this.scale = Math.max(LEAST_SCALE, Math.min(this.scale, (this.view.height - 4) / compactPath));
+    }
+  }
+
+  // How many levels, from the root down, are drawn compactly so that the
+  // path from the root to `focus` (and the stubs under it) fits the view's
+  // height at this scale: none while it fits.
+  compactLevels(focus) {
+    const { levelHeight, nodeHeight: h } = this.options;
+    const room = (this.view.height - 4) / this.scale;
+    const over = ROOM_ABOVE + focus.level * levelHeight + h + ROOM_BELOW - room;
+    const saved = levelHeight - COMPACT_HEIGHT - COMPACT_GAP;
+    if (over <= 0 || saved <= 0) return 0;
+    return Math.min(focus.level, Math.ceil(over / saved));
+  }
+
+  // Where each node shown stands while `focus` is the current node; returns
+  // what the drawing depends on, so that it is redrawn only when that
+  // changes. The path to `focus` is kept in the view's width: a big tree
+  // stands it on a spine (each node of the path right over the next); in a
+  // smaller tree, the ancestors too far to the side to fit the view with
+  // `focus` stand at its edge. Levels too many for the view's height are
+  // drawn compactly, from the root down.
+  position(focus) {
+    const { levelHeight, nodeHeight: h, nodeWidth: w } = this.options;
+    for (const node of this.shown) node.x = node.x0;
+    let bent = '';
+    if (this.big) {
+      for (let node = focus; node.parent; node = node.parent) node.parent.x = node.x;
+      bent = focus.id;
+    } else {
+      let minX = Infinity;
+      let maxX = -Infinity;
+      for (let node = focus; node; node = node.parent) {
+        minX = Math.min(minX, node.x0);
+        maxX = Math.max(maxX, node.x0);
+      }
+      const room = this.view.width / this.scale - w - 20;
+      if (maxX - minX > room) {
+        const rootLeft = this.tree.nodes[0].x0 <= focus.x0;
+        const low = rootLeft ? Math.max(minX, focus.x0 - room) : Math.min(maxX, focus.x0 + room) - room;
+        for (let node = focus.parent; node; node = node.parent) {
+          node.x = Math.min(low + room, Math.max(low, node.x0));
+        }
+        bent = focus.id;
+      }
+    }
+    const compact = this.compactLevels(focus);
+    // The top of each level's boxes.
+    const tops = [];
+    let top = 24 - h / 2;
+    for (let level = 0; level <= this.deepest; level += 1) {
+      tops.push(top);
+      top += level < compact ? COMPACT_HEIGHT + COMPACT_GAP : levelHeight;
+    }
+    for (const node of this.shown) {
+      node.compact = node.level < compact;
+      node.y = tops[node.level] + (node.compact ? COMPACT_HEIGHT : h) / 2;
+    }
+    this.tops = tops;
+    this.height = tops[this.deepest] + h / 2 + levelHeight + 10;
+    return `${bent}|${compact}`;
   }
 
   // One string of markup for the whole drawing (much faster than an
@@ -330,16 +419,19 @@ export class Panel {
     const stubs = [];
     const nodes = [];
     const r = (v) => Math.round(v * 10) / 10;
+    // A compact node: one line high, without its stubs and badge.
+    const half = (node) => (node.compact ? COMPACT_HEIGHT : h) / 2;
     for (const node of this.shown) {
+      const nh = half(node) * 2;
       if (node.parent) {
-        edges.push(`<line class="tree-edge" data-for="${node.id}" x1="${r(node.parent.x)}" y1="${r(node.parent.y + h / 2)}" ` +
-          `x2="${r(node.x)}" y2="${r(node.y - h / 2)}"/>`);
+        edges.push(`<line class="tree-edge" data-for="${node.id}" x1="${r(node.parent.x)}" y1="${r(node.parent.y + half(node.parent))}" ` +
+          `x2="${r(node.x)}" y2="${r(node.y - nh / 2)}"/>`);
         // The return edge: up from the node's right side to its parent's,
         // with an arrowhead along the curve's last tangent.
         const sx = node.x + w / 2 - 4;
-        const sy = node.y - h / 2;
+        const sy = node.y - nh / 2;
         const ex = node.parent.x + w / 2 - 2;
-        const ey = node.parent.y + h / 2;
+        const ey = node.parent.y + half(node.parent);
         const cx = Math.max(sx, ex) + 14;
         const cy = (sy + ey) / 2;
         const dx = ex - cx;
@@ -352,8 +444,8 @@ export class Panel {
           `L${r(ex - ux * 7 + uy * 4)} ${r(ey - uy * 7 - ux * 4)}Z"/></g>`);
       }
       // A closed subtree's conflicts are inside its count.
-      const closed = node.hidden > 0;
-      for (const stub of closed ? [] : node.stubs) {
+      const closed = node.hidden > 0 && !node.compact;
+      for (const stub of closed || node.compact ? [] : node.stubs) {
         const spread = this.options.stubSpread(stub, node);
         const x1 = node.x + spread * (w / 2 - 3);
         const y1 = node.y + h / 2;
@@ -361,15 +453,17 @@ export class Panel {
           `aria-label="a conflict at step ${stub.step}: go to it" x1="${r(x1)}" y1="${r(y1)}" ` +
           `x2="${r(x1 + spread * 8)}" y2="${r(y1 + 11)}"/>`);
       }
-      const lines = this.options.label(node, numbering);
-      const lineHeight = Math.min(12, (h - 4) / lines.length);
+      const lines = node.compact
+        ? [this.options.short ? this.options.short(node, numbering) : this.options.label(node, numbering)[0]]
+        : this.options.label(node, numbering);
+      const lineHeight = Math.min(12, (nh - 4) / lines.length);
       const texts = lines.map((text, index) => `<text class="${index === 0 ? 'tree-step' : 'tree-square'}" x="0" ` +
         `y="${r((index - (lines.length - 1) / 2) * lineHeight + 3.5)}" text-anchor="middle">${escapeText(text)}</text>`).join('');
       const title = escapeText(this.options.title(node));
       nodes.push(`<g class="tree-node" data-node="${node.id}" data-step="${node.step}" tabindex="0" role="button" ` +
         `aria-label="${title.replace(/"/g, '&quot;')}" transform="translate(${r(node.x)} ${r(node.y)})">` +
         `<title>${title}</title>` +
-        `<rect x="${-w / 2}" y="${-h / 2}" width="${w}" height="${h}" rx="6"/>${texts}</g>`);
+        `<rect x="${-w / 2}" y="${-nh / 2}" width="${w}" height="${nh}" rx="6"/>${texts}</g>`);
       if (closed) {
         // A closed subtree: how many nodes it hides, and its solutions.
         const hidden = node.hidden;
@@ -381,7 +475,7 @@ export class Panel {
           `<title>${grouped(hidden)} more ${hidden === 1 ? 'node' : 'nodes'} below: click to open</title>` +
           `<rect x="${r(-width / 2)}" y="-8" width="${r(width)}" height="16" rx="8"/>` +
           `<text x="0" y="4" text-anchor="middle">${text}</text></g>`);
-      } else if (node.open && node.id !== 0 && node.size > 8 && this.open.size < this.tree.nodes.length) {
+      } else if (node.open && !node.compact && node.id !== 0 && node.size > 8 && this.big) {
         nodes.push(`<g class="tree-fold" data-close="${node.id}" tabindex="0" role="button" aria-label="close this subtree" ` +
           `transform="translate(${r(node.x + w / 2 + 1)} ${r(node.y - h / 2 - 1)})">` +
           '<title>close this subtree</title><circle r="5.5"/><path d="M-3 0H3"/></g>');
@@ -454,7 +548,7 @@ export class Panel {
     // Room for the nodes' boxes and the stubs under the current node.
     const box = {
       left: (minX - w / 2 - 8) * s, right: (maxX + w / 2 + 8) * s,
-      top: (root.y - h / 2 - 6) * s, bottom: (focus.y + h / 2 + 30) * s,
+      top: (this.tops[0] - ROOM_ABOVE) * s, bottom: (this.tops[focus.level] + h + ROOM_BELOW) * s,
     };
     // Along one axis: the view's new start, given the box to show and,
     // when the box is bigger than the view, where the current node's edge

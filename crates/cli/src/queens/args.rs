@@ -147,7 +147,7 @@ pub struct QueensArgs {
     #[arg(long)]
     pub torus: bool,
 
-    /// With --count: count on K threads (default: one per core).
+    /// With --count: count on K threads (default: one per core; one up to N = 12).
     #[arg(long, value_name = "K", requires = "count", value_parser = parse_threads,
           conflicts_with_all = NOT_COUNTING)]
     pub threads: Option<usize>,

@@ -202,7 +202,7 @@ pub(crate) fn count_units(
     let to_count = asked.saturating_sub(resumed.units);
     let workers = args
         .threads
-        .unwrap_or_else(rayon_threads)
+        .unwrap_or_else(|| default_threads(plan))
         .min(usize::try_from(to_count).unwrap_or(usize::MAX));
     let progress = Progress::new(chatty(args), asked, to_count, &resumed);
     // The pool gets the threads that have work (as `--json` reports them),
@@ -271,8 +271,19 @@ pub(crate) fn count_units(
 }
 
 /// One thread per core, as rayon counts them.
-fn rayon_threads() -> usize {
-    std::thread::available_parallelism().map_or(1, usize::from)
+/// The largest board counted on one thread unless `--threads` says
+/// otherwise: its whole count (N = 12: about a millisecond on one thread)
+/// is over before a second thread would pay for its start (a process at
+/// N = 12 took 4.8 ms on two threads and 3.2 ms on one, see BENCHMARKS.md).
+const ONE_THREAD_UP_TO: usize = 12;
+
+/// One thread per core, or one for a board of at most [`ONE_THREAD_UP_TO`].
+fn default_threads(plan: &CountPlan) -> usize {
+    if plan.n() <= ONE_THREAD_UP_TO {
+        1
+    } else {
+        std::thread::available_parallelism().map_or(1, usize::from)
+    }
 }
 
 /// SIGTERM and SIGHUP where the command started with them ignored: the

@@ -139,7 +139,7 @@ pub(crate) fn sample_sizes(plan: &CountPlan, stop: &AtomicBool) -> Option<Sample
         })?;
     let deep = CountPlan::new(plan.n(), depth + deeper)
         .ok()?
-        .with_kernel(plan.kernel());
+        .with_isa(plan.isa());
     // A sample of a twentieth or more would cost more than it is worth.
     if deep.len() < 20 * SAMPLES {
         return None;

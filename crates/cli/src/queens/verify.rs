@@ -12,7 +12,7 @@ use crate::outcome::Outcome;
 
 pub fn run(args: VerifyArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
     let (name, verdict) = if args.file.as_os_str() == "-" {
-        crate::reading_from_a_terminal("the columns");
+        crate::stdin::reading_from_a_terminal("the columns");
         let verdict = match stdin_file() {
             Some(file) => verify_seekable(file),
             None => verify(io::stdin().lock()),

@@ -8,6 +8,7 @@ use std::str::FromStr;
 use super::error::ExactCoverError;
 use super::problem::Problem;
 use crate::lines::{Line, read_line_bounded};
+use crate::text::Position;
 
 /// The longest line the reader accepts, in bytes: the items line of a
 /// 25×25 Sudoku is about 20 KB, so 1 MiB leaves room for much bigger
@@ -88,11 +89,8 @@ pub enum ParseErrorKind {
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "line {}, column {}: {}",
-            self.line, self.column, self.kind
-        )
+        let at = Position::at(self.line, self.column);
+        write!(f, "{at}: {}", self.kind)
     }
 }
 

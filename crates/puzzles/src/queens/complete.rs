@@ -34,10 +34,11 @@
 
 use std::ops::ControlFlow;
 
+use super::board::Board;
+use super::error::QueensError;
 use super::rules::Rules;
 use super::search::{self, Masks};
 use super::solution::Solution;
-use super::{Board, QueensError};
 use crate::trace::{ConflictKind, Event, TraceMode, TraceSummary};
 
 mod engine;

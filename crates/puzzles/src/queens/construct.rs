@@ -39,7 +39,7 @@
 
 use std::io::{self, Write};
 
-use super::QueensError;
+use super::error::QueensError;
 use super::rules::{Piece, Rules};
 use super::solution::Solution;
 

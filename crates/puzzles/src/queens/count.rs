@@ -46,14 +46,14 @@ use super::MAX_SEARCH_N;
 
 mod counter;
 mod error;
-mod kernel;
+mod method;
 mod plan;
 mod sample;
 mod tally;
 
 pub use counter::{CountRun, Counter, RunEnd};
 pub use error::CountError;
-pub use kernel::{Kernel, Method, QUADRANTS_FROM, SCHEME};
+pub use method::{Method, QUADRANTS_FROM, SCHEME};
 pub use plan::{CountPlan, MAX_SPLIT, MAX_UNITS};
 pub use sample::{Estimate, Projection, Sample, SampledUnit};
 pub use tally::{Tally, UnitCount, UnitId};

@@ -28,10 +28,11 @@
 //! # Ok::<(), puzzles::queens::QueensError>(())
 //! ```
 
+use super::board::Board;
 use super::construct::Construction;
+use super::error::QueensError;
 use super::rules::{MAX_SEARCH_N, Piece, Rules};
 use super::solution::Solution;
-use super::{Board, QueensError};
 
 /// One solution and how it was found.
 ///

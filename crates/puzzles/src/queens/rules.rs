@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::QueensError;
+use super::error::QueensError;
 use crate::trace::ConflictKind;
 
 /// The largest board the bitboard search handles: one bit per column in a

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::QueensError;
+use super::error::QueensError;
 use super::rules::Rules;
 
 /// One of the eight symmetries of the square board (the dihedral group D4):
@@ -326,4 +326,25 @@ impl std::fmt::Display for Solution {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{:?}", self.cols)
     }
+}
+
+/// A fundamental solution: the representative of a class of solutions under
+/// rotation and reflection, with the size of its class.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::Board;
+///
+/// let classes: Vec<_> = Board::new(8)?.fundamental_solutions().collect();
+/// assert_eq!(classes.len(), 12);
+/// assert_eq!(classes.iter().map(|class| class.class_size as u64).sum::<u64>(), 92);
+/// # Ok::<(), puzzles::queens::QueensError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Fundamental {
+    /// The lexicographically smallest solution of the class.
+    pub solution: Solution,
+    /// How many distinct solutions the class holds: 1, 2, 4 or 8.
+    pub class_size: usize,
 }

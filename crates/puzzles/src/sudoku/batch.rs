@@ -20,17 +20,23 @@
 //! each; for 9×9 puzzles it reads, solves and writes without allocating,
 //! with the band engine.
 
+mod chunk;
 mod input;
 mod line_format;
 mod pool;
 
 use std::io::{self, BufRead};
 
-use super::{Alphabet, Grid, Puzzle, Solver, SudokuError, parse};
-use input::{Chunk, Item, SOLO_CHUNK_LINES, chunk_lines, next_puzzle_line, read_chunk};
+use super::alphabet::Alphabet;
+use super::error::SudokuError;
+use super::grid::Grid;
+use super::puzzle::{self, Puzzle};
+use super::solve::Solver;
+use chunk::{Chunk, Item, Written};
+use input::{SOLO_CHUNK_LINES, chunk_lines, next_puzzle_line, read_chunk};
 #[cfg(test)]
 pub(super) use input::{portable_cells, sse2_cells};
-use line_format::{LineFormat, Written};
+use line_format::LineFormat;
 use pool::Pool;
 
 /// The longest line read, in bytes, not counting its line break: a puzzle
@@ -534,7 +540,7 @@ fn answer(solver: &mut Solver, item: &Item, text: &[u8], options: &Options) -> A
             limit: MAX_LINE_BYTES,
         })
     } else {
-        parse::parse(text, options.alphabet)
+        puzzle::parse(text, options.alphabet)
     };
     let outcome = match parsed {
         Err(error) => Outcome::Invalid(error),

@@ -9,7 +9,8 @@
 //! covering its cell, row-digit, column-digit and box-digit items; a given
 //! cell keeps only the option of its given digit.
 
-use super::{Grid, Puzzle};
+use super::grid::Grid;
+use super::puzzle::Puzzle;
 use crate::exact_cover::Problem;
 
 /// A puzzle stated as exact cover, with the (cell, digit) of each option.

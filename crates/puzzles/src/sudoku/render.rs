@@ -1,6 +1,8 @@
 //! Drawing grids as text, with the givens marked.
 
-use super::{Alphabet, Grid, Puzzle};
+use super::alphabet::Alphabet;
+use super::grid::Grid;
+use super::puzzle::Puzzle;
 
 /// The grid as text with box borders: each cell takes three columns, a
 /// given digit in brackets (`[5]`), a digit the solver found between spaces

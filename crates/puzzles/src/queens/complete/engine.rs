@@ -3,6 +3,7 @@
 //! on.
 
 use super::super::rules::{Piece, Rules};
+use crate::rng::SplitMix64;
 
 /// The widest board: one bit per square of a line.
 pub(super) const LINES: usize = 64;
@@ -251,7 +252,8 @@ pub(super) struct Candidates {
 impl Candidates {
     /// Shuffles each run of equally good candidates with a SplitMix64
     /// sequence started from `seed`; returns the next seed.
-    pub(super) fn shuffle_ties(&mut self, mut seed: u64) -> u64 {
+    pub(super) fn shuffle_ties(&mut self, seed: u64) -> u64 {
+        let mut random = SplitMix64(seed);
         let len = usize::from(self.len);
         let mut start = 0;
         while start < len {
@@ -261,17 +263,12 @@ impl Candidates {
                 end += 1;
             }
             for slot in (start + 1..end).rev() {
-                seed = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
-                let mut z = seed;
-                z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-                z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-                z ^= z >> 31;
-                let other = start + (z % (slot - start + 1) as u64) as usize;
+                let other = start + (random.next_u64() % (slot - start + 1) as u64) as usize;
                 self.positions.swap(slot, other);
             }
             start = end;
         }
-        seed
+        random.0
     }
 
     pub(super) fn pop(&mut self) -> Option<usize> {

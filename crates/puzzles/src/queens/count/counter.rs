@@ -210,6 +210,10 @@ impl<'a> Counter<'a> {
             0 => 0,
             threads => threads.min(todo.len().max(1)),
         };
+        let lanes = plan.lanes();
+        if threads == 1 {
+            return Ok(count_in_place(plan, &todo, lanes, cancel, on_unit));
+        }
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .thread_name(|index| format!("queens-count-{index}"))
@@ -218,7 +222,6 @@ impl<'a> Counter<'a> {
                 threads,
                 message: err.to_string(),
             })?;
-        let lanes = plan.kernel.lanes();
         // Set when the callback breaks; workers stop as for a cancel.
         let halt = AtomicBool::new(false);
         let stop = StopEither(cancel, &halt);
@@ -264,6 +267,50 @@ impl<'a> Counter<'a> {
     }
 }
 
+/// One thread's run, on the calling thread: a pool, a channel and a
+/// worker's start cost more than a small board's whole count (N = 12
+/// counts in well under a millisecond), and the callback sees the same
+/// units in the same order as from a one-thread pool.
+fn count_in_place<B, F>(
+    plan: &CountPlan,
+    todo: &[UnitId],
+    lanes: Option<Isa>,
+    cancel: &AtomicBool,
+    mut on_unit: F,
+) -> CountRun<B>
+where
+    F: FnMut(UnitId, UnitCount) -> ControlFlow<B>,
+{
+    let halt = AtomicBool::new(false);
+    let stop = StopEither(cancel, &halt);
+    let mut tally = Tally::default();
+    for &id in todo {
+        if stop.is_set() {
+            return CountRun {
+                tally,
+                end: RunEnd::Cancelled,
+            };
+        }
+        let Some(count) = count_one(plan, id, lanes, stop) else {
+            return CountRun {
+                tally,
+                end: RunEnd::Cancelled,
+            };
+        };
+        tally.add(count);
+        if let ControlFlow::Break(value) = on_unit(id, count) {
+            return CountRun {
+                tally,
+                end: RunEnd::Stopped(value),
+            };
+        }
+    }
+    CountRun {
+        tally,
+        end: RunEnd::Complete,
+    }
+}
+
 /// Counts unit `id` of `plan`; `None` when `stop` said stop first.
 fn count_one(
     plan: &CountPlan,
@@ -272,7 +319,7 @@ fn count_one(
     stop: StopEither<'_>,
 ) -> Option<UnitCount> {
     match &plan.quadrants {
-        Some(quadrants) => Some(quadrant_count(quadrants, id, plan.kernel)),
+        Some(quadrants) => Some(quadrant_count(quadrants, id, plan.isa)),
         None => {
             let prefix = plan.prefix(id).expect("ids are checked");
             let tallies = units::count_below(plan.n, prefix, &|| stop.is_set(), lanes)?;
@@ -349,5 +396,73 @@ struct StopEither<'a>(&'a AtomicBool, &'a AtomicBool);
 impl StopEither<'_> {
     fn is_set(&self) -> bool {
         self.0.load(Ordering::Relaxed) || self.1.load(Ordering::Relaxed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A run on one thread (counted in place) and on several (on the
+    /// pool) must agree with the plan's own serial count and with each
+    /// other in everything the caller sees.
+    #[test]
+    fn one_thread_and_a_pool_count_and_stop_alike() {
+        for plan in [
+            CountPlan::new(10, 2).unwrap(),
+            CountPlan::quadrants(12).unwrap(),
+        ] {
+            let expected = plan.count_all();
+            for threads in [1, 3] {
+                let mut seen = Vec::new();
+                let run = Counter::new(&plan)
+                    .threads(threads)
+                    .run(&AtomicBool::new(false), |id, _| {
+                        seen.push(id);
+                        ControlFlow::<()>::Continue(())
+                    })
+                    .unwrap();
+                assert_eq!(run.end, RunEnd::Complete, "{threads} threads");
+                assert_eq!(run.tally, expected, "{threads} threads");
+                seen.sort_unstable();
+                assert_eq!(seen, plan.ids().collect::<Vec<_>>());
+
+                let mut calls = 0;
+                let run = Counter::new(&plan)
+                    .threads(threads)
+                    .run(&AtomicBool::new(false), |_, _| {
+                        calls += 1;
+                        if calls == 2 {
+                            ControlFlow::Break("two")
+                        } else {
+                            ControlFlow::Continue(())
+                        }
+                    })
+                    .unwrap();
+                assert_eq!(run.end, RunEnd::Stopped("two"), "{threads} threads");
+                assert_eq!(run.tally.units, 2);
+
+                let run = Counter::new(&plan)
+                    .threads(threads)
+                    .run(&AtomicBool::new(true), |_, _| {
+                        ControlFlow::<()>::Continue(())
+                    })
+                    .unwrap();
+                assert_eq!(run.end, RunEnd::Cancelled, "{threads} threads");
+                assert_eq!(run.tally.units, 0);
+
+                let first = plan.ids().next().unwrap();
+                let done = BTreeMap::from([(first, plan.count_unit(first).unwrap())]);
+                let run = Counter::new(&plan)
+                    .threads(threads)
+                    .skip(&done)
+                    .run(&AtomicBool::new(false), |id, _| {
+                        assert_ne!(id, first, "a skipped unit is not counted");
+                        ControlFlow::<()>::Continue(())
+                    })
+                    .unwrap();
+                assert_eq!(run.tally.units, plan.len() - 1);
+            }
+        }
     }
 }

@@ -1,7 +1,7 @@
 //! What can go wrong when planning or running a count.
 
 use super::super::quadrants;
-use super::kernel::SCHEME;
+use super::method::SCHEME;
 use super::tally::UnitId;
 
 /// What can go wrong when planning or running a count.

@@ -9,8 +9,9 @@ use super::super::quadrants::{self, Quadrants};
 use super::super::units;
 use super::super::{Fundamental, MAX_SEARCH_N, Solution};
 use super::error::CountError;
-use super::kernel::{Kernel, Method, QUADRANTS_FROM, SCHEME};
+use super::method::{Method, QUADRANTS_FROM, SCHEME};
 use super::tally::{Tally, UnitCount, UnitId};
+use crate::cpu::Isa;
 
 /// The deepest split a plan accepts.
 pub const MAX_SPLIT: usize = 8;
@@ -44,7 +45,8 @@ pub struct CountPlan {
     pub(super) units: u64,
     /// The prefixes, `depth` columns each, back to back.
     pub(super) prefixes: Vec<u8>,
-    pub(super) kernel: Kernel,
+    /// The vector instructions asked for; `None` takes the best at run time.
+    pub(super) isa: Option<Isa>,
     /// Set for a plan that joins quarter-boards; its units are sets of rows.
     pub(super) quadrants: Option<Arc<Quadrants>>,
 }
@@ -97,7 +99,7 @@ impl CountPlan {
             depth,
             units,
             prefixes,
-            kernel: Kernel::Auto,
+            isa: None,
             quadrants: None,
         })
     }
@@ -141,7 +143,7 @@ impl CountPlan {
             depth: 0,
             units: quadrants.len(),
             prefixes: Vec::new(),
-            kernel: Kernel::Auto,
+            isa: None,
             quadrants: Some(Arc::new(quadrants)),
         })
     }
@@ -250,35 +252,59 @@ impl CountPlan {
             .east_rows(usize::try_from(id).ok()?)
     }
 
-    /// The same plan counted by `kernel` (the unit list does not change).
+    /// The same plan counted with the vector instructions of `isa` (the
+    /// unit list does not change). A set this processor lacks counts with
+    /// the next narrower one it has ([`Isa::supported`]), and
+    /// [`Isa::Portable`] with the scalar search only. `None`, the default,
+    /// takes the best this processor has ([`Isa::best`]) and, for the
+    /// quarter-board join, whichever of its versions measures fastest here.
+    /// All give the same totals, fundamental counts and node counts, unit by
+    /// unit.
+    ///
+    /// The scalar search walks the first rows of every unit; a vector
+    /// kernel then runs the last eight rows of many subtrees at once, one
+    /// subtree per 32-bit lane, with masks instead of unpredictable
+    /// branches: so one binary runs everywhere at its best.
     ///
     /// # Example
     ///
     /// ```
-    /// use puzzles::queens::count::{CountPlan, Kernel};
+    /// use puzzles::cpu::Isa;
+    /// use puzzles::queens::count::CountPlan;
     ///
     /// let plan = CountPlan::new(9, 2)?;
-    /// let scalar = plan.clone().with_kernel(Kernel::Scalar);
+    /// let scalar = plan.clone().with_isa(Isa::Portable);
     /// assert_eq!(plan.count_unit(5)?.total, scalar.count_unit(5)?.total);
+    /// assert_eq!(scalar.with_isa(plan.isa()).isa(), None);
     /// # Ok::<(), puzzles::queens::count::CountError>(())
     /// ```
-    pub fn with_kernel(mut self, kernel: Kernel) -> CountPlan {
-        self.kernel = kernel;
+    pub fn with_isa(mut self, isa: impl Into<Option<Isa>>) -> CountPlan {
+        self.isa = isa.into();
         self
     }
 
-    /// The kernel that counts.
+    /// The vector instructions asked for by [`CountPlan::with_isa`]; `None`
+    /// when the best this processor has counts.
     ///
     /// # Example
     ///
     /// ```
-    /// use puzzles::queens::count::{CountPlan, Kernel};
+    /// use puzzles::cpu::Isa;
+    /// use puzzles::queens::count::CountPlan;
     ///
-    /// assert_eq!(CountPlan::new(9, 2)?.kernel(), Kernel::Auto);
+    /// assert_eq!(CountPlan::new(9, 2)?.isa(), None);
+    /// assert_eq!(CountPlan::new(9, 2)?.with_isa(Isa::Avx2).isa(), Some(Isa::Avx2));
     /// # Ok::<(), puzzles::queens::count::CountError>(())
     /// ```
-    pub fn kernel(&self) -> Kernel {
-        self.kernel
+    pub fn isa(&self) -> Option<Isa> {
+        self.isa
+    }
+
+    /// The vector instructions the backtracking kernels count with here
+    /// (`None`: the scalar search only).
+    pub(super) fn lanes(&self) -> Option<Isa> {
+        let isa = self.isa.map_or_else(Isa::best, Isa::supported);
+        (isa != Isa::Portable).then_some(isa)
     }
 
     /// The split depth used when none is given: enough units to keep every
@@ -474,18 +500,16 @@ impl CountPlan {
         if let Some(quadrants) = &self.quadrants {
             // A quadrant unit takes milliseconds: the flag is read between units.
             return Ok(
-                (!stop.load(Ordering::Relaxed)).then(|| quadrant_count(quadrants, id, self.kernel))
+                (!stop.load(Ordering::Relaxed)).then(|| quadrant_count(quadrants, id, self.isa))
             );
         }
         let prefix = self.prefix(id).expect("the id is checked");
         let stopped = || stop.load(Ordering::Relaxed);
         Ok(
-            units::count_below(self.n, prefix, &stopped, self.kernel.lanes()).map(|tallies| {
-                UnitCount {
-                    total: tallies.total,
-                    unique: tallies.unique,
-                    nodes: tallies.nodes,
-                }
+            units::count_below(self.n, prefix, &stopped, self.lanes()).map(|tallies| UnitCount {
+                total: tallies.total,
+                unique: tallies.unique,
+                nodes: tallies.nodes,
             }),
         )
     }
@@ -548,15 +572,15 @@ impl CountPlan {
 
 /// Counts quadrant unit `id` (an id of the plan) with the fastest join.
 /// Its `unique` is 0 and its `nodes` the half-board placements joined.
-pub(super) fn quadrant_count(quadrants: &Quadrants, id: UnitId, kernel: Kernel) -> UnitCount {
+pub(super) fn quadrant_count(quadrants: &Quadrants, id: UnitId, isa: Option<Isa>) -> UnitCount {
     use quadrants::join::Kernel as Join;
-    // Auto takes the join that measured fastest on this processor; a named
-    // kernel takes the join of that width, or the next narrower one there is.
-    let join = match kernel {
-        Kernel::Auto => Join::fastest(),
-        Kernel::Avx512 if Join::Avx512.is_available() => Join::Avx512,
-        Kernel::Avx512 | Kernel::Avx2 if Join::Avx2.is_available() => Join::Avx2,
-        _ => Join::Portable,
+    // By default the join that measured fastest on this processor; a named
+    // set takes the join of that width, or the next narrower one there is.
+    let join = match isa {
+        None => Join::fastest(),
+        Some(Isa::Avx512) if Join::Avx512.is_available() => Join::Avx512,
+        Some(Isa::Avx512 | Isa::Avx2) if Join::Avx2.is_available() => Join::Avx2,
+        Some(_) => Join::Portable,
     };
     let id = usize::try_from(id).expect("unit ids of a plan fit usize");
     let tally = quadrants.count_unit(id, join);

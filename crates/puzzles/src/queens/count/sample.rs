@@ -3,26 +3,7 @@
 use super::super::units;
 use super::plan::{CountPlan, quadrant_count};
 use super::tally::{UnitCount, UnitId};
-
-/// A small, fast, seedable generator (Steele, Lea and Flood's SplitMix64):
-/// enough to draw a sample, and stable across versions, unlike a crate's.
-struct SplitMix64(pub(super) u64);
-
-impl SplitMix64 {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..bound` (`bound > 0`), by multiplying and keeping the
-    /// high word: biased by at most `bound / 2^64`, nothing a sample notices.
-    fn below(&mut self, bound: u64) -> u64 {
-        ((u128::from(self.next()) * u128::from(bound)) >> 64) as u64
-    }
-}
+use crate::rng::SplitMix64;
 
 /// One draw of a [`Sample`]: a subtree, what it stands for, its count and
 /// the seconds it took.
@@ -254,7 +235,7 @@ impl CountPlan {
             .map(|id| match &self.quadrants {
                 Some(quadrants) => {
                     let start = std::time::Instant::now();
-                    let count = quadrant_count(quadrants, id, self.kernel);
+                    let count = quadrant_count(quadrants, id, self.isa);
                     SampledUnit {
                         prefix: Vec::new(),
                         weight: self.units as f64,
@@ -338,7 +319,7 @@ impl CountPlan {
         let count = if weight == 0.0 {
             UnitCount::default()
         } else {
-            let tallies = units::count_below(self.n, &prefix, &|| false, self.kernel.lanes())
+            let tallies = units::count_below(self.n, &prefix, &|| false, self.lanes())
                 .expect("a count that is never stopped ends");
             UnitCount {
                 total: tallies.total,

@@ -14,6 +14,7 @@
 
 #[cfg(target_arch = "x86_64")]
 use crate::cpu;
+use crate::rng::SplitMix64;
 
 /// Which instructions count the join. All give the same counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -87,13 +88,8 @@ impl Kernel {
 /// Deterministic sides for timing the kernels: pseudo-random sparse bit
 /// sets of the size and density the counter joins.
 fn sample_sides() -> Vec<(Vec<u64>, Vec<u64>)> {
-    let mut state = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut random = SplitMix64(0x9e37_79b9_7f4a_7c15);
+    let mut next = move || random.next_u64();
     (0..4)
         .map(|_| {
             let mut side = |len: usize| -> Vec<u64> {

@@ -3,6 +3,7 @@
 use super::rules::*;
 use super::*;
 use crate::queens::{Board, Solution};
+use crate::rng::SplitMix64;
 
 /// Every complete placement of the reduced tree, by the slow rules.
 fn reduced_leaves(n: usize) -> Vec<Vec<u8>> {
@@ -269,15 +270,7 @@ fn every_kernel_counts_every_unit_alike() {
 /// `count` canonical prefixes of `depth` rows drawn by seeded random
 /// descents through the reduced tree (a dead end starts over).
 fn random_prefixes(n: usize, depth: usize, count: usize, seed: u64) -> Vec<Vec<u8>> {
-    let mut state = seed;
-    let mut random = move || {
-        // SplitMix64.
-        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    };
+    let mut random = SplitMix64(seed);
     let mut found = Vec::new();
     while found.len() < count {
         let mut prefix = Vec::new();
@@ -286,7 +279,7 @@ fn random_prefixes(n: usize, depth: usize, count: usize, seed: u64) -> Vec<Vec<u
             if columns.is_empty() {
                 break;
             }
-            prefix.push(columns[(random() % columns.len() as u64) as usize]);
+            prefix.push(columns[(random.next_u64() % columns.len() as u64) as usize]);
         }
         if prefix.len() == depth {
             found.push(prefix);

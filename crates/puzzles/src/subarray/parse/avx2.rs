@@ -4,7 +4,8 @@
 
 use std::arch::x86_64::*;
 
-use super::{BATCH, Batch, Stop, parse_i64_bytewise, parse_i64_slow, token_end};
+use super::scalar::{Carry, parse_i64_slow};
+use super::token::{Batch, Stop};
 use crate::cpu;
 
 /// As the portable window loop: every token that starts in
@@ -35,7 +36,7 @@ fn window<F: FnMut(&[i64])>(
     sink: &mut F,
 ) -> Result<usize, Stop> {
     assert!(buf.len() >= end + 64 + 16, "padding");
-    let mut carry = 0_u64;
+    let mut carry = Carry::default();
     while pos < end {
         // SAFETY: pos < end, so the 64 bytes from pos lie inside `buf`.
         let (low, high) = unsafe {
@@ -50,19 +51,11 @@ fn window<F: FnMut(&[i64])>(
         let hashes = _mm256_or_si256(_mm256_cmpeq_epi8(low, hash), _mm256_cmpeq_epi8(high, hash));
         let chunk_end = (pos + 64).min(end);
         if _mm256_movemask_epi8(hashes) != 0 {
-            if carry == 1 {
-                pos = token_end(buf, pos, end);
-            }
-            pos = parse_i64_bytewise(buf, pos, chunk_end, batch, sink)?;
-            carry = 0;
+            pos = carry.comment_block(buf, pos, end, chunk_end, batch, sink)?;
             continue;
         }
-        let tokens = !separators & (u64::MAX >> (64 - (chunk_end - pos)));
-        let starts = tokens & !((tokens << 1) | carry);
-        carry = tokens >> 63;
-        if batch.len > BATCH - 32 {
-            batch.flush(sink);
-        }
+        let starts = carry.starts(separators, chunk_end - pos);
+        batch.make_room_for_a_block(sink);
         let count = starts.count_ones() as usize;
         let out = &mut batch.values[batch.len..batch.len + 32];
         let mut bad = 0_u32;

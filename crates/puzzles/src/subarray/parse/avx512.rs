@@ -3,7 +3,8 @@
 
 use std::arch::x86_64::*;
 
-use super::{BATCH, Batch, Stop, parse_i64_bytewise, parse_i64_slow, token_end};
+use super::scalar::{Carry, parse_i64_slow};
+use super::token::{Batch, Stop};
 use crate::cpu;
 
 /// As the portable window loop: every token that starts in
@@ -35,7 +36,7 @@ fn window<F: FnMut(&[i64])>(
     sink: &mut F,
 ) -> Result<usize, Stop> {
     assert!(buf.len() >= end + 128 + 16, "padding");
-    let mut carry = 0_u64;
+    let mut carry = Carry::default();
     while pos < end {
         // SAFETY: pos < end, so the 128 bytes from pos lie inside `buf`.
         let (low, high) = unsafe {
@@ -48,20 +49,11 @@ fn window<F: FnMut(&[i64])>(
         let separators = separators(low);
         let chunk_end = (pos + 64).min(end);
         if _mm512_cmpeq_epi8_mask(low, _mm512_set1_epi8(b'#' as i8)) != 0 {
-            // Comments are rare: the byte-by-byte loop takes this block.
-            if carry == 1 {
-                pos = token_end(buf, pos, end);
-            }
-            pos = parse_i64_bytewise(buf, pos, chunk_end, batch, sink)?;
-            carry = 0;
+            pos = carry.comment_block(buf, pos, end, chunk_end, batch, sink)?;
             continue;
         }
-        let tokens = !separators & (u64::MAX >> (64 - (chunk_end - pos)));
-        let starts = tokens & !((tokens << 1) | carry);
-        carry = tokens >> 63;
-        if batch.len > BATCH - 32 {
-            batch.flush(sink);
-        }
+        let starts = carry.starts(separators, chunk_end - pos);
+        batch.make_room_for_a_block(sink);
         let count = starts.count_ones() as usize;
         let out = &mut batch.values[batch.len..batch.len + 32];
         let mut bad = block(low, high, starts, count, out.try_into().expect("32 slots"));

@@ -1,3 +1,4 @@
+use super::decimal::parse_plain_decimal;
 use super::*;
 
 #[test]

@@ -2,7 +2,12 @@
 //! loads past its data, and the bookkeeping that places an error (line,
 //! column, the token's text) without counting lines as it goes.
 
-use super::*;
+use std::io::Read;
+
+use super::error::{MAX_TOKEN, Position, SyntaxError, SyntaxErrorKind, excerpt_text};
+use super::token::{Batch, Parse, Stop, is_separator, token_end};
+use crate::cpu::Isa;
+use crate::subarray::SubarrayError;
 
 /// Bytes read at a time: a token that fills the whole buffer is too long.
 const BUFFER: usize = MAX_TOKEN + 1;

@@ -2,10 +2,10 @@
 //! one puzzle, once per kernel, and the machines that search several side
 //! by side (see [`super`] for why).
 
+use super::super::nine_engine::NineEngine;
 use super::simd::{self, Kernel, Lanes};
 use super::{Board, Stuck};
 use crate::cpu::Isa;
-use crate::sudoku::NineEngine;
 
 /// A search: how far it goes and what it found.
 struct Search<'a> {

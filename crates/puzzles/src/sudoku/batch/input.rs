@@ -4,10 +4,10 @@
 
 use std::io::{self, BufRead};
 
-use super::line_format::Written;
-use super::{Answer, MAX_LINE_BYTES};
+use super::super::alphabet::Alphabet;
+use super::MAX_LINE_BYTES;
+use super::chunk::{Chunk, Item, Written};
 use crate::lines::{Line, read_line_bounded, skip_line};
-use crate::sudoku::Alphabet;
 
 /// Lines per chunk when solving on several threads: with three searches
 /// side by side on each, shorter chunks leave them idle at the end of each
@@ -41,48 +41,6 @@ pub(super) fn chunk_lines(threads: usize, total: Option<u64>, read: u64, lines: 
     let left = total.saturating_sub(read) / per_line.max(1);
     let share = left / (4 * threads as u64);
     share.clamp(TAIL_CHUNK_LINES as u64, CHUNK_LINES as u64) as usize
-}
-
-/// A line waiting for its answer: its number and where its text lies in
-/// the chunk's buffer.
-pub(super) struct Item {
-    pub(super) line: usize,
-    pub(super) start: usize,
-    pub(super) end: usize,
-    /// The line was longer than [`MAX_LINE_BYTES`]; the text is its start.
-    pub(super) too_long: bool,
-    pub(super) answer: Option<Answer>,
-}
-
-impl Item {
-    /// A line read on its own (not into a chunk).
-    pub(super) fn new(line: usize, too_long: bool) -> Item {
-        Item {
-            line,
-            start: 0,
-            end: 0,
-            too_long,
-            answer: None,
-        }
-    }
-}
-
-/// Consecutive puzzle lines, their text in one buffer, and what became of
-/// them.
-pub(super) struct Chunk {
-    pub(super) text: Vec<u8>,
-    pub(super) items: Vec<Item>,
-    /// What [`run_rendered`](super::run_rendered)'s render step (or
-    /// [`run_lines`](super::run_lines)) wrote, and its tallies.
-    pub(super) written: Written,
-}
-
-impl Chunk {
-    /// Whether answers are still in the chunk: then, delivered, it goes
-    /// back to the worker that solved it to be dropped (see the pool).
-    pub(super) fn holds_answers(&self) -> bool {
-        self.items.iter().any(|item| item.answer.is_some())
-    }
 }
 
 /// The next chunk of up to `lines` puzzle lines.

@@ -1,18 +1,14 @@
 //! The answer lines of `puzzles sudoku`, one per puzzle: the solution, `no
 //! solution`, a count, or `invalid` (see [`run_lines`](super::run_lines)).
 
-use super::input::{Item, SOLO_CHUNK_LINES, quick_cells};
-use super::{Options, Outcome, Summary, Task, answer};
-use crate::sudoku::{Alphabet, NineEngine, Solver, SudokuError, bands};
-
-/// What answering lines wrote: the answer lines, the messages, and the
-/// tallies.
-#[derive(Default)]
-pub(super) struct Written {
-    pub(super) out: Vec<u8>,
-    pub(super) err: Vec<u8>,
-    pub(super) summary: Summary,
-}
+use super::super::alphabet::Alphabet;
+use super::super::bands;
+use super::super::error::SudokuError;
+use super::super::nine_engine::NineEngine;
+use super::super::solve::Solver;
+use super::chunk::{Item, Written};
+use super::input::{SOLO_CHUNK_LINES, quick_cells};
+use super::{Options, Outcome, Task, answer};
 
 /// How [`run_lines`](super::run_lines) answers: the run's options, and what
 /// explains an invalid line (given its number and the error).

@@ -1,0 +1,117 @@
+//! `puzzles crossword`: fill a grid from a word list, list or count fills,
+//! trace the search.
+//!
+//! `args`, `input`, `printer` and `meter` are leaves; this file runs the
+//! fill search (or hands over to `trace`) and says how it ended.
+
+pub mod args;
+mod input;
+mod meter;
+mod printer;
+mod trace;
+
+use std::io::{self, IsTerminal, Write};
+use std::ops::ControlFlow;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use anyhow::{Context, anyhow, bail};
+use puzzles::crossword::{Filler, Options, Progress};
+use serde_json::json;
+
+use self::args::{CrosswordArgs, Format};
+use self::input::{read_grid, read_words, shown};
+use self::meter::Meter;
+use self::printer::print_fill;
+use self::trace::trace;
+use crate::outcome::Outcome;
+
+pub fn run(args: CrosswordArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
+    let grid = read_grid(&args.grid)?;
+    let mut words = read_words(args.words.as_deref())?;
+    if let Some(min) = args.min_score {
+        words = words.with_min_score(min);
+        if words.is_empty() {
+            bail!("no word of the list scores {min} or more");
+        }
+    }
+    let options = Options { seed: args.seed };
+    let filler = Filler::with_options(&grid, &words, options)
+        .map_err(|err| anyhow!("{}: {err}", shown(&args.grid)))?;
+    if args.trace {
+        return trace(&filler, &args, out);
+    }
+    let cancel = Arc::new(AtomicBool::new(false));
+    {
+        let cancel = Arc::clone(&cancel);
+        // A second Ctrl-C leaves at once.
+        ctrlc::set_handler(move || {
+            if cancel.swap(true, Ordering::SeqCst) {
+                std::process::exit(130);
+            }
+        })
+        .context("cannot install the Ctrl-C handler")?;
+    }
+    let mut meter = Meter::new(io::stderr().is_terminal());
+    let mut progress = |progress: &Progress| {
+        if cancel.load(Ordering::Relaxed) {
+            return ControlFlow::Break(());
+        }
+        meter.show(progress);
+        ControlFlow::Continue(())
+    };
+    let (summary, failure) = if args.count {
+        (filler.count_with(args.limit, &mut progress), None)
+    } else {
+        let mut failure: Option<io::Error> = None;
+        let mut first = true;
+        let limit = Some(args.limit.unwrap_or(1));
+        let summary = filler.search(limit, &mut progress, &mut |fill| match print_fill(
+            out, &grid, &fill, &args, first,
+        ) {
+            Ok(()) => {
+                first = false;
+                ControlFlow::Continue(())
+            }
+            Err(err) => {
+                failure = Some(err);
+                ControlFlow::Break(())
+            }
+        });
+        (summary, failure)
+    };
+    meter.clear();
+    if let Some(err) = failure {
+        return Err(err.into());
+    }
+    if cancel.load(Ordering::Relaxed) {
+        out.flush()?;
+        eprintln!(
+            "puzzles: interrupted after {} words tried ({} fills found)",
+            summary.nodes, summary.fills
+        );
+        return Ok(Outcome::Interrupted);
+    }
+    if args.count {
+        let reached = !summary.complete && args.limit == Some(summary.fills);
+        match (args.format, reached) {
+            (Format::Text, false) => writeln!(out, "{}", summary.fills)?,
+            (Format::Text, true) => writeln!(out, "at least {}", summary.fills)?,
+            _ => writeln!(
+                out,
+                "{}",
+                json!({
+                    "fills": summary.fills,
+                    "complete": summary.complete,
+                    "words_tried": summary.nodes,
+                })
+            )?,
+        }
+    }
+    if summary.fills == 0 {
+        out.flush()?;
+        eprintln!("puzzles: no fill exists");
+        return Ok(Outcome::NoSolution);
+    }
+    Ok(Outcome::Answer)
+}

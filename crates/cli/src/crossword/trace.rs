@@ -1,0 +1,89 @@
+//! `puzzles crossword GRID --trace`: the fill search, step by step.
+
+use std::io::{self, Write};
+use std::ops::ControlFlow;
+
+use anyhow::bail;
+use puzzles::crossword::{FillAction, FillEvent, Filler};
+use puzzles::trace::TraceMode;
+
+use super::args::{CrosswordArgs, Format};
+use crate::outcome::Outcome;
+
+pub(super) fn trace(
+    filler: &Filler,
+    args: &CrosswordArgs,
+    out: &mut dyn Write,
+) -> anyhow::Result<Outcome> {
+    let json = match args.format {
+        Format::Text => false,
+        Format::Json => true,
+        Format::Ipuz => {
+            bail!("--trace prints text or JSON lines; --format ipuz is not available with it")
+        }
+    };
+    // The observer stops the search after the fills wanted.
+    let stop_after = if args.count {
+        args.limit
+    } else {
+        Some(args.limit.unwrap_or(1))
+    };
+    if !json {
+        writeln!(
+            out,
+            "# crossword search, slots by number and direction; indented by the number of choices standing"
+        )?;
+    }
+    let mut failure: Option<io::Error> = None;
+    let mut solutions = 0;
+    let summary = filler.trace(TraceMode::AllSolutions, &mut |event: &FillEvent| {
+        let written = if json {
+            serde_json::to_writer(&mut *out, event)
+                .map_err(io::Error::from)
+                .and_then(|()| writeln!(out))
+        } else {
+            write_text_event(out, event)
+        };
+        if let Err(err) = written {
+            failure = Some(err);
+            return ControlFlow::Break(());
+        }
+        if let FillAction::Solution { .. } = event.action {
+            solutions += 1;
+            if stop_after == Some(solutions) {
+                return ControlFlow::Break(());
+            }
+        }
+        ControlFlow::Continue(())
+    });
+    if let Some(err) = failure {
+        return Err(err.into());
+    }
+    crate::trace_out::write_summary(out, &summary, json)?;
+    let counters = summary.counters;
+    if counters.solutions == 0 {
+        out.flush()?;
+        eprintln!("puzzles: no fill exists");
+        return Ok(Outcome::NoSolution);
+    }
+    Ok(Outcome::Answer)
+}
+
+fn write_text_event(out: &mut dyn Write, event: &FillEvent) -> io::Result<()> {
+    let indent = event.depth * 2;
+    write!(out, "{:>6}  {:indent$}", event.step, "")?;
+    match &event.action {
+        FillAction::Place { slot, word, forced } => {
+            let how = if *forced { " (forced)" } else { "" };
+            writeln!(out, "place {word} in {slot}{how}")
+        }
+        FillAction::Conflict { slot, word, with } => {
+            writeln!(out, "conflict {word} in {slot}: {with} left without words")
+        }
+        FillAction::Remove { slot, word, .. } => writeln!(out, "remove {word} from {slot}"),
+        FillAction::Backtrack { slot } => writeln!(out, "backtrack: no word left for {slot}"),
+        FillAction::Solution { index, grid } => {
+            writeln!(out, "solution {index}: {}", grid.join("/"))
+        }
+    }
+}

@@ -1,0 +1,59 @@
+//! `puzzles exact-cover`: read an exact cover problem from a file and list,
+//! count or trace its solutions.
+//!
+//! `args`, `input` and `printer` are leaves; this file lists or counts the
+//! solutions, or hands over to `trace`.
+
+pub mod args;
+mod input;
+mod printer;
+mod trace;
+
+use std::io::Write;
+
+use serde_json::json;
+
+use self::args::{ExactCoverArgs, Format};
+use self::input::read_problem;
+use self::printer::print_solution;
+use crate::outcome::Outcome;
+
+/// Runs `puzzles exact-cover` as `args` ask.
+pub fn run(args: ExactCoverArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
+    let problem = read_problem(&args.file)?;
+    if args.trace {
+        return trace::trace(&problem, &args, out);
+    }
+    if args.count {
+        let count = problem.count_up_to(args.limit.unwrap_or(u64::MAX));
+        match args.format {
+            Format::Json => writeln!(out, "{}", json!({ "solutions": count }))?,
+            _ => writeln!(out, "{count}")?,
+        }
+        return Ok(if count == 0 {
+            Outcome::NoSolution
+        } else {
+            Outcome::Answer
+        });
+    }
+    let limit = if args.first {
+        1
+    } else {
+        args.limit.unwrap_or(u64::MAX)
+    };
+    let mut printed = 0;
+    for solution in problem.solutions() {
+        if printed == limit {
+            break;
+        }
+        printed += 1;
+        print_solution(&problem, &solution, printed, args.format, out)?;
+    }
+    if printed == 0 {
+        if args.format != Format::Json {
+            writeln!(out, "no solution")?;
+        }
+        return Ok(Outcome::NoSolution);
+    }
+    Ok(Outcome::Answer)
+}

@@ -1,0 +1,112 @@
+//! Where the numbers come from (the arguments, a file or standard input),
+//! reading them, and saying where a bad one is in the user's terms.
+
+use std::fs::File;
+use std::io;
+use std::path::PathBuf;
+
+use anyhow::{Context, anyhow};
+use puzzles::subarray::parse::{Parse, read_matrix, read_values};
+use puzzles::subarray::{Matrix, SubarrayError, SyntaxErrorKind};
+
+use super::args::MaxsubArgs;
+
+/// Where the numbers come from.
+pub(super) enum Input {
+    /// Command-line arguments, each a line of text.
+    Args(Vec<String>),
+    File(PathBuf),
+    Stdin,
+}
+
+impl Input {
+    pub(super) fn of(args: &MaxsubArgs) -> Input {
+        match (&args.file, args.numbers.as_slice()) {
+            (Some(path), _) => Input::File(path.clone()),
+            (None, []) => Input::Stdin,
+            (None, [dash]) if dash == "-" => Input::Stdin,
+            (None, numbers) => Input::Args(numbers.to_vec()),
+        }
+    }
+
+    /// Where an error at `line` (and `column`) is, in the user's terms.
+    fn locate(&self, line: u64, column: u64) -> String {
+        match self {
+            Input::Args(_) if column == 1 => format!("argument {line}"),
+            Input::Args(_) => format!("argument {line}, column {column}"),
+            Input::File(path) => format!("{}: line {line}, column {column}", path.display()),
+            Input::Stdin => format!("standard input: line {line}, column {column}"),
+        }
+    }
+
+    fn name(&self) -> String {
+        match self {
+            Input::Args(_) => "the arguments".to_string(),
+            Input::File(path) => path.display().to_string(),
+            Input::Stdin => "standard input".to_string(),
+        }
+    }
+
+    /// A library error as the user should read it.
+    pub(super) fn explain(&self, err: SubarrayError) -> anyhow::Error {
+        match err {
+            SubarrayError::Syntax(syntax) => {
+                let message = syntax.to_string();
+                let what = message
+                    .split_once(": ")
+                    .map_or(&message[..], |(_, what)| what);
+                let hint = if syntax.kind == SyntaxErrorKind::Decimal {
+                    "; use --float to read decimal numbers"
+                } else {
+                    ""
+                };
+                anyhow!(
+                    "{}: {what}{hint}",
+                    self.locate(syntax.position.line, syntax.position.column)
+                )
+            }
+            SubarrayError::RaggedRow { line, column, .. } => {
+                let message = err.to_string();
+                let what = message
+                    .split_once(": ")
+                    .map_or(&message[..], |(_, what)| what);
+                let what = match self {
+                    Input::Args(_) => what.replace("(line ", "(argument "),
+                    _ => what.to_string(),
+                };
+                anyhow!("{}: {what}", self.locate(line, column))
+            }
+            SubarrayError::EmptyInput => anyhow!("no numbers in {}", self.name()),
+            SubarrayError::Io(io) => anyhow!("cannot read {}: {io}", self.name()),
+            other => anyhow!(other),
+        }
+    }
+
+    /// Every number, in memory.
+    pub(super) fn values<T: Parse>(&self) -> anyhow::Result<Vec<T>> {
+        let read = match self {
+            Input::Args(args) => read_values(args.join("\n").as_bytes()),
+            Input::File(path) => read_values(open(path)?),
+            Input::Stdin => read_values(io::stdin().lock()),
+        };
+        let values = read.map_err(|err| self.explain(err))?;
+        if values.is_empty() {
+            return Err(self.explain(SubarrayError::EmptyInput));
+        }
+        Ok(values)
+    }
+
+    /// The matrix, one row per line.
+    pub(super) fn matrix<T: Parse>(&self) -> anyhow::Result<Matrix<T>> {
+        let read = match self {
+            Input::Args(args) => read_matrix(args.join("\n").as_bytes()),
+            Input::File(path) => read_matrix(open(path)?),
+            Input::Stdin => read_matrix(io::stdin().lock()),
+        };
+        read.map_err(|err| self.explain(err))
+    }
+}
+
+pub(super) fn open(path: &PathBuf) -> anyhow::Result<File> {
+    File::open(path).with_context(|| format!("cannot open {}", path.display()))
+}

@@ -1,0 +1,131 @@
+//! Choosing a count's plan from what the command line asks and what the
+//! checkpoint holds.
+
+use std::path::PathBuf;
+
+use super::super::checkpoint::resume_scheme;
+use super::super::count::{CountPlan, Method};
+use super::SessionError;
+
+/// What a count asks of its plan; [`PlanRequest::plan`] chooses it.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::count::Method;
+/// use puzzles::queens::session::PlanRequest;
+///
+/// assert_eq!(PlanRequest::new(16).plan()?.method(), Method::Quadrants);
+/// let mut classes = PlanRequest::new(16);
+/// classes.fundamentals = true;
+/// assert_eq!(classes.plan()?.method(), Method::Backtrack);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct PlanRequest {
+    /// The board size.
+    pub n: usize,
+    /// The split depth asked for (`--split`): backtracking in units of that
+    /// many rows.
+    pub split: Option<usize>,
+    /// The method asked for (`--method`).
+    pub method: Option<Method>,
+    /// Whether fundamental solutions are wanted (`--unique`): only
+    /// backtracking finds them.
+    pub fundamentals: bool,
+    /// Whether the units will be sampled below their roots: only
+    /// backtracking has subtrees.
+    pub subtrees: bool,
+    /// The checkpoint to continue, when it exists.
+    pub checkpoint: Option<PathBuf>,
+}
+
+impl PlanRequest {
+    /// A request for `n` queens with nothing else asked.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::session::PlanRequest;
+    ///
+    /// assert_eq!(PlanRequest::new(12).plan()?.n(), 12);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn new(n: usize) -> PlanRequest {
+        PlanRequest {
+            n,
+            ..PlanRequest::default()
+        }
+    }
+
+    /// The plan: an explicit split backtracks (refused for a checkpoint of
+    /// the quadrant counter); an existing checkpoint continues with the
+    /// scheme and split that made it (refused if another method is asked
+    /// for); otherwise the method asked for, backtracking where
+    /// fundamental solutions or subtrees are wanted, else the fastest
+    /// method for `n` ([`CountPlan::best`]).
+    ///
+    /// # Errors
+    ///
+    /// [`SessionError::Plan`] for a board or split that cannot be counted,
+    /// [`SessionError::NoSplit`], [`SessionError::OtherMethod`] and
+    /// [`SessionError::QuadrantsFundamentals`] for requests that contradict
+    /// the checkpoint or each other.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::Method;
+    /// use puzzles::queens::session::{PlanRequest, SessionError};
+    ///
+    /// let mut request = PlanRequest::new(16);
+    /// request.method = Some(Method::Quadrants);
+    /// request.fundamentals = true;
+    /// assert!(matches!(request.plan(), Err(SessionError::QuadrantsFundamentals)));
+    /// ```
+    pub fn plan(&self) -> Result<CountPlan, SessionError> {
+        let n = self.n;
+        let resumed = self
+            .checkpoint
+            .as_deref()
+            .and_then(|path| Some((path, resume_scheme(path, n)?)));
+        if let Some(split) = self.split {
+            let plan = CountPlan::new(n, split)?;
+            if let Some((path, (scheme, _))) = resumed
+                && scheme != plan.scheme()
+            {
+                return Err(SessionError::NoSplit {
+                    path: path.to_path_buf(),
+                    scheme,
+                });
+            }
+            return Ok(plan);
+        }
+        if let Some((path, (scheme, split))) = resumed {
+            let plan = CountPlan::for_scheme(&scheme, n, split)?;
+            let wanted = self
+                .method
+                .or(self.fundamentals.then_some(Method::Backtrack));
+            if let Some(wanted) = wanted.filter(|&wanted| wanted != plan.method()) {
+                return Err(SessionError::OtherMethod {
+                    path: path.to_path_buf(),
+                    scheme,
+                    made_by: plan.method(),
+                    wanted,
+                    fundamentals: self.fundamentals,
+                });
+            }
+            return Ok(plan);
+        }
+        Ok(match self.method {
+            Some(Method::Quadrants) if self.fundamentals => {
+                return Err(SessionError::QuadrantsFundamentals);
+            }
+            Some(Method::Quadrants) => CountPlan::quadrants(n)?,
+            Some(_) => CountPlan::with_default_split(n)?,
+            None if self.fundamentals || self.subtrees => CountPlan::with_default_split(n)?,
+            None => CountPlan::best(n)?,
+        })
+    }
+}

@@ -1,0 +1,114 @@
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use super::*;
+use crate::queens::checkpoint::CheckpointFile;
+use crate::queens::count::{CountPlan, Counter, Method, Tally};
+
+fn scratch(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("session-{name}-{}.ckpt", std::process::id()))
+}
+
+#[test]
+fn a_stopped_session_resumes_to_the_exact_count() {
+    let path = scratch("resume");
+    let _ = std::fs::remove_file(&path);
+    let mut request = PlanRequest::new(10);
+    request.checkpoint = Some(path.clone());
+    let plan = request.plan().unwrap();
+    let (session, done) = CountSession::open(&plan, Some(&path), None).unwrap();
+    let mut session = session.stop_after_units(Some(3));
+    let run = Counter::new(&plan)
+        .threads(1)
+        .skip(&done)
+        .run(&AtomicBool::new(false), |id, count| {
+            session.record(id, count)
+        })
+        .unwrap();
+    let Ending::Interrupted(first) = session.finish(run.end).unwrap() else {
+        panic!("the budget stops the run");
+    };
+    assert_eq!(first.units, 3);
+
+    // Resumed: the same plan from the checkpoint, the three units skipped.
+    let again = request.plan().unwrap();
+    assert_eq!(again, plan);
+    let (mut session, done) = CountSession::open(&again, Some(&path), None).unwrap();
+    assert_eq!((done.len(), session.resumed().units), (3, 3));
+    let run = Counter::new(&again)
+        .threads(2)
+        .skip(&done)
+        .run(&AtomicBool::new(false), |id, count| {
+            session.record(id, count)
+        })
+        .unwrap();
+    let Ending::Complete(tally) = session.finish(run.end).unwrap() else {
+        panic!("nothing stops the second run");
+    };
+    assert_eq!((tally.total, tally.units), (724, again.len()));
+    std::fs::remove_file(&path).unwrap();
+}
+
+#[test]
+fn a_checkpoint_keeps_its_method_against_other_requests() {
+    let path = scratch("method");
+    let _ = std::fs::remove_file(&path);
+    drop(CheckpointFile::open(&path, &CountPlan::quadrants(16).unwrap()).unwrap());
+    let mut request = PlanRequest::new(16);
+    request.checkpoint = Some(path.clone());
+    assert_eq!(request.plan().unwrap().method(), Method::Quadrants);
+    request.fundamentals = true;
+    let other = request.plan().unwrap_err().to_string();
+    assert!(
+        other.contains("made by the quadrants counter (scheme quadrants-1)")
+            && other.contains("without --method or --unique"),
+        "{other}"
+    );
+    request.fundamentals = false;
+    request.split = Some(3);
+    let split = request.plan().unwrap_err().to_string();
+    assert!(split.contains("which has no --split"), "{split}");
+    std::fs::remove_file(&path).unwrap();
+}
+
+#[test]
+fn only_the_units_asked_for_are_resumed() {
+    let path = scratch("only");
+    let _ = std::fs::remove_file(&path);
+    let plan = CountPlan::new(8, 2).unwrap();
+    {
+        let (mut file, _) = CheckpointFile::open(&path, &plan).unwrap();
+        for id in 0..4 {
+            file.record(id, plan.count_unit(id).unwrap()).unwrap();
+        }
+    }
+    let (session, done) = CountSession::open(&plan, Some(&path), Some(&[1, 3, 5])).unwrap();
+    assert_eq!(done.keys().copied().collect::<Vec<_>>(), [1, 3]);
+    assert_eq!((session.asked(), session.resumed().units), (3, 2));
+    drop(session);
+    std::fs::remove_file(&path).unwrap();
+}
+
+#[test]
+fn the_record_leaves_out_what_a_count_does_not_have() {
+    let plain = CountRecord::plain(5, 10, Some(2), Duration::ZERO).with_piece("queen", true);
+    assert_eq!(
+        serde_json::to_string(&plain).unwrap(),
+        r#"{"n":5,"total":10,"unique":2,"elapsed_seconds":0.0,"piece":"queen","torus":true}"#
+    );
+    let units = CountRecord::of_units(
+        &CountPlan::quadrants(16).unwrap(),
+        &Tally::default(),
+        &Tally::default(),
+        Duration::ZERO,
+        6,
+    )
+    .with_ranks(3);
+    let json = serde_json::to_string(&units).unwrap();
+    assert!(
+        json.ends_with(r#""split":0,"threads":6,"resumed_units":0,"ranks":3}"#)
+            && !json.contains("unique"),
+        "{json}"
+    );
+}

@@ -1,0 +1,178 @@
+use std::io::Cursor;
+
+use super::*;
+use crate::trace::ConflictKind;
+
+fn both(text: &str) -> Result<Verdict, String> {
+    let piped = verify(text.as_bytes()).map_err(|err| err.to_string());
+    let seeked =
+        verify_seekable(Cursor::new(text.as_bytes().to_vec())).map_err(|err| err.to_string());
+    assert_eq!(piped, seeked, "both readers agree on {text:?}");
+    piped
+}
+
+#[test]
+fn accepts_every_documented_shape() {
+    for text in [
+        "[1, 3, 0, 2]\n",
+        "[1,3,0,2]",
+        "1,3,0,2",
+        "1 3 0 2",
+        "1\n3\n0\n2\n",
+        "  [ 1 ,3 , 0\n,2 ]  \n",
+        "\r\n1\r\n3\r\n0\r\n2\r\n",
+        "[1 3 0 2]",
+    ] {
+        assert_eq!(both(text), Ok(Verdict::Valid { n: 4 }), "{text:?}");
+    }
+}
+
+#[test]
+fn names_the_first_attacked_queen_and_its_earliest_attacker() {
+    // Row 3 is attacked by rows 0 (diagonal) and 1 (column): row 0 first.
+    assert_eq!(
+        both("0 3 5 3 1 4"),
+        Ok(Verdict::Attack {
+            n: 6,
+            first: (0, 0),
+            second: (3, 3),
+            kind: ConflictKind::Diagonal
+        })
+    );
+    assert_eq!(
+        both("[2, 0, 2]"),
+        Ok(Verdict::Attack {
+            n: 3,
+            first: (0, 2),
+            second: (2, 2),
+            kind: ConflictKind::Column
+        })
+    );
+    // Anti-diagonal, with the column greater than the row.
+    assert_eq!(
+        both("3 0 1 2"),
+        Ok(Verdict::Attack {
+            n: 4,
+            first: (0, 3),
+            second: (2, 1),
+            kind: ConflictKind::Diagonal
+        })
+    );
+}
+
+#[test]
+fn malformed_input_says_where() {
+    let cases = [
+        ("", "no columns found: a placement needs at least one"),
+        ("[]", "no columns found: a placement needs at least one"),
+        (" \n ", "no columns found: a placement needs at least one"),
+        (
+            "1, 2,, 3",
+            "line 1, column 6: expected a column number after ',', found ','",
+        ),
+        (
+            "[1, 2,]",
+            "line 1, column 7: expected a column number after ',', found ']'",
+        ),
+        (
+            "1, 2,",
+            "line 1, column 6: expected a column number after ',', found the end of the input",
+        ),
+        (
+            "[0, 1",
+            "line 1, column 6: expected ']' to close the list, found the end of the input",
+        ),
+        ("0 1]", "line 1, column 4: found ']' without an opening '['"),
+        (
+            "[0] 1",
+            "line 1, column 5: expected nothing after ']', found '1'",
+        ),
+        (
+            "[0]]",
+            "line 1, column 4: expected nothing after ']', found ']'",
+        ),
+        (
+            "[[0]",
+            "line 1, column 2: expected a column number or ']', found '['",
+        ),
+        (
+            "0\n1\n-2\n",
+            "line 3, column 1: expected ',' or a column number, found '-'",
+        ),
+        (
+            "[0, 1x]",
+            "line 1, column 6: expected ',', a column number or ']', found 'x'",
+        ),
+        (
+            "1.5",
+            "line 1, column 2: expected ',' or a column number, found '.'",
+        ),
+        (
+            "0 é",
+            "line 1, column 3: expected ',' or a column number, found 'é'",
+        ),
+        (
+            "0 \u{1}",
+            "line 1, column 3: expected ',' or a column number, found the byte 0x01",
+        ),
+        (
+            ", 0",
+            "line 1, column 1: expected '[' or a column number, found ','",
+        ),
+        (
+            "0 1 99999999999999999999",
+            "line 1, column 5: this number is too large (at most 18446744073709551615)",
+        ),
+        (
+            "[0, 18446744073709551615]",
+            "line 1, column 5: column 18446744073709551615 is off the board: 2 rows, so the columns are 0 to 1",
+        ),
+        (
+            "4 0 9 2 9",
+            "line 1, column 5: column 9 is off the board: 5 rows, so the columns are 0 to 4",
+        ),
+    ];
+    for (text, message) in cases {
+        assert_eq!(both(text), Err(message.to_string()), "{text:?}");
+    }
+}
+
+#[test]
+fn numbers_and_lines_cross_chunk_boundaries() {
+    let n = 400_000u64;
+    let construction = crate::queens::construct::Construction::queens(n).unwrap();
+    let mut text = String::new();
+    for col in construction.columns() {
+        text.push_str(&format!("{col}\n"));
+    }
+    assert_eq!(both(&text), Ok(Verdict::Valid { n }));
+    text.push_str("zz");
+    assert_eq!(
+        both(&text).unwrap_err(),
+        format!(
+            "line {}, column 1: expected ',' or a column number, found 'z'",
+            n + 1
+        )
+    );
+    // 2r + 1 mod n repeats itself halfway down: the first clash is a
+    // column, far apart.
+    let text: String = (0..n)
+        .map(|row| format!("{}, ", (2 * row + 1) % n))
+        .collect();
+    assert_eq!(
+        both(text.trim_end_matches(", ")),
+        Ok(Verdict::Attack {
+            n,
+            first: (0, 1),
+            second: (n / 2, 1),
+            kind: ConflictKind::Column
+        })
+    );
+}
+
+#[test]
+fn a_single_queen_is_valid() {
+    assert_eq!(both("0"), Ok(Verdict::Valid { n: 1 }));
+    assert_eq!(both("[0]\n"), Ok(Verdict::Valid { n: 1 }));
+    assert!(both("1").is_err());
+}
