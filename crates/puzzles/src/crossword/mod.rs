@@ -46,7 +46,9 @@
 
 mod engine;
 mod fill;
+mod filler;
 mod grid;
+mod mix;
 pub mod render;
 mod search;
 mod trace;
@@ -56,7 +58,7 @@ mod words;
 mod tests;
 
 pub use fill::{Entry, Fill};
+pub use filler::{FillError, Filler, Options, Progress, Summary};
 pub use grid::{Cell, Direction, Grid, GridError, MAX_SIDE, Slot};
-pub use search::{FillError, Filler, Options, Progress, Summary};
 pub use trace::{FillAction, FillEvent, SlotRef};
 pub use words::{DEFAULT_SCORE, ListError, MAX_LINE, WordList};
