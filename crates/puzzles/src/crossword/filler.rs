@@ -9,9 +9,9 @@ use thiserror::Error;
 use super::engine::{Bucket, Engine};
 use super::fill::{Entry, Fill};
 use super::grid::{Grid, Slot};
-use super::mix::mix;
 use super::search::{Hooks, Nodes, explore, luby};
 use super::words::WordList;
+use crate::rng::mix;
 
 /// Why a grid cannot be filled from a list before any search: a slot that
 /// no word of the list fits on its own.

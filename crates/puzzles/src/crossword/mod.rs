@@ -48,7 +48,6 @@ mod engine;
 mod fill;
 mod filler;
 mod grid;
-mod mix;
 pub mod render;
 mod search;
 mod trace;

@@ -2,7 +2,7 @@
 //! letters of one of its squares).
 
 use super::Engine;
-use crate::crossword::mix::mix;
+use crate::rng::mix;
 
 /// How far a restart's noise moves a candidate's value (a sum of logs of
 /// crossing counts) in [`Engine::ordered`].

@@ -6,8 +6,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::super::quadrants::{self, Quadrants};
+use super::super::rules::MAX_SEARCH_N;
+use super::super::solution::{Fundamental, Solution};
 use super::super::units;
-use super::super::{Fundamental, MAX_SEARCH_N, Solution};
 use super::error::CountError;
 use super::method::{Method, QUADRANTS_FROM, SCHEME};
 use super::tally::{Tally, UnitCount, UnitId};
