@@ -1,5 +1,5 @@
 //! The crate's one pseudo-random generator, for everything that draws with
-//! a seed: count samples, completion restarts, test instances.
+//! a seed: count samples, completion restarts, crossword word orders, test instances.
 //!
 //! It is ours rather than a crate's so that a seed means the same draws in
 //! every version: sampled estimates, restart orders and the tests' random
@@ -18,10 +18,7 @@ impl SplitMix64 {
     #[inline]
     pub(crate) fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+        mix(self.0)
     }
 
     /// A number in `0..bound` (`bound > 0`), by multiplying and keeping the
@@ -31,6 +28,16 @@ impl SplitMix64 {
     pub(crate) fn below(&mut self, bound: u64) -> u64 {
         ((u128::from(self.next_u64()) * u128::from(bound)) >> 64) as u64
     }
+}
+
+/// SplitMix64's finaliser alone: a well-mixed hash of one number, for a
+/// draw that depends only on its inputs (the crossword's order of words for
+/// a seed), with no sequence to carry.
+#[inline]
+pub(crate) fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }
 
 #[cfg(test)]

@@ -4,8 +4,8 @@
 //! woken from a wait runs where its waker runs. A scheduler that balances
 //! seldom (seen in the small VMs this project is measured on) then leaves
 //! both threads of a two-thread pool taking turns on one CPU while the
-//! other idles, for milliseconds: `perf sched` showed a new worker waiting
-//! 1.5–2.5 ms to run at all. So each pool thread moves itself once, at its
+//! other idles, for milliseconds (BENCHMARKS.md, "Design choices
+//! measured", has what `perf sched` showed). So each pool thread moves itself once, at its
 //! start, to a CPU of its own, and is then free to go anywhere again: the
 //! scheduler still balances as it likes, from a good start.
 

@@ -46,6 +46,7 @@
 
 mod engine;
 mod fill;
+mod filler;
 mod grid;
 pub mod render;
 mod search;
@@ -56,7 +57,7 @@ mod words;
 mod tests;
 
 pub use fill::{Entry, Fill};
+pub use filler::{FillError, Filler, Options, Progress, Summary};
 pub use grid::{Cell, Direction, Grid, GridError, MAX_SIDE, Slot};
-pub use search::{FillError, Filler, Options, Progress, Summary};
 pub use trace::{FillAction, FillEvent, SlotRef};
 pub use words::{DEFAULT_SCORE, ListError, MAX_LINE, WordList};

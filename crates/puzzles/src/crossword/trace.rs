@@ -13,8 +13,9 @@ use std::ops::ControlFlow;
 use serde::{Deserialize, Serialize};
 
 use super::engine::Engine;
+use super::filler::Filler;
 use super::grid::Direction;
-use super::search::{Filler, Hooks};
+use super::search::Hooks;
 use crate::trace::{Counters, TraceMode, TraceSummary};
 
 /// A slot as events name it.

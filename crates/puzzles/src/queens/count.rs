@@ -42,7 +42,7 @@
 //! # Ok::<(), puzzles::queens::count::CountError>(())
 //! ```
 
-use super::MAX_SEARCH_N;
+use super::rules::MAX_SEARCH_N;
 
 mod counter;
 mod error;

@@ -6,8 +6,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::super::quadrants::{self, Quadrants};
+use super::super::rules::MAX_SEARCH_N;
+use super::super::solution::{Fundamental, Solution};
 use super::super::units;
-use super::super::{Fundamental, MAX_SEARCH_N, Solution};
 use super::error::CountError;
 use super::method::{Method, QUADRANTS_FROM, SCHEME};
 use super::tally::{Tally, UnitCount, UnitId};
@@ -323,7 +324,8 @@ impl CountPlan {
         match n {
             0..=10 => 2,
             // At 16 a unit of 3 rows hands the lanes more jobs per run, so
-            // fewer lanes wait out a run's last jobs: 3% faster than 4 rows.
+            // fewer lanes wait out a run's last jobs (BENCHMARKS.md, "Design
+            // choices measured").
             11..=16 => 3,
             17..=20 => 4,
             21..=27 => 5,

@@ -1,33 +1,12 @@
 //! What is wrong with a token, and where it is: the errors the tokenizer
 //! and the matrix reader report.
 
-use std::fmt;
-
 use serde::{Deserialize, Serialize};
 
-/// Where a token starts: 1-based line and column (columns count bytes; every
-/// byte before a bad token on its line is ASCII, so they are characters too).
-///
-/// # Example
-///
-/// ```
-/// use puzzles::subarray::Position;
-///
-/// assert_eq!(Position { line: 3, column: 7 }.to_string(), "line 3, column 7");
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub struct Position {
-    /// The line, from 1.
-    pub line: u64,
-    /// The column, from 1.
-    pub column: u64,
-}
-
-impl fmt::Display for Position {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}, column {}", self.line, self.column)
-    }
-}
+/// Where a token starts (columns count bytes; every byte before a bad
+/// token on its line is ASCII, so they are characters too): the crate's one
+/// (line, column) type.
+pub use crate::text::Position;
 
 /// Why a token is not a number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -245,8 +245,8 @@ fn run_side_by_side<K: Kernel, const TRIADS: bool, const N: usize, R>(
     let mut changed = [0u64; N];
     while live.contains(&true) {
         // Each machine's turn written out on its own, so that each has its
-        // own branches to predict: 5% faster on `top1465.txt` and 7% on
-        // `17-clue.txt` than one loop over the machines.
+        // own branches to predict (faster than one loop over the machines:
+        // BENCHMARKS.md, "Design choices measured").
         const { assert!(N <= 4, "four turns are written out") };
         macro_rules! turns {
             ($($j:literal)*) => {$(
@@ -305,8 +305,8 @@ fn take_turn<K: Kernel, const TRIADS: bool>(
     *live = machine.running;
 }
 
-/// How many searches [`Searches`] runs side by side: three are 3% faster
-/// than two on both files, and four slower than three.
+/// How many searches [`Searches`] runs side by side: three beat two and
+/// four (BENCHMARKS.md, "Design choices measured").
 const SIDE_BY_SIDE: usize = 3;
 
 /// Defines a function that runs machines over a stream of puzzles, side by

@@ -14,8 +14,8 @@
 //! variable shift `1 << column` builds that exponent the other way; a
 //! depth's blocked squares come from comparing it with the runs of blocked
 //! rows ([`Runs`](super::jobs::Runs)). (An earlier AVX-512 kernel of its own, one placement or
-//! one backtrack per step in mask registers, counted N = 16 6% slower than
-//! this search, which climbs and places in one step.)
+//! one backtrack per step in mask registers, was slower than this search,
+//! which climbs and places in one step.)
 
 use super::super::rules::{Reduction, SYMMETRIES, Tallies};
 use super::jobs::{
@@ -311,8 +311,7 @@ fn run<S: Simd, const TIES: u8, const FALL_RD: bool, const SPILL_LD: bool>(
     let mut idle = every_lane;
     // Refilling costs a handful of loads and expands per register whatever
     // the number of lanes it fills, so idle lanes wait until about a sixth
-    // of them are idle (N = 16 on AVX-512: 21% faster than refilling at
-    // every step, AVX2 5%).
+    // of them are idle (BENCHMARKS.md, "Design choices measured").
     let refill_at = (S::LANES as u32 / 6).max(1);
     // Per lane: steps without a placement that counts as a node.
     let mut lane_empty = zero;

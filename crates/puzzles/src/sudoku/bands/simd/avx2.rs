@@ -279,8 +279,8 @@ impl Kernel for Avx2 {
 
     #[inline(always)]
     fn triads(self, cells: &mut [Lanes; 9], unsolved: Lanes) -> Option<bool> {
-        // Two digits to a register was no faster here (measured on
-        // both files): the pass is mostly its second, per-digit loop.
+        // Two digits to a register was no faster here: the pass is mostly
+        // its second, per-digit loop.
         Sse2.triads(cells, unsolved)
     }
 }

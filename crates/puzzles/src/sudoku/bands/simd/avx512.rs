@@ -1,7 +1,7 @@
 //! The changed words with AVX-512: four digits' words to a 512-bit
 //! register, and a compare that yields its mask directly. (The digit
-//! counts and column singles four digits to a register, with masked loads
-//! for digit 8, were 1–2% slower than the AVX2 ones.) Each function takes
+//! counts and column singles stay on the AVX2 kernel: four digits to a
+//! register, with masked loads for digit 8, were slower.) Each function takes
 //! a [`cpu::Avx512`](crate::cpu::Avx512) token: the CPU has the features.
 
 use super::avx2::Avx2;

@@ -1,0 +1,404 @@
+//! The fill search's state: each slot's candidate words as a bitset, each
+//! square's possible letters as a 26-bit mask, propagation across crossings
+//! to a fixpoint, and a trail to undo a choice.
+//!
+//! Words of one length form a *bucket*, ordered best first (score, then the
+//! seed's order or the list's); a slot's candidates are a bitset over its
+//! bucket. For every (position, letter) the bucket keeps the bitset of its
+//! words with that letter there, so filtering a slot by a square's letters
+//! is a few bitset ANDs.
+//!
+//! Propagation keeps two things true at its fixpoint: every candidate of a
+//! slot has, at each square, a letter the square still allows; and every
+//! letter a square allows appears there in some candidate of each slot
+//! through it. A slot down to one candidate takes that word out of every
+//! other slot of its length, so no word is used twice.
+
+use super::grid::{Cell, Direction, Grid};
+
+mod bucket;
+mod heuristics;
+mod narrow;
+
+pub(crate) use bucket::Bucket;
+
+/// All 26 letters.
+pub(crate) const ALL: u32 = (1 << 26) - 1;
+
+/// A slot with more candidates than this does not narrow its squares.
+const EXACT_SUPPORT: usize = 2000;
+
+/// In a search that splits by letter, slots with more candidates than
+/// this are split by the letter of a square, smaller ones by word (a few
+/// words are cheaper to try one by one).
+const SPLIT_ABOVE: u32 = 100;
+
+/// One slot of the engine.
+#[derive(Clone, Debug)]
+pub(crate) struct SlotData {
+    pub bucket: usize,
+    /// Square indices (`row * cols + col`).
+    pub cells: Vec<u32>,
+    /// Where its bitset starts in the arena.
+    pub offset: usize,
+    /// For each position, the crossing slot and its position there.
+    pub crossing: Vec<Option<(u32, u32)>>,
+}
+
+/// The search state. Cloned from the state after the first propagation for
+/// each search.
+#[derive(Clone, Debug)]
+pub(crate) struct Engine {
+    pub buckets: std::sync::Arc<Vec<Bucket>>,
+    pub slots: Vec<SlotData>,
+    arena: Vec<u64>,
+    pub count: Vec<u32>,
+    pub mask: Vec<u32>,
+    stamp: Vec<u32>,
+    level: u32,
+    trail_words: Vec<u64>,
+    trail_slots: Vec<(u32, u32, u32)>,
+    trail_masks: Vec<(u32, u32)>,
+    queue: Vec<u32>,
+    queued: Vec<bool>,
+    dirty: Vec<u64>,
+    support: Vec<bool>,
+    singles: Vec<u32>,
+    /// Slots that came down to one word in the last propagation.
+    pub forced: Vec<u32>,
+    scratch: Vec<u64>,
+    /// [`Engine::ordered`]'s per-(position, letter) values, kept to save
+    /// an allocation per choice.
+    lookahead: Vec<f32>,
+    /// Whether slots with many candidates are split by the letter of one
+    /// square ([`Engine::split`]) rather than by word.
+    pub letters: bool,
+    /// When splitting by letter, slots with more candidates than this are
+    /// split by letter, smaller ones by word ([`SPLIT_ABOVE`]).
+    pub split_above: u32,
+    /// Slots of more candidates than this do not narrow their squares
+    /// ([`EXACT_SUPPORT`]; the trace keeps the lower bound its examples
+    /// were chosen with).
+    pub support_limit: usize,
+    /// Nonzero: the random state of a restart, which perturbs the choice of
+    /// slot.
+    pub noise: u64,
+    /// How often each slot was left without candidates, plus one: kept
+    /// from restart to restart, it steers the choice of slot towards the
+    /// hard part of the grid.
+    pub weight: Vec<u32>,
+}
+
+/// Where the trail stood: [`Engine::undo`] goes back to it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Mark {
+    words: usize,
+    slots: usize,
+    masks: usize,
+}
+
+impl Engine {
+    /// The engine for `grid`, its slots' buckets given by `bucket_of` (one
+    /// per slot, in `grid.slots()` order), before any propagation.
+    pub fn new(grid: &Grid, buckets: Vec<Bucket>, bucket_of: &[usize]) -> Engine {
+        let cols = grid.cols();
+        let mut mask = vec![0u32; grid.rows() * cols];
+        for row in 0..grid.rows() {
+            for col in 0..cols {
+                mask[row * cols + col] = match grid.cell(row, col) {
+                    Cell::Block => 0,
+                    Cell::Empty => ALL,
+                    Cell::Letter(letter) => 1 << (letter - b'A'),
+                };
+            }
+        }
+        let mut owner: Vec<[Option<(u32, u32)>; 2]> = vec![[None; 2]; mask.len()];
+        let mut slots = Vec::new();
+        let mut offset = 0;
+        let mut buckets = buckets;
+        for (s, (slot, &bucket)) in grid.slots().iter().zip(bucket_of).enumerate() {
+            let cells: Vec<u32> = (0..slot.len)
+                .map(|i| {
+                    let (row, col) = slot.square(i);
+                    (row * cols + col) as u32
+                })
+                .collect();
+            let side = usize::from(slot.direction == Direction::Down);
+            for (p, &cell) in cells.iter().enumerate() {
+                owner[cell as usize][side] = Some((s as u32, p as u32));
+            }
+            buckets[bucket].slots.push(s as u32);
+            slots.push(SlotData {
+                bucket,
+                cells,
+                offset,
+                crossing: Vec::new(),
+            });
+            offset += buckets[bucket].width;
+        }
+        for (s, data) in slots.iter_mut().enumerate() {
+            let side = usize::from(grid.slots()[s].direction == Direction::Down);
+            data.crossing = data
+                .cells
+                .iter()
+                .map(|&cell| owner[cell as usize][1 - side])
+                .collect();
+        }
+        let mut arena = vec![0u64; offset];
+        let mut count = Vec::with_capacity(slots.len());
+        for data in &slots {
+            let bucket = &buckets[data.bucket];
+            let bits = &mut arena[data.offset..data.offset + bucket.width];
+            for (i, word) in bits.iter_mut().enumerate() {
+                let left = bucket.n.saturating_sub(i * 64);
+                *word = if left >= 64 { !0 } else { (1u64 << left) - 1 };
+            }
+            count.push(bucket.n as u32);
+        }
+        let n = slots.len();
+        let width = buckets.iter().map(|b| b.width).max().unwrap_or(1);
+        Engine {
+            buckets: std::sync::Arc::new(buckets),
+            slots,
+            arena,
+            count,
+            mask,
+            stamp: vec![0; n],
+            level: 0,
+            trail_words: Vec::new(),
+            trail_slots: Vec::new(),
+            trail_masks: Vec::new(),
+            queue: Vec::new(),
+            queued: vec![false; n],
+            dirty: vec![0; n],
+            support: vec![false; n],
+            singles: Vec::new(),
+            forced: Vec::new(),
+            scratch: vec![0; width],
+            lookahead: Vec::new(),
+            noise: 0,
+            letters: false,
+            split_above: SPLIT_ABOVE,
+            support_limit: EXACT_SUPPORT,
+            weight: vec![1; n],
+        }
+    }
+
+    /// Filters every slot by its own pre-set letters only, and returns the
+    /// first slot left without a word, if any.
+    pub fn own_letters(&mut self) -> Option<usize> {
+        for s in 0..self.slots.len() {
+            let mut dirty = 0;
+            for (p, &cell) in self.slots[s].cells.iter().enumerate() {
+                if self.mask[cell as usize] != ALL {
+                    dirty |= 1 << p;
+                }
+            }
+            if dirty != 0 {
+                self.filter(s, dirty);
+            }
+            if self.count[s] == 0 {
+                return Some(s);
+            }
+        }
+        None
+    }
+
+    /// The first propagation: every slot is looked at. `Err` holds a slot
+    /// left without candidates.
+    pub fn start(&mut self) -> Result<(), u32> {
+        for s in 0..self.slots.len() {
+            if self.count[s] == 1 {
+                self.singles.push(s as u32);
+            }
+            self.support[s] = true;
+            self.enqueue(s);
+        }
+        self.forced.clear();
+        self.propagate()
+    }
+
+    pub fn bits(&self, s: usize) -> &[u64] {
+        let data = &self.slots[s];
+        &self.arena[data.offset..data.offset + self.buckets[data.bucket].width]
+    }
+
+    /// The bucket index of a slot's only (or first) candidate.
+    pub fn first(&self, s: usize) -> usize {
+        let bits = self.bits(s);
+        let at = bits.iter().position(|&w| w != 0).expect("a candidate");
+        at * 64 + bits[at].trailing_zeros() as usize
+    }
+
+    /// The candidates of a slot, best first.
+    pub fn candidates(&self, s: usize) -> Vec<u32> {
+        let mut out = Vec::with_capacity(self.count[s] as usize);
+        for (at, &word) in self.bits(s).iter().enumerate() {
+            let mut word = word;
+            while word != 0 {
+                out.push((at * 64) as u32 + word.trailing_zeros());
+                word &= word - 1;
+            }
+        }
+        out
+    }
+
+    /// Sets the square at position `p` of slot `s` to `letter` and
+    /// propagates. `Err` holds a slot left without candidates; the caller
+    /// undoes.
+    pub fn fix_letter(&mut self, s: usize, p: usize, letter: u32) -> Result<(), u32> {
+        self.forced.clear();
+        let cell = self.slots[s].cells[p] as usize;
+        self.trail_masks.push((cell as u32, self.mask[cell]));
+        self.mask[cell] = 1 << letter;
+        self.dirty[s] |= 1 << p;
+        self.enqueue(s);
+        if let Some((t, q)) = self.slots[s].crossing[p] {
+            self.dirty[t as usize] |= 1 << q;
+            self.enqueue(t as usize);
+        }
+        self.propagate()
+    }
+
+    pub fn mark(&mut self) -> Mark {
+        self.level += 1;
+        Mark {
+            words: self.trail_words.len(),
+            slots: self.trail_slots.len(),
+            masks: self.trail_masks.len(),
+        }
+    }
+
+    pub fn undo(&mut self, mark: Mark) {
+        while self.trail_slots.len() > mark.slots {
+            let (s, count, stamp) = self.trail_slots.pop().expect("an entry");
+            let s = s as usize;
+            let data = &self.slots[s];
+            let width = self.buckets[data.bucket].width;
+            let from = self.trail_words.len() - width;
+            self.arena[data.offset..data.offset + width].copy_from_slice(&self.trail_words[from..]);
+            self.trail_words.truncate(from);
+            self.count[s] = count;
+            self.stamp[s] = stamp;
+        }
+        debug_assert_eq!(self.trail_words.len(), mark.words);
+        while self.trail_masks.len() > mark.masks {
+            let (cell, mask) = self.trail_masks.pop().expect("an entry");
+            self.mask[cell as usize] = mask;
+        }
+    }
+
+    /// Saves slot `s` on the trail, once per level.
+    fn save(&mut self, s: usize) {
+        if self.stamp[s] == self.level {
+            return;
+        }
+        let data = &self.slots[s];
+        let width = self.buckets[data.bucket].width;
+        self.trail_words
+            .extend_from_slice(&self.arena[data.offset..data.offset + width]);
+        self.trail_slots
+            .push((s as u32, self.count[s], self.stamp[s]));
+        self.stamp[s] = self.level;
+    }
+
+    fn enqueue(&mut self, s: usize) {
+        if !self.queued[s] {
+            self.queued[s] = true;
+            self.queue.push(s as u32);
+        }
+    }
+
+    /// Notes that slot `s` went from `old` candidates to `new`.
+    fn reduced(&mut self, s: usize, old: u32, new: u32) -> Result<(), u32> {
+        if new == 0 {
+            return Err(s as u32);
+        }
+        if new == 1 && old > 1 {
+            self.singles.push(s as u32);
+            self.forced.push(s as u32);
+        }
+        Ok(())
+    }
+
+    /// Chooses word `i` (of its bucket) for slot `s` and propagates.
+    /// `Err` holds a slot left without candidates; the caller undoes.
+    pub fn assign(&mut self, s: usize, i: usize) -> Result<(), u32> {
+        self.forced.clear();
+        self.save(s);
+        let data = &self.slots[s];
+        let width = self.buckets[data.bucket].width;
+        let bits = &mut self.arena[data.offset..data.offset + width];
+        bits.fill(0);
+        bits[i / 64] = 1 << (i % 64);
+        self.count[s] = 1;
+        self.singles.push(s as u32);
+        self.support[s] = true;
+        self.enqueue(s);
+        self.propagate()
+    }
+
+    fn propagate(&mut self) -> Result<(), u32> {
+        let result = self.run_queue();
+        if result.is_err() {
+            for s in self.queue.drain(..) {
+                let s = s as usize;
+                self.queued[s] = false;
+                self.dirty[s] = 0;
+                self.support[s] = false;
+            }
+            self.singles.clear();
+        }
+        result
+    }
+
+    fn run_queue(&mut self) -> Result<(), u32> {
+        loop {
+            if let Some(s) = self.singles.pop() {
+                self.singleton(s as usize)?;
+                continue;
+            }
+            let Some(s) = self.queue.pop() else {
+                return Ok(());
+            };
+            let s = s as usize;
+            self.queued[s] = false;
+            let dirty = std::mem::take(&mut self.dirty[s]);
+            let old = self.count[s];
+            if dirty != 0 {
+                self.filter(s, dirty);
+            }
+            let new = self.count[s];
+            self.reduced(s, old, new)?;
+            if new < old || std::mem::take(&mut self.support[s]) {
+                self.support[s] = false;
+                self.restrict_cells(s);
+            }
+        }
+    }
+
+    /// Takes the only word of slot `s` out of every other slot of its
+    /// length.
+    fn singleton(&mut self, s: usize) -> Result<(), u32> {
+        let i = self.first(s);
+        let bucket = self.slots[s].bucket;
+        for k in 0..self.buckets[bucket].slots.len() {
+            let t = self.buckets[bucket].slots[k] as usize;
+            if t == s {
+                continue;
+            }
+            let at = self.slots[t].offset + i / 64;
+            if self.arena[at] >> (i % 64) & 1 == 0 {
+                continue;
+            }
+            self.save(t);
+            self.arena[at] &= !(1 << (i % 64));
+            let old = self.count[t];
+            self.count[t] = old - 1;
+            self.reduced(t, old, old - 1)?;
+            self.support[t] = true;
+            self.enqueue(t);
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,155 @@
+//! Propagation's two kernels: a slot's candidates filtered by its
+//! squares' letters, and its squares narrowed to its candidates' letters.
+
+use super::{ALL, Engine};
+
+/// Filtering looks at each candidate when there are at most this many per
+/// `u64` of the bitset.
+const SPARSE: usize = 1;
+
+impl Engine {
+    /// Keeps the candidates of `s` whose letters at the positions in
+    /// `dirty` are allowed by their squares.
+    pub(super) fn filter(&mut self, s: usize, dirty: u64) {
+        self.save(s);
+        let data = &self.slots[s];
+        let bucket = &self.buckets[data.bucket];
+        let width = bucket.width;
+        let bits = &mut self.arena[data.offset..data.offset + width];
+        let (lo, hi) = match bits.iter().position(|&w| w != 0) {
+            Some(lo) => (
+                lo,
+                width - bits.iter().rev().position(|&w| w != 0).unwrap_or(0),
+            ),
+            None => return,
+        };
+        if self.count[s] as usize <= SPARSE * (hi - lo) {
+            // Few candidates: look at each one's letters.
+            let mut total = 0;
+            for (at, word) in bits.iter_mut().enumerate().take(hi).skip(lo) {
+                let (mut rest, mut keep) = (*word, *word);
+                while rest != 0 {
+                    let b = rest.trailing_zeros();
+                    rest &= rest - 1;
+                    let letters = bucket.word(at * 64 + b as usize);
+                    let mut positions = dirty;
+                    while positions != 0 {
+                        let p = positions.trailing_zeros() as usize;
+                        positions &= positions - 1;
+                        if self.mask[data.cells[p] as usize] >> letters[p] & 1 == 0 {
+                            keep &= !(1 << b);
+                            break;
+                        }
+                    }
+                }
+                *word = keep;
+                total += keep.count_ones();
+            }
+            self.count[s] = total;
+            return;
+        }
+        let scratch = &mut self.scratch[lo..hi];
+        let mut dirty = dirty;
+        while dirty != 0 {
+            let p = dirty.trailing_zeros() as usize;
+            dirty &= dirty - 1;
+            let allowed = self.mask[data.cells[p] as usize];
+            let banned = ALL & !allowed;
+            if banned == 0 {
+                continue;
+            }
+            let (mut letters, keep) = if allowed.count_ones() <= banned.count_ones() {
+                (allowed, true)
+            } else {
+                (banned, false)
+            };
+            if keep && letters.count_ones() == 1 {
+                let set = &bucket.set(p, letters.trailing_zeros())[lo..hi];
+                for (word, &w) in bits[lo..hi].iter_mut().zip(set) {
+                    *word &= w;
+                }
+                continue;
+            }
+            scratch.fill(0);
+            while letters != 0 {
+                let letter = letters.trailing_zeros();
+                letters &= letters - 1;
+                let set = &bucket.set(p, letter)[lo..hi];
+                for (acc, &w) in scratch.iter_mut().zip(set) {
+                    *acc |= w;
+                }
+            }
+            for (word, &acc) in bits[lo..hi].iter_mut().zip(scratch.iter()) {
+                *word &= if keep { acc } else { !acc };
+            }
+        }
+        self.count[s] = bits[lo..hi].iter().map(|w| w.count_ones()).sum();
+    }
+
+    /// Narrows the squares of `s` to the letters its candidates have there;
+    /// each square narrowed makes its crossing slot look again.
+    pub(super) fn restrict_cells(&mut self, s: usize) {
+        let data = &self.slots[s];
+        let bucket = &self.buckets[data.bucket];
+        let len = bucket.len;
+        let bits = &self.arena[data.offset..data.offset + bucket.width];
+        let count = self.count[s] as usize;
+        let mut support = [0u32; 64];
+        let (lo, hi) = match bits.iter().position(|&w| w != 0) {
+            Some(lo) => (
+                lo,
+                bucket.width - bits.iter().rev().position(|&w| w != 0).unwrap_or(0),
+            ),
+            None => return,
+        };
+        // Many candidates nearly always have every letter a square allows:
+        // the scan would cost more than it prunes. Skipping it is sound, as
+        // a slot's letters are narrowed exactly once it is down to a few
+        // words (and always once it is down to one).
+        if count > self.support_limit {
+            return;
+        }
+        if count <= 12 * (hi - lo) {
+            for (at, &word) in bits.iter().enumerate().take(hi).skip(lo) {
+                let mut word = word;
+                while word != 0 {
+                    let i = at * 64 + word.trailing_zeros() as usize;
+                    word &= word - 1;
+                    for (sup, &letter) in support.iter_mut().zip(bucket.word(i)) {
+                        *sup |= 1 << letter;
+                    }
+                }
+            }
+        } else {
+            for (p, sup) in support.iter_mut().enumerate().take(len) {
+                let mut letters = self.mask[data.cells[p] as usize];
+                if letters.count_ones() == 1 {
+                    *sup = letters;
+                    continue;
+                }
+                while letters != 0 {
+                    let letter = letters.trailing_zeros();
+                    letters &= letters - 1;
+                    let set = &bucket.set(p, letter)[lo..hi];
+                    if set.iter().zip(&bits[lo..hi]).any(|(a, b)| a & b != 0) {
+                        *sup |= 1 << letter;
+                    }
+                }
+            }
+        }
+        for (p, &sup) in support.iter().enumerate().take(len) {
+            let cell = self.slots[s].cells[p] as usize;
+            let old = self.mask[cell];
+            let new = old & sup;
+            if new == old {
+                continue;
+            }
+            self.trail_masks.push((cell as u32, old));
+            self.mask[cell] = new;
+            if let Some((t, q)) = self.slots[s].crossing[p] {
+                self.dirty[t as usize] |= 1 << q;
+                self.enqueue(t as usize);
+            }
+        }
+    }
+}

@@ -1,0 +1,557 @@
+//! A grid and a word list made ready to fill, and the ways to search it:
+//! the first fill, listing fills, counting them, with progress reported so
+//! that a caller can show it or stop the search; restarts for one fill.
+
+use std::ops::ControlFlow;
+
+use thiserror::Error;
+
+use super::engine::{Bucket, Engine};
+use super::fill::{Entry, Fill};
+use super::grid::{Grid, Slot};
+use super::search::{Hooks, Nodes, explore, luby};
+use super::words::WordList;
+use crate::rng::mix;
+
+/// Why a grid cannot be filled from a list before any search: a slot that
+/// no word of the list fits on its own.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::crossword::{Filler, Grid, WordList};
+///
+/// let grid = Grid::parse("Q..\n...\n...")?;
+/// let words = WordList::parse(&b"CAT\nDOG\n"[..])?;
+/// let err = Filler::new(&grid, &words).unwrap_err();
+/// assert_eq!(err.to_string(), "1 across (Q..): no word of the list fits");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum FillError {
+    /// No word of the list fits the slot's length and pre-set letters.
+    #[error("{slot} ({pattern}): no word of the list fits")]
+    NoWordFits {
+        /// The slot.
+        slot: Slot,
+        /// Its pre-set letters, `.` for empty squares.
+        pattern: String,
+    },
+}
+
+/// How the search orders words of equal score.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::crossword::Options;
+///
+/// let options = Options { seed: Some(7) };
+/// assert_eq!(Options::default().seed, None);
+/// # let _ = options;
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// `None`: words of equal score in list order. `Some(seed)`: in an
+    /// order drawn from the seed, for a different fill of the same grid.
+    pub seed: Option<u64>,
+}
+
+/// Where a long search stands, as handed to the progress callback (about
+/// every 4096 words tried).
+///
+/// # Example
+///
+/// ```
+/// use puzzles::crossword::Progress;
+///
+/// let progress = Progress { nodes: 4096, fills: 0, decided: 30, slots: 76 };
+/// assert!(progress.decided <= progress.slots);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Progress {
+    /// Choices tried so far: words, or letters of a square when the
+    /// search splits a slot by letter.
+    pub nodes: u64,
+    /// Fills found so far.
+    pub fills: u64,
+    /// Slots with one word left now.
+    pub decided: usize,
+    /// Slots in the grid.
+    pub slots: usize,
+}
+
+/// How a search ended.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::crossword::{Filler, Grid, WordList};
+///
+/// let grid = Grid::parse("..\n..")?;
+/// let words = WordList::parse(&b"AB\nCD\nAC\nBD\n"[..])?;
+/// let summary = Filler::new(&grid, &words)?.count_with(None, &mut |_| std::ops::ControlFlow::Continue(()));
+/// assert_eq!((summary.fills, summary.complete), (2, true));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    /// Fills found.
+    pub fills: u64,
+    /// Choices tried (words, or letters of a square).
+    pub nodes: u64,
+    /// Whether the whole search tree was explored (no limit reached, not
+    /// stopped by a callback).
+    pub complete: bool,
+}
+
+/// A grid and a word list made ready to fill: words grouped by length and
+/// ordered best first, candidate bitsets built, pre-set letters and
+/// crossings propagated.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::crossword::{Filler, Grid, WordList};
+///
+/// let grid = Grid::parse("...\n...\n...")?;
+/// let words = WordList::parse(&b"BAT\nARE\nTEN\nBAT\nATE\nREN\nBAR\nATE\nTEN\n"[..])?;
+/// let filler = Filler::new(&grid, &words)?;
+/// // A 3×3 square needs six different words; this list has five.
+/// assert_eq!(filler.count(None), 0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Filler {
+    grid: Grid,
+    engine: Engine,
+    /// The score of each bucket's words, in bucket order.
+    scores: Vec<Vec<i32>>,
+    /// A slot left without candidates by the first propagation.
+    dead: Option<usize>,
+    /// The seed of the restarts' orders.
+    seed: u64,
+    /// Words tried in the shortest restart ([`RESTART_UNIT`]; tests make
+    /// it tiny to reach the restarts on tiny grids).
+    pub(crate) restart_unit: u64,
+}
+
+impl Filler {
+    /// Prepares `grid` for filling from `words`, equal scores in list order.
+    ///
+    /// # Errors
+    ///
+    /// [`FillError::NoWordFits`] when some slot, on its own, fits no word.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::crossword::{Filler, Grid, WordList};
+    ///
+    /// let grid = Grid::parse("..")?;
+    /// let filler = Filler::new(&grid, &WordList::parse(&b"GO\n"[..])?)?;
+    /// assert_eq!(filler.first().unwrap().lines(), ["GO"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn new(grid: &Grid, words: &WordList) -> Result<Filler, FillError> {
+        Filler::with_options(grid, words, Options::default())
+    }
+
+    /// [`Filler::new`] with [`Options`] (a seed).
+    ///
+    /// # Errors
+    ///
+    /// As [`Filler::new`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::crossword::{Filler, Grid, Options, WordList};
+    ///
+    /// let grid = Grid::parse("..")?;
+    /// let words = WordList::parse(&b"GO\nUP\nON\nIN\n"[..])?;
+    /// let seeded = Filler::with_options(&grid, &words, Options { seed: Some(3) })?;
+    /// assert_eq!(seeded.count(None), 4);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_options(
+        grid: &Grid,
+        words: &WordList,
+        options: Options,
+    ) -> Result<Filler, FillError> {
+        let mut lengths: Vec<usize> = grid.slots().iter().map(|slot| slot.len).collect();
+        lengths.sort_unstable();
+        lengths.dedup();
+        let mut by_length: Vec<Vec<u32>> = vec![Vec::new(); lengths.len()];
+        for (id, (word, _)) in words.iter().enumerate() {
+            if let Ok(k) = lengths.binary_search(&word.len()) {
+                by_length[k].push(id as u32);
+            }
+        }
+        let mut buckets = Vec::with_capacity(lengths.len());
+        let mut scores = Vec::with_capacity(lengths.len());
+        for (k, ids) in by_length.iter_mut().enumerate() {
+            let len = lengths[k];
+            // How often each letter stands at each position among the words
+            // of this length: words made of common letters leave their
+            // crossings the most choice, so they come first among equals.
+            let mut freq = vec![1u32; len * 26];
+            for &id in ids.iter() {
+                for (p, b) in words.word(id as usize).bytes().enumerate() {
+                    freq[p * 26 + usize::from(b - b'A')] += 1;
+                }
+            }
+            let ln: Vec<f64> = freq.iter().map(|&f| f64::from(f).ln()).collect();
+            let rarity = |id: u32| -> u64 {
+                let sum: f64 = words
+                    .word(id as usize)
+                    .bytes()
+                    .enumerate()
+                    .map(|(p, b)| ln[p * 26 + usize::from(b - b'A')])
+                    .sum();
+                (1e6 - sum * 1e3).max(0.0) as u64
+            };
+            let key = |id: u32| match options.seed {
+                None => (rarity(id), u64::from(id)),
+                Some(seed) => (
+                    0,
+                    mix(seed ^ u64::from(id).wrapping_mul(0x9E37_79B9_7F4A_7C15)),
+                ),
+            };
+            ids.sort_by_cached_key(|&id| (std::cmp::Reverse(words.score(id as usize)), key(id)));
+            let bucket_scores: Vec<i32> = ids.iter().map(|&id| words.score(id as usize)).collect();
+            let mut bucket = Bucket::new(
+                lengths[k],
+                ids.iter().map(|&id| words.word(id as usize).as_bytes()),
+            );
+            // Best first: a new rank wherever the score drops.
+            let mut rank = 0;
+            for (i, pair) in bucket_scores.windows(2).enumerate() {
+                rank += u32::from(pair[1] != pair[0]);
+                bucket.rank[i + 1] = rank;
+            }
+            buckets.push(bucket);
+            scores.push(bucket_scores);
+        }
+        let bucket_of: Vec<usize> = grid
+            .slots()
+            .iter()
+            .map(|slot| {
+                lengths
+                    .binary_search(&slot.len)
+                    .expect("a bucket per length")
+            })
+            .collect();
+        let mut engine = Engine::new(grid, buckets, &bucket_of);
+        if let Some(s) = engine.own_letters() {
+            let slot = grid.slots()[s];
+            return Err(FillError::NoWordFits {
+                slot,
+                pattern: grid.pattern(&slot),
+            });
+        }
+        let dead = engine.start().err().map(|s| s as usize);
+        Ok(Filler {
+            grid: grid.clone(),
+            engine,
+            scores,
+            dead,
+            seed: options.seed.unwrap_or(0),
+            restart_unit: RESTART_UNIT,
+        })
+    }
+
+    /// The grid.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// # use puzzles::crossword::{Filler, Grid, WordList};
+    /// let grid = Grid::parse("..")?;
+    /// let filler = Filler::new(&grid, &WordList::parse(&b"GO\n"[..])?)?;
+    /// assert_eq!(filler.grid(), &grid);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn grid(&self) -> &Grid {
+        &self.grid
+    }
+
+    /// The first fill (best scores first), or `None` when the search proves
+    /// that there is none.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::crossword::{Filler, Grid, WordList};
+    ///
+    /// let grid = Grid::parse("..\n..")?;
+    /// let words = WordList::parse(&b"AB\nCD\nAC\n"[..])?;
+    /// assert_eq!(Filler::new(&grid, &words)?.first(), None); // BD is missing
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn first(&self) -> Option<Fill> {
+        let mut found = None;
+        self.search(Some(1), &mut |_| ControlFlow::Continue(()), &mut |fill| {
+            found = Some(fill);
+            ControlFlow::Break(())
+        });
+        found
+    }
+
+    /// Counts fills, stopping at `limit` when given.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::crossword::{Filler, Grid, WordList};
+    ///
+    /// let grid = Grid::parse("..\n..")?;
+    /// let words = WordList::parse(&b"AB\nCD\nAC\nBD\n"[..])?;
+    /// let filler = Filler::new(&grid, &words)?;
+    /// assert_eq!((filler.count(None), filler.count(Some(1))), (2, 1));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn count(&self, limit: Option<u64>) -> u64 {
+        self.count_with(limit, &mut |_| ControlFlow::Continue(()))
+            .fills
+    }
+
+    /// Counts fills (up to `limit`), calling `progress` now and then; it
+    /// stops the search by returning [`ControlFlow::Break`] (Ctrl-C).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use puzzles::crossword::{Filler, Grid, WordList};
+    ///
+    /// let grid = Grid::parse("..\n..")?;
+    /// let words = WordList::parse(&b"AB\nCD\nAC\nBD\n"[..])?;
+    /// let summary = Filler::new(&grid, &words)?.count_with(Some(1), &mut |_| ControlFlow::Continue(()));
+    /// assert_eq!((summary.fills, summary.complete), (1, false));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn count_with(
+        &self,
+        limit: Option<u64>,
+        progress: &mut dyn FnMut(&Progress) -> ControlFlow<()>,
+    ) -> Summary {
+        struct Counting<'a> {
+            limit: Option<u64>,
+            fills: u64,
+            progress: &'a mut dyn FnMut(&Progress) -> ControlFlow<()>,
+        }
+        impl Hooks for Counting<'_> {
+            const TRACE: bool = false;
+            const ORDER: bool = false;
+            fn tick(&mut self, engine: &Engine, nodes: u64) -> ControlFlow<()> {
+                (self.progress)(&progress_of(engine, nodes, self.fills))
+            }
+            fn solution(&mut self, _: &Engine, _: usize) -> ControlFlow<()> {
+                self.fills += 1;
+                if self.limit == Some(self.fills) {
+                    return ControlFlow::Break(());
+                }
+                ControlFlow::Continue(())
+            }
+        }
+        let mut hooks = Counting {
+            limit,
+            fills: 0,
+            progress,
+        };
+        let (complete, nodes) = self.run(&mut hooks, limit, false);
+        Summary {
+            fills: hooks.fills,
+            nodes,
+            complete,
+        }
+    }
+
+    /// Lists fills, handing each to `on_fill` (which may stop the search)
+    /// and stopping after `limit`; `progress` is called now and then and may
+    /// stop it too.
+    ///
+    /// With a `limit` of 1 the search restarts now and then, each time
+    /// choosing slots in a slightly different order, with budgets of words
+    /// tried that grow without bound (the Luby sequence): a search that
+    /// went wrong early is not followed to its end, and a restart that
+    /// runs to its end without a fill still proves that there is none.
+    /// Every other restart splits slots of many words by the letter of one
+    /// square rather than by word.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use puzzles::crossword::{Filler, Grid, WordList};
+    ///
+    /// let grid = Grid::parse("..\n..")?;
+    /// let words = WordList::parse(&b"AB\nCD\nAC\nBD\n"[..])?;
+    /// let mut fills = Vec::new();
+    /// Filler::new(&grid, &words)?.search(None, &mut |_| ControlFlow::Continue(()), &mut |fill| {
+    ///     fills.push(fill.lines().join("/"));
+    ///     ControlFlow::Continue(())
+    /// });
+    /// assert_eq!(fills, ["AB/CD", "AC/BD"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn search(
+        &self,
+        limit: Option<u64>,
+        progress: &mut dyn FnMut(&Progress) -> ControlFlow<()>,
+        on_fill: &mut dyn FnMut(Fill) -> ControlFlow<()>,
+    ) -> Summary {
+        struct Listing<'a, 'b> {
+            filler: &'a Filler,
+            limit: Option<u64>,
+            fills: u64,
+            progress: &'b mut dyn FnMut(&Progress) -> ControlFlow<()>,
+            on_fill: &'b mut dyn FnMut(Fill) -> ControlFlow<()>,
+        }
+        impl Hooks for Listing<'_, '_> {
+            const TRACE: bool = false;
+            fn tick(&mut self, engine: &Engine, nodes: u64) -> ControlFlow<()> {
+                (self.progress)(&progress_of(engine, nodes, self.fills))
+            }
+            fn solution(&mut self, engine: &Engine, _: usize) -> ControlFlow<()> {
+                self.fills += 1;
+                (self.on_fill)(self.filler.fill_of(engine))?;
+                if self.limit == Some(self.fills) {
+                    return ControlFlow::Break(());
+                }
+                ControlFlow::Continue(())
+            }
+        }
+        let mut hooks = Listing {
+            filler: self,
+            limit,
+            fills: 0,
+            progress,
+            on_fill,
+        };
+        let (complete, nodes) = self.run(&mut hooks, limit, limit == Some(1));
+        Summary {
+            fills: hooks.fills,
+            nodes,
+            complete,
+        }
+    }
+
+    /// Runs the recursion from the propagated root, with restarts or
+    /// without: `(complete, words tried)`.
+    pub(crate) fn run<H: Hooks>(
+        &self,
+        hooks: &mut H,
+        limit: Option<u64>,
+        restarts: bool,
+    ) -> (bool, u64) {
+        if self.dead.is_some() || limit == Some(0) {
+            return (limit != Some(0), 0);
+        }
+        let mut nodes = Nodes {
+            tried: 0,
+            cap: u64::MAX,
+            cut: false,
+        };
+        let mut weight = self.engine.weight.clone();
+        for restart in 0u64.. {
+            let mut engine = self.engine.clone();
+            engine.weight = std::mem::take(&mut weight);
+            if H::TRACE {
+                // The web page's examples show a search that backtracks.
+                engine.support_limit = 500;
+            }
+            if restarts {
+                nodes.cap = nodes
+                    .tried
+                    .saturating_add(self.restart_unit * luby(restart + 1));
+                nodes.cut = false;
+                if restart > 0 {
+                    engine.noise = mix(self.seed ^ restart.wrapping_mul(0xD1B5_4A32_D192_ED03)) | 1;
+                }
+            }
+            if restart == 0 && self.seed != 0 {
+                // A seed's own order of words from the start, not only in
+                // restarts: a different fill of the same grid.
+                engine.noise = mix(self.seed) | 1;
+            }
+            // Every other restart splits big slots by letter: dense blocks of
+            // long words (open squares) fall to letters, grids of many
+            // short slots to words; alternating keeps both within a factor
+            // of two of the better one.
+            engine.letters = restarts && restart % 2 == 1;
+            let flow = explore(&mut engine, hooks, 0, &mut nodes);
+            weight = std::mem::take(&mut engine.weight);
+            if !nodes.cut {
+                return (flow.is_continue(), nodes.tried);
+            }
+        }
+        unreachable!("restarts end with a search that is not cut")
+    }
+
+    /// The slot emptied by the first propagation, if it proved at once that
+    /// no fill exists.
+    pub(crate) fn dead(&self) -> Option<usize> {
+        self.dead
+    }
+
+    /// Splits by letter slots of more than `n` candidates (tests: every
+    /// slot, on tiny lists).
+    #[cfg(test)]
+    pub(crate) fn set_split_above(&mut self, n: u32) {
+        self.engine.split_above = n;
+    }
+
+    pub(crate) fn root(&self) -> &Engine {
+        &self.engine
+    }
+
+    /// The word (as text) and score of slot `s`'s first candidate.
+    pub(crate) fn word_of(&self, engine: &Engine, s: usize, i: usize) -> (String, i32) {
+        let bucket = engine.slots[s].bucket;
+        let letters = engine.buckets[bucket].word(i);
+        let word = letters.iter().map(|&l| char::from(b'A' + l)).collect();
+        (word, self.scores[bucket][i])
+    }
+
+    /// The fill in a solved `engine`.
+    pub(crate) fn fill_of(&self, engine: &Engine) -> Fill {
+        let (rows, cols) = (self.grid.rows(), self.grid.cols());
+        let mut letters = vec![b'#'; rows * cols];
+        for row in 0..rows {
+            for col in 0..cols {
+                if let super::Cell::Letter(letter) = self.grid.cell(row, col) {
+                    letters[row * cols + col] = letter;
+                }
+            }
+        }
+        let mut entries = Vec::with_capacity(self.grid.slots().len());
+        for (s, slot) in self.grid.slots().iter().enumerate() {
+            let (word, score) = self.word_of(engine, s, engine.first(s));
+            for (p, letter) in word.bytes().enumerate() {
+                let (row, col) = slot.square(p);
+                letters[row * cols + col] = letter;
+            }
+            entries.push(Entry {
+                slot: *slot,
+                word,
+                score,
+            });
+        }
+        Fill::new(rows, cols, letters, entries)
+    }
+}
+
+fn progress_of(engine: &Engine, nodes: u64, fills: u64) -> Progress {
+    Progress {
+        nodes,
+        fills,
+        decided: engine.count.iter().filter(|&&c| c == 1).count(),
+        slots: engine.count.len(),
+    }
+}
+
+/// Words tried in the shortest restart.
+const RESTART_UNIT: u64 = 256;
