@@ -49,13 +49,12 @@ fn window<F: FnMut(&[i64])>(
         let separators = mask(separator_bytes(low)) | (mask(separator_bytes(high)) << 32);
         let hash = _mm256_set1_epi8(b'#' as i8);
         let hashes = _mm256_or_si256(_mm256_cmpeq_epi8(low, hash), _mm256_cmpeq_epi8(high, hash));
-        let chunk_end = (pos + 64).min(end);
-        if _mm256_movemask_epi8(hashes) != 0 {
-            pos = carry.comment_block(buf, pos, end, chunk_end, batch, sink)?;
+        let has_hash = _mm256_movemask_epi8(hashes) != 0;
+        let Some(starts) =
+            carry.block_starts(buf, &mut pos, end, (separators, has_hash), batch, sink)?
+        else {
             continue;
-        }
-        let starts = carry.starts(separators, chunk_end - pos);
-        batch.make_room_for_a_block(sink);
+        };
         let count = starts.count_ones() as usize;
         let out = &mut batch.values[batch.len..batch.len + 32];
         let mut bad = 0_u32;

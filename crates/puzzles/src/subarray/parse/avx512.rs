@@ -47,13 +47,12 @@ fn window<F: FnMut(&[i64])>(
             )
         };
         let separators = separators(low);
-        let chunk_end = (pos + 64).min(end);
-        if _mm512_cmpeq_epi8_mask(low, _mm512_set1_epi8(b'#' as i8)) != 0 {
-            pos = carry.comment_block(buf, pos, end, chunk_end, batch, sink)?;
+        let has_hash = _mm512_cmpeq_epi8_mask(low, _mm512_set1_epi8(b'#' as i8)) != 0;
+        let Some(starts) =
+            carry.block_starts(buf, &mut pos, end, (separators, has_hash), batch, sink)?
+        else {
             continue;
-        }
-        let starts = carry.starts(separators, chunk_end - pos);
-        batch.make_room_for_a_block(sink);
+        };
         let count = starts.count_ones() as usize;
         let out = &mut batch.values[batch.len..batch.len + 32];
         let mut bad = block(low, high, starts, count, out.try_into().expect("32 slots"));

@@ -85,14 +85,11 @@ fn parse_i64_window<F: FnMut(&[i64])>(
     let mut carry = Carry::default();
     while pos < end {
         let chunk: &[u8; 64] = buf[pos..pos + 64].try_into().expect("padding");
-        let (separators, has_hash) = classify(chunk);
-        let chunk_end = (pos + 64).min(end);
-        if has_hash {
-            pos = carry.comment_block(buf, pos, end, chunk_end, batch, sink)?;
+        let Some(mut starts) =
+            carry.block_starts(buf, &mut pos, end, classify(chunk), batch, sink)?
+        else {
             continue;
-        }
-        let mut starts = carry.starts(separators, chunk_end - pos);
-        batch.make_room_for_a_block(sink);
+        };
         let mut count = batch.len;
         while starts != 0 {
             let start = pos + starts.trailing_zeros() as usize;

@@ -70,33 +70,43 @@ pub(super) fn parse_i64_bytewise<F: FnMut(&[i64])>(
 pub(super) struct Carry(u64);
 
 impl Carry {
+    /// The tokens that start in the 64-byte block at `*pos` as a bitmask,
+    /// given the block's `(separators, holds a '#')`, with room made in
+    /// `batch` for all of them. `None` when the block holds a comment:
+    /// comments are rare, so the byte-by-byte loop has then taken the
+    /// block, from the end of a token the block before began, and `*pos`
+    /// is where the next block starts.
+    #[inline(always)]
+    pub(super) fn block_starts<F: FnMut(&[i64])>(
+        &mut self,
+        buf: &[u8],
+        pos: &mut usize,
+        end: usize,
+        (separators, has_hash): (u64, bool),
+        batch: &mut Batch<i64>,
+        sink: &mut F,
+    ) -> Result<Option<u64>, Stop> {
+        let block_end = (*pos + 64).min(end);
+        if has_hash {
+            if self.0 == 1 {
+                *pos = token_end(buf, *pos, end);
+            }
+            self.0 = 0;
+            *pos = parse_i64_bytewise(buf, *pos, block_end, batch, sink)?;
+            return Ok(None);
+        }
+        let starts = self.starts(separators, block_end - *pos);
+        batch.make_room_for_a_block(sink);
+        Ok(Some(starts))
+    }
+
     /// The tokens that start among the block's first `len` bytes (1 to 64)
     /// as a bitmask, from its separators'.
     #[inline(always)]
-    pub(super) fn starts(&mut self, separators: u64, len: usize) -> u64 {
+    fn starts(&mut self, separators: u64, len: usize) -> u64 {
         let tokens = !separators & (u64::MAX >> (64 - len));
         let starts = tokens & !((tokens << 1) | self.0);
         self.0 = tokens >> 63;
         starts
-    }
-
-    /// A block at `pos` that holds a `#`: comments are rare, so the
-    /// byte-by-byte loop takes it, from the end of a token the block before
-    /// began. Returns where the next block starts.
-    #[inline(always)]
-    pub(super) fn comment_block<F: FnMut(&[i64])>(
-        &mut self,
-        buf: &[u8],
-        mut pos: usize,
-        end: usize,
-        chunk_end: usize,
-        batch: &mut Batch<i64>,
-        sink: &mut F,
-    ) -> Result<usize, Stop> {
-        if self.0 == 1 {
-            pos = token_end(buf, pos, end);
-        }
-        self.0 = 0;
-        parse_i64_bytewise(buf, pos, chunk_end, batch, sink)
     }
 }
