@@ -3,8 +3,8 @@
 //! by side (see [`super`] for why).
 
 use super::super::nine_engine::NineEngine;
+use super::board::{Board, Stuck};
 use super::simd::{self, Kernel, Lanes};
-use super::{Board, Stuck};
 use crate::cpu::Isa;
 
 /// A search: how far it goes and what it found.
