@@ -8,7 +8,8 @@ use super::super::nine_engine::NineEngine;
 use super::super::solve::Solver;
 use super::chunk::{Item, Written};
 use super::input::{SOLO_CHUNK_LINES, quick_cells};
-use super::{Options, Outcome, Task, answer};
+use super::run::answer;
+use super::{Options, Outcome, Task};
 
 /// How [`run_lines`](super::run_lines) answers: the run's options, and what
 /// explains an invalid line (given its number and the error).
