@@ -68,7 +68,7 @@
 //                           or null while there is none to offer
 //   ownStart?               true: the "Place your own queens" tools
 //
-// `context` is { tree, step, replay }: the tree of tree.js (nodes with
+// `context` is { tree, step, replay }: the tree of tree-build.js (nodes with
 // step, end, parent, children, stubs, forced, event), the step shown and
 // the Replay of replay.js.
 

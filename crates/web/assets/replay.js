@@ -5,7 +5,7 @@
 // solution, each with step and depth), whatever the puzzle; how a removal
 // finds the placement it takes back is the puzzle's `sameChoice`.
 
-import { build } from './tree.js';
+import { build } from './tree-build.js';
 
 // Replaying from a snapshot keeps any step at most this many events away.
 const CHECKPOINT_EVERY = 512;

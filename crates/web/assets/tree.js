@@ -1,12 +1,9 @@
-// The search tree of a trace, built once from its events and drawn as an
-// SVG tied to the scrubber.
+// The search tree of a trace (built by tree-build.js) drawn as an SVG tied
+// to the scrubber.
 //
-// A node is a choice the search made and later took back: for N-Queens
-// every placement, for Sudoku every guess (the digits a guess forces are
-// listed in its node, not drawn as nodes of their own). Under each node hang
-// its frame's conflicts, as short red stubs, and its children; a node that
-// has been taken back gets a red return edge to its parent. What the
-// scrubber has not reached yet is faint.
+// Under each node hang its frame's conflicts, as short red stubs, and its
+// children; a node that has been taken back gets a red return edge to its
+// parent. What the scrubber has not reached yet is faint.
 //
 // Two ways to draw it: growing (only the nodes visited so far, numbered in
 // visit order, as the tutorials draw the N-Queens tree) or whole (every
@@ -22,91 +19,11 @@
 // closed subtree is drawn as a badge with the number of nodes it holds; a
 // click opens it.
 import { escapeText, grouped, svg } from './dom.js';
+import { madeBy } from './tree-build.js';
 
 // Nodes laid out before anything is opened: all of N = 6's whole tree
 // (152 placements), the top of anything bigger.
 const OPEN_BUDGET = 160;
-
-// ---- Building the tree from the events ---------------------------------
-
-// `isNode(event)`: whether a placement is a node (every queen; a Sudoku
-// guess); `sameChoice(place, remove)`: whether a removal takes back that
-// placement. Returns the nodes in the order they were made (a pre-order of
-// the tree), with, for every step k, the node the step is about (`focus`)
-// and the node whose loop the step belongs to (`frame`).
-export function build(events, isNode, sameChoice) {
-  const root = {
-    id: 0, step: 0, end: Infinity, parent: null, children: [], stubs: [], forced: [],
-    level: 0, row: -1, col: -1, value: 0, size: 1, solutions: 0, backtrack: 0,
-  };
-  const nodes = [root];
-  const focus = new Int32Array(events.length + 1);
-  const frame = new Int32Array(events.length + 1);
-  const stack = [root];
-  events.forEach((event, index) => {
-    const step = index + 1;
-    const top = stack[stack.length - 1];
-    switch (event.event) {
-      case 'place':
-        if (isNode(event)) {
-          const node = {
-            id: nodes.length, step, end: Infinity, parent: top, children: [], stubs: [], forced: [],
-            level: top.level + 1, row: event.row, col: event.col, value: event.value || 0,
-            size: 1, solutions: 0, backtrack: 0, event,
-          };
-          nodes.push(node);
-          top.children.push(node);
-          stack.push(node);
-          focus[step] = node.id;
-          frame[step] = top.id;
-        } else {
-          top.forced.push({ step, row: event.row, col: event.col, value: event.value, event });
-          focus[step] = top.id;
-          frame[step] = top.id;
-        }
-        break;
-      case 'remove':
-        if (stack.length > 1 && top.step > 0 && sameChoice(top.event, event)) {
-          top.end = step;
-          stack.pop();
-          focus[step] = top.id;
-          frame[step] = top.parent.id;
-        } else {
-          focus[step] = top.id;
-          frame[step] = top.id;
-        }
-        break;
-      case 'conflict':
-        top.stubs.push({ step, row: event.row, col: event.col, value: event.value || 0, event });
-        focus[step] = top.id;
-        frame[step] = top.id;
-        break;
-      case 'backtrack':
-        top.backtrack = step;
-        focus[step] = top.id;
-        frame[step] = top.id;
-        break;
-      case 'solution':
-        top.solutionStep = step;
-        top.solutions += 1;
-        focus[step] = top.id;
-        frame[step] = top.id;
-        break;
-      default:
-        focus[step] = top.id;
-        frame[step] = top.id;
-    }
-  });
-  // Sizes and solution counts of the subtrees: children come after their
-  // parent in `nodes`, so one backward pass adds each into its parent.
-  for (let i = nodes.length - 1; i > 0; i -= 1) {
-    nodes[i].parent.size += nodes[i].size;
-    nodes[i].parent.solutions += nodes[i].solutions;
-  }
-  return { nodes, focus, frame };
-}
-
-// ---- The panel ----------------------------------------------------------
 
 // The scale of the drawing: up to this much bigger than its natural size
 // for a small tree, and never smaller than this (its text must be read).
@@ -134,18 +51,6 @@ const ROOM_ABOVE = 6;
 const ROOM_BELOW = 30;
 // Room on either side for the outermost conflict stubs.
 const PAD = 12;
-
-// The number of nodes made by step `step`: nodes are numbered in the order
-// they were made, which is the order of their steps.
-function madeBy(nodes, step) {
-  let low = 0;
-  let high = nodes.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (nodes[middle].step <= step) low = middle + 1; else high = middle;
-  }
-  return low;
-}
 
 export class Panel {
   // `host`: the scrolling element; `options`: { goTo(step), label(node,

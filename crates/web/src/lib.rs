@@ -36,7 +36,7 @@
 //! [`trace::PuzzleInfo`] (what its renderer needs), an entry in the
 //! catalogue served at `/api/puzzles` (the page builds its form from it) and
 //! a descriptor module of the page, registered in `assets/puzzles.js`
-//! (whose opening comment describes it) and served from `routes.rs`. A
+//! (whose opening comment describes it) and served from `routes/assets.rs`. A
 //! puzzle whose events are not those of [`puzzles::trace`] brings its own
 //! reply and a variant of [`trace::Traced`], as [`crossword`] does.
 //!
