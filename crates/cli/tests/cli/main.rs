@@ -5,8 +5,13 @@ mod util;
 
 mod command_line;
 mod count;
+mod count_checkpoint;
+mod count_quadrants;
+mod count_sample;
 mod crossword;
 mod edges;
+mod edges_checkpoint;
+mod edges_parts;
 mod exact_cover;
 mod limits;
 mod maxsub;

@@ -1,5 +1,6 @@
-//! The small harness every topic shares: the built binary, its output, and
-//! scratch files (removed when the test ends, passed or failed: `tempfile`).
+//! The small harness every topic shares: the built binary (run directly or
+//! from a shell), its output, FIFOs, and scratch files (removed when the
+//! test ends, passed or failed: `tempfile`).
 
 use std::ffi::OsStr;
 use std::ops::Deref;
@@ -17,6 +18,11 @@ pub fn stdout_of(args: &[&str]) -> String {
     let output = puzzles().args(args).output().unwrap();
     assert!(output.status.success(), "{args:?} failed: {output:?}");
     String::from_utf8(output.stdout).unwrap()
+}
+
+/// Standard output of a run that must succeed, read as JSON.
+pub fn json_of(args: &[&str]) -> serde_json::Value {
+    serde_json::from_str(&stdout_of(args)).unwrap()
 }
 
 /// Waits until process `pid` catches `signal` (its handler is installed,
@@ -120,4 +126,36 @@ pub fn temp_file(topic: &str, name: &str, contents: impl AsRef<[u8]>) -> TempFil
         path,
         _folder: folder,
     }
+}
+
+/// The path of the `puzzles` binary built for this test run, for commands
+/// that are not run through [`puzzles`].
+pub fn binary() -> PathBuf {
+    assert_cmd::cargo::cargo_bin("puzzles")
+}
+
+/// `sh -c script`, with `$PUZZLES` the binary.
+pub fn shell(script: &str) -> std::process::Output {
+    std::process::Command::new("sh")
+        .arg("-c")
+        .arg(script)
+        .env("PUZZLES", binary())
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap()
+}
+
+/// Makes a FIFO at `path`.
+pub fn mkfifo(path: &Path) {
+    let made = std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .unwrap();
+    assert!(made.success(), "mkfifo {}", path.display());
+}
+
+/// Whether `path` is a FIFO (not following a symbolic link).
+pub fn is_fifo(path: &Path) -> bool {
+    use std::os::unix::fs::FileTypeExt;
+    std::fs::symlink_metadata(path).is_ok_and(|meta| meta.file_type().is_fifo())
 }
