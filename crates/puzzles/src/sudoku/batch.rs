@@ -29,7 +29,9 @@ mod run;
 use super::alphabet::Alphabet;
 use super::error::SudokuError;
 use super::grid::Grid;
-use super::puzzle::Puzzle;
+use super::puzzle::{self, Puzzle};
+use super::solve::Solver;
+use chunk::Item;
 #[cfg(test)]
 pub(super) use input::{portable_cells, sse2_cells};
 pub use run::{run, run_lines, run_rendered};
@@ -276,5 +278,33 @@ impl BatchSummary {
                 self.first_invalid_line.get_or_insert(answer.line);
             }
         }
+    }
+}
+
+/// The answer for the puzzle `item` (whose line is `text`).
+fn answer(solver: &mut Solver, item: &Item, text: &[u8], options: &Options) -> Answer {
+    let parsed = if item.too_long {
+        Err(SudokuError::LineTooLong {
+            limit: MAX_LINE_BYTES,
+        })
+    } else {
+        puzzle::parse(text, options.alphabet)
+    };
+    let outcome = match parsed {
+        Err(error) => Outcome::Invalid(error),
+        Ok(puzzle) => match options.task {
+            Task::Solve => match solver.solve(&puzzle) {
+                Some(solution) => Outcome::Solved { puzzle, solution },
+                None => Outcome::NoSolution { puzzle },
+            },
+            Task::Count { limit } => Outcome::Counted {
+                solutions: solver.count_up_to(&puzzle, limit),
+                puzzle,
+            },
+        },
+    };
+    Answer {
+        line: item.line,
+        outcome,
     }
 }

@@ -8,8 +8,7 @@ use super::super::nine_engine::NineEngine;
 use super::super::solve::Solver;
 use super::chunk::{Item, Written};
 use super::input::{SOLO_CHUNK_LINES, quick_cells};
-use super::run::answer;
-use super::{Options, Outcome, Task};
+use super::{Options, Outcome, Task, answer};
 
 /// How [`run_lines`](super::run_lines) answers: the run's options, and what
 /// explains an invalid line (given its number and the error).

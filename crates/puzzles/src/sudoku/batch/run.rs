@@ -5,13 +5,12 @@
 use std::io::{self, BufRead};
 
 use super::super::error::SudokuError;
-use super::super::puzzle;
 use super::super::solve::Solver;
 use super::chunk::{Chunk, Item, Written};
 use super::input::{SOLO_CHUNK_LINES, chunk_lines, next_puzzle_line, read_chunk};
 use super::line_format::LineFormat;
 use super::pool::Pool;
-use super::{Answer, BatchSummary, MAX_LINE_BYTES, Options, Outcome, Task};
+use super::{Answer, BatchSummary, Options, answer};
 
 /// Solves every puzzle of `input` (one per line) and hands each [`Answer`]
 /// to `sink`, in input order, on the calling thread. The sink borrows the
@@ -261,34 +260,6 @@ where
         run_pooled(input, options, &process, deliver)?;
     }
     Ok(summary)
-}
-
-/// The answer for the puzzle `item` (whose line is `text`).
-pub(super) fn answer(solver: &mut Solver, item: &Item, text: &[u8], options: &Options) -> Answer {
-    let parsed = if item.too_long {
-        Err(SudokuError::LineTooLong {
-            limit: MAX_LINE_BYTES,
-        })
-    } else {
-        puzzle::parse(text, options.alphabet)
-    };
-    let outcome = match parsed {
-        Err(error) => Outcome::Invalid(error),
-        Ok(puzzle) => match options.task {
-            Task::Solve => match solver.solve(&puzzle) {
-                Some(solution) => Outcome::Solved { puzzle, solution },
-                None => Outcome::NoSolution { puzzle },
-            },
-            Task::Count { limit } => Outcome::Counted {
-                solutions: solver.count_up_to(&puzzle, limit),
-                puzzle,
-            },
-        },
-    };
-    Answer {
-        line: item.line,
-        outcome,
-    }
 }
 
 /// One thread: each line is answered as soon as it is read.
