@@ -161,9 +161,10 @@ where
 /// Solves every puzzle of `input` like [`run_rendered`], writing each
 /// answer on one line as `puzzles sudoku` prints it: the solution (in
 /// `options.alphabet`), `no solution`, the number of solutions
-/// ([`Task::Count`]; `2 or more` at a limit of 2, `K or more` at a limit of
-/// K), or `invalid`. For an invalid line, `explain` appends a message to the
-/// second buffer `sink` receives, given the line number and the error.
+/// ([`Task::Count`](super::Task::Count); `2 or more` at a limit of 2,
+/// `K or more` at a limit of K), or `invalid`. For an invalid line,
+/// `explain` appends a message to the second buffer `sink` receives, given
+/// the line number and the error.
 ///
 /// A 9×9 line of exactly 81 cells (no spacing) takes a fast path: read into
 /// a fixed array, solved by the band engine (two lines at a time, side by
