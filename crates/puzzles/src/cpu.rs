@@ -250,6 +250,16 @@ token!(
 
 #[cfg(target_arch = "x86_64")]
 #[allow(dead_code)]
+impl Avx512Popcnt {
+    /// The narrower token that the same processor has.
+    #[inline(always)]
+    pub(crate) fn avx512(self) -> Avx512 {
+        Avx512(())
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[allow(dead_code)]
 impl Avx512 {
     /// The narrower token that the same processor has.
     #[inline(always)]
