@@ -2,7 +2,7 @@
 //!
 //! Each line holding a puzzle gets one [`Answer`]: blank lines and lines
 //! whose first non-blank character is `#` are skipped. A line that is not a
-//! valid puzzle is answered with [`Outcome::Invalid`] and the run goes on.
+//! valid puzzle is answered with [`BatchOutcome::Invalid`] and the run goes on.
 //!
 //! With one thread, lines are read, solved and handed to the caller one at a
 //! time, so answers stream as puzzles arrive. With `k` threads, the calling
@@ -29,8 +29,8 @@ use std::io::{self, BufRead};
 
 use super::alphabet::Alphabet;
 use super::error::SudokuError;
-use super::grid::Grid;
 use super::puzzle::{self, Puzzle};
+use super::solution::Solution;
 use super::solve::Solver;
 use chunk::{Chunk, Item, Written};
 use input::{SOLO_CHUNK_LINES, chunk_lines, next_puzzle_line, read_chunk};
@@ -46,17 +46,17 @@ use pool::Pool;
 /// # Example
 ///
 /// ```
-/// use puzzles::sudoku::batch::{self, MAX_LINE_BYTES, Options, Outcome};
+/// use puzzles::sudoku::batch::{self, MAX_LINE_BYTES, BatchOptions, BatchOutcome};
 /// use puzzles::sudoku::SudokuError;
 ///
 /// let input = format!("{}\n1...............\n", "1".repeat(MAX_LINE_BYTES + 1));
 /// let mut outcomes = Vec::new();
-/// batch::run(input.as_bytes(), &Options::default(), |answer| {
+/// batch::run(input.as_bytes(), &BatchOptions::default(), |answer| {
 ///     outcomes.push(answer.outcome.clone());
 ///     Ok(())
 /// })?;
-/// assert_eq!(outcomes[0], Outcome::Invalid(SudokuError::LineTooLong { limit: MAX_LINE_BYTES }));
-/// assert!(matches!(outcomes[1], Outcome::Solved { .. }));
+/// assert_eq!(outcomes[0], BatchOutcome::Invalid(SudokuError::LineTooLong { limit: MAX_LINE_BYTES }));
+/// assert!(matches!(outcomes[1], BatchOutcome::Solved { .. }));
 /// # Ok::<(), std::io::Error>(())
 /// ```
 pub const MAX_LINE_BYTES: usize = 1 << 16;
@@ -71,6 +71,7 @@ pub const MAX_LINE_BYTES: usize = 1 << 16;
 /// assert_eq!(Task::default(), Task::Solve);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Task {
     /// Find the first solution.
     #[default]
@@ -83,18 +84,21 @@ pub enum Task {
     },
 }
 
-/// How to run a batch.
+/// How to run a batch. More options may come: start from
+/// [`BatchOptions::default`] and set the fields you need.
 ///
 /// # Example
 ///
 /// ```
-/// use puzzles::sudoku::batch::Options;
+/// use puzzles::sudoku::batch::{BatchOptions, Task};
 ///
-/// let options = Options { threads: 2, ..Options::default() };
-/// assert_eq!(options.threads, 2);
+/// let mut options = BatchOptions::default();
+/// assert_eq!((options.task, options.threads), (Task::Solve, 1));
+/// options.threads = 2;
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Options {
+#[non_exhaustive]
+pub struct BatchOptions {
     /// What to do with each puzzle.
     pub task: Task,
     /// Worker threads; 1 solves on the calling thread.
@@ -121,9 +125,9 @@ pub struct Options {
     pub spread_threads: bool,
 }
 
-impl Default for Options {
-    fn default() -> Options {
-        Options {
+impl Default for BatchOptions {
+    fn default() -> BatchOptions {
+        BatchOptions {
             task: Task::Solve,
             threads: 1,
             alphabet: Alphabet::Standard,
@@ -139,15 +143,15 @@ impl Default for Options {
 /// # Example
 ///
 /// ```
-/// use puzzles::sudoku::batch::{self, Options, Outcome};
+/// use puzzles::sudoku::batch::{self, BatchOptions, BatchOutcome};
 ///
 /// let mut answers = Vec::new();
-/// batch::run(&b"1...............\n"[..], &Options::default(), |answer| {
+/// batch::run(&b"1...............\n"[..], &BatchOptions::default(), |answer| {
 ///     answers.push(answer.clone());
 ///     Ok(())
 /// })?;
 /// assert_eq!(answers[0].line, 1);
-/// assert!(matches!(answers[0].outcome, Outcome::Solved { .. }));
+/// assert!(matches!(answers[0].outcome, BatchOutcome::Solved { .. }));
 /// # Ok::<(), std::io::Error>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -155,7 +159,7 @@ pub struct Answer {
     /// The line of the puzzle in the input, from 1.
     pub line: usize,
     /// What became of it.
-    pub outcome: Outcome,
+    pub outcome: BatchOutcome,
 }
 
 /// What became of one puzzle.
@@ -163,20 +167,20 @@ pub struct Answer {
 /// # Example
 ///
 /// ```
-/// use puzzles::sudoku::batch::{Answer, Outcome};
+/// use puzzles::sudoku::batch::{Answer, BatchOutcome};
 /// use puzzles::sudoku::SudokuError;
 ///
-/// let answer = Answer { line: 3, outcome: Outcome::Invalid(SudokuError::WrongLength { cells: 80 }) };
+/// let answer = Answer { line: 3, outcome: BatchOutcome::Invalid(SudokuError::WrongLength { cells: 80 }) };
 /// assert!(answer.outcome.puzzle().is_none());
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Outcome {
+pub enum BatchOutcome {
     /// The puzzle and its first solution ([`Task::Solve`]).
     Solved {
         /// The puzzle.
         puzzle: Puzzle,
         /// Its first solution.
-        solution: Grid,
+        solution: Solution,
     },
     /// The puzzle has no solution ([`Task::Solve`]).
     NoSolution {
@@ -194,26 +198,26 @@ pub enum Outcome {
     Invalid(SudokuError),
 }
 
-impl Outcome {
+impl BatchOutcome {
     /// The puzzle, unless the line was invalid.
     ///
     /// # Example
     ///
     /// ```
-    /// use puzzles::sudoku::batch::Outcome;
+    /// use puzzles::sudoku::batch::BatchOutcome;
     /// use puzzles::sudoku::Puzzle;
     ///
     /// let puzzle = Puzzle::parse("1...............")?;
-    /// let outcome = Outcome::NoSolution { puzzle: puzzle.clone() };
+    /// let outcome = BatchOutcome::NoSolution { puzzle: puzzle.clone() };
     /// assert_eq!(outcome.puzzle(), Some(&puzzle));
     /// # Ok::<(), puzzles::sudoku::SudokuError>(())
     /// ```
     pub fn puzzle(&self) -> Option<&Puzzle> {
         match self {
-            Outcome::Solved { puzzle, .. }
-            | Outcome::NoSolution { puzzle }
-            | Outcome::Counted { puzzle, .. } => Some(puzzle),
-            Outcome::Invalid(_) => None,
+            BatchOutcome::Solved { puzzle, .. }
+            | BatchOutcome::NoSolution { puzzle }
+            | BatchOutcome::Counted { puzzle, .. } => Some(puzzle),
+            BatchOutcome::Invalid(_) => None,
         }
     }
 }
@@ -223,15 +227,16 @@ impl Outcome {
 /// # Example
 ///
 /// ```
-/// use puzzles::sudoku::batch::{self, Options};
+/// use puzzles::sudoku::batch::{self, BatchOptions};
 ///
 /// let input = "# two puzzles\n1...............\n11..............\n";
-/// let summary = batch::run(input.as_bytes(), &Options::default(), |_| Ok(()))?;
+/// let summary = batch::run(input.as_bytes(), &BatchOptions::default(), |_| Ok(()))?;
 /// assert_eq!((summary.puzzles, summary.solved, summary.invalid), (2, 1, 1));
 /// assert_eq!(summary.first_invalid_line, Some(3));
 /// # Ok::<(), std::io::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct BatchSummary {
     /// Lines that held a puzzle (valid or not).
     pub puzzles: u64,
@@ -264,9 +269,9 @@ impl BatchSummary {
     fn record(&mut self, answer: &Answer, task: Task) {
         self.puzzles += 1;
         match &answer.outcome {
-            Outcome::Solved { .. } => self.solved += 1,
-            Outcome::NoSolution { .. } => self.no_solution += 1,
-            Outcome::Counted { solutions, .. } => {
+            BatchOutcome::Solved { .. } => self.solved += 1,
+            BatchOutcome::NoSolution { .. } => self.no_solution += 1,
+            BatchOutcome::Counted { solutions, .. } => {
                 if *solutions == 0 {
                     self.no_solution += 1;
                 } else {
@@ -276,7 +281,7 @@ impl BatchSummary {
                     self.at_limit += 1;
                 }
             }
-            Outcome::Invalid(_) => {
+            BatchOutcome::Invalid(_) => {
                 self.invalid += 1;
                 self.first_invalid_line.get_or_insert(answer.line);
             }
@@ -296,14 +301,15 @@ impl BatchSummary {
 /// # Example
 ///
 /// ```
-/// use puzzles::sudoku::batch::{self, Options, Outcome};
+/// use puzzles::sudoku::batch::{self, BatchOptions, BatchOutcome};
 ///
 /// let input = "1...............\n\n..23 .... .... ....\n";
 /// let mut lines = Vec::new();
-/// let options = Options { threads: 2, ..Options::default() };
+/// let mut options = BatchOptions::default();
+/// options.threads = 2;
 /// batch::run(input.as_bytes(), &options, |answer| {
 ///     let text = match &answer.outcome {
-///         Outcome::Solved { solution, .. } => solution.to_string(),
+///         BatchOutcome::Solved { solution, .. } => solution.to_string(),
 ///         other => format!("{other:?}"),
 ///     };
 ///     lines.push((answer.line, text));
@@ -313,7 +319,7 @@ impl BatchSummary {
 /// assert_eq!((lines[0].0, lines[1].0), (1, 3));
 /// # Ok::<(), std::io::Error>(())
 /// ```
-pub fn run<R, F>(input: R, options: &Options, mut sink: F) -> io::Result<BatchSummary>
+pub fn run<R, F>(input: R, options: &BatchOptions, mut sink: F) -> io::Result<BatchSummary>
 where
     R: BufRead,
     F: FnMut(&Answer) -> io::Result<()>,
@@ -363,17 +369,18 @@ where
 /// # Example
 ///
 /// ```
-/// use puzzles::sudoku::batch::{self, Options, Outcome};
+/// use puzzles::sudoku::batch::{self, BatchOptions, BatchOutcome};
 ///
 /// let input = "1...............\n11..............\n";
 /// let (mut out, mut err) = (Vec::new(), Vec::new());
-/// let options = Options { threads: 2, ..Options::default() };
+/// let mut options = BatchOptions::default();
+/// options.threads = 2;
 /// let summary = batch::run_rendered(
 ///     input.as_bytes(),
 ///     &options,
 ///     |answer, out, err| match &answer.outcome {
-///         Outcome::Solved { solution, .. } => out.extend(format!("{solution}\n").bytes()),
-///         Outcome::Invalid(why) => err.extend(format!("line {}: {why}\n", answer.line).bytes()),
+///         BatchOutcome::Solved { solution, .. } => out.extend(format!("{solution}\n").bytes()),
+///         BatchOutcome::Invalid(why) => err.extend(format!("line {}: {why}\n", answer.line).bytes()),
 ///         _ => {}
 ///     },
 ///     |bytes, messages| {
@@ -389,7 +396,7 @@ where
 /// ```
 pub fn run_rendered<R, G, F>(
     input: R,
-    options: &Options,
+    options: &BatchOptions,
     render: G,
     mut sink: F,
 ) -> io::Result<BatchSummary>
@@ -439,7 +446,7 @@ where
 ///
 /// A 9×9 line of exactly 81 cells (no spacing) takes a fast path: read into
 /// a fixed array, solved by the band engine (two lines at a time, side by
-/// side, unless [`Options::read_ahead`] is off on one thread), written
+/// side, unless [`BatchOptions::read_ahead`] is off on one thread), written
 /// straight into the output buffer — no allocation per puzzle. Other
 /// lines, and lines the fast path refuses (givens that clash), take the
 /// general path, so messages are the same either way.
@@ -452,13 +459,15 @@ where
 ///
 /// ```
 /// use std::io::Write;
-/// use puzzles::sudoku::batch::{self, Options};
+/// use puzzles::sudoku::batch::{self, BatchOptions};
 ///
 /// let input = "1...............\n11..............\n";
 /// let (mut out, mut err) = (Vec::new(), Vec::new());
+/// let mut options = BatchOptions::default();
+/// options.threads = 2;
 /// let summary = batch::run_lines(
 ///     input.as_bytes(),
-///     &Options { threads: 2, ..Options::default() },
+///     &options,
 ///     |line, error, messages| writeln!(messages, "line {line}: {error}").unwrap(),
 ///     |bytes, messages| {
 ///         out.extend_from_slice(bytes);
@@ -473,7 +482,7 @@ where
 /// ```
 pub fn run_lines<R, E, F>(
     input: R,
-    options: &Options,
+    options: &BatchOptions,
     explain: E,
     mut sink: F,
 ) -> io::Result<BatchSummary>
@@ -534,7 +543,7 @@ where
     Ok(summary)
 }
 
-fn answer(solver: &mut Solver, item: &Item, text: &[u8], options: &Options) -> Answer {
+fn answer(solver: &mut Solver, item: &Item, text: &[u8], options: &BatchOptions) -> Answer {
     let parsed = if item.too_long {
         Err(SudokuError::LineTooLong {
             limit: MAX_LINE_BYTES,
@@ -543,13 +552,13 @@ fn answer(solver: &mut Solver, item: &Item, text: &[u8], options: &Options) -> A
         puzzle::parse(text, options.alphabet)
     };
     let outcome = match parsed {
-        Err(error) => Outcome::Invalid(error),
+        Err(error) => BatchOutcome::Invalid(error),
         Ok(puzzle) => match options.task {
             Task::Solve => match solver.solve(&puzzle) {
-                Some(solution) => Outcome::Solved { puzzle, solution },
-                None => Outcome::NoSolution { puzzle },
+                Some(solution) => BatchOutcome::Solved { puzzle, solution },
+                None => BatchOutcome::NoSolution { puzzle },
             },
-            Task::Count { limit } => Outcome::Counted {
+            Task::Count { limit } => BatchOutcome::Counted {
                 solutions: solver.count_up_to(&puzzle, limit),
                 puzzle,
             },
@@ -562,7 +571,7 @@ fn answer(solver: &mut Solver, item: &Item, text: &[u8], options: &Options) -> A
 }
 
 /// One thread: each line is answered as soon as it is read.
-fn run_here<R, F>(mut input: R, options: &Options, mut deliver: F) -> io::Result<()>
+fn run_here<R, F>(mut input: R, options: &BatchOptions, mut deliver: F) -> io::Result<()>
 where
     R: BufRead,
     F: FnMut(&Answer) -> io::Result<()>,
@@ -579,7 +588,12 @@ where
 
 /// Several threads: the calling thread reads chunks of lines, the pool
 /// solves them (`process`), and `deliver` gets them back in input order.
-fn run_pooled<R, P, D>(mut input: R, options: &Options, process: &P, deliver: D) -> io::Result<()>
+fn run_pooled<R, P, D>(
+    mut input: R,
+    options: &BatchOptions,
+    process: &P,
+    deliver: D,
+) -> io::Result<()>
 where
     R: BufRead,
     P: Fn(&mut Solver, &mut Chunk) + Sync,
