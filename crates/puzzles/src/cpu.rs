@@ -73,6 +73,7 @@ use std::sync::OnceLock;
 /// assert!(Isa::Portable < Isa::Avx2);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
 pub enum Isa {
     /// Plain Rust, on any processor.
     Portable,
