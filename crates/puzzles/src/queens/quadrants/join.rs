@@ -12,7 +12,9 @@
 //! ones most often set on both sides: a pattern bucket meets only the item
 //! buckets whose cut bits miss its own, which skips most pairs.
 
-use crate::cpu::{self, Isa};
+#[cfg(target_arch = "x86_64")]
+use crate::cpu;
+use crate::cpu::Isa;
 use crate::rng::SplitMix64;
 
 // Which instructions count the join is an [`Isa`] level, like every other
