@@ -364,14 +364,13 @@ fn main() {
         // file's text read beforehand, on `threads` threads.
         let batch_loop = |threads: usize| {
             time_loop(runs, || {
+                let mut options = batch::BatchOptions::default();
+                options.threads = threads;
+                // As the `puzzles` command runs.
+                options.spread_threads = true;
                 batch::run_lines(
                     text.as_bytes(),
-                    &batch::Options {
-                        threads,
-                        // As the `puzzles` command runs.
-                        spread_threads: true,
-                        ..batch::Options::default()
-                    },
+                    &options,
                     |_, _, _| {},
                     |out, _| {
                         std::hint::black_box(out);

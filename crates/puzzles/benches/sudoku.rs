@@ -27,7 +27,7 @@ use std::time::Instant;
 
 use puzzles::exact_cover::n_queens;
 use puzzles::queens::Board;
-use puzzles::sudoku::batch::{self, Outcome};
+use puzzles::sudoku::batch::{self, BatchOutcome};
 use puzzles::sudoku::cover::Cover;
 use puzzles::sudoku::{Alphabet, Puzzle, Solver};
 
@@ -193,16 +193,14 @@ fn solve_all_checked(solver: &mut Solver, puzzles: &[Puzzle]) {
 /// givens) and rendered as a line on the thread that solved it, the lines
 /// handed over in order.
 fn batch_checked(bytes: &[u8], threads: usize, expected: usize) {
-    let options = batch::Options {
-        threads,
-        ..batch::Options::default()
-    };
+    let mut options = batch::BatchOptions::default();
+    options.threads = threads;
     let mut written = 0;
     let summary = batch::run_rendered(
         bytes,
         &options,
         |answer, out, _| match &answer.outcome {
-            Outcome::Solved { puzzle, solution } => {
+            BatchOutcome::Solved { puzzle, solution } => {
                 assert!(solution.solves(puzzle), "line {}", answer.line);
                 out.extend(solution.to_line(Alphabet::Standard).bytes());
                 out.push(b'\n');

@@ -73,6 +73,7 @@ use std::sync::OnceLock;
 /// assert!(Isa::Portable < Isa::Avx2);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
 pub enum Isa {
     /// Plain Rust, on any processor.
     Portable,
@@ -247,6 +248,16 @@ token!(
     Avx512Popcnt,
     avx512_popcnt
 );
+
+#[cfg(target_arch = "x86_64")]
+#[allow(dead_code)]
+impl Avx512Popcnt {
+    /// The narrower token that the same processor has.
+    #[inline(always)]
+    pub(crate) fn avx512(self) -> Avx512 {
+        Avx512(())
+    }
+}
 
 #[cfg(target_arch = "x86_64")]
 #[allow(dead_code)]

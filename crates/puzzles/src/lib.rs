@@ -50,8 +50,8 @@
 //!   and the same answers from every path.
 //! - **Bounded memory on any input**: every parser reads through a bounded
 //!   line reader and names the bound it refuses.
-//! - **Errors that say where**: parse errors carry the line and column;
-//!   every fallible function documents its errors.
+//! - **Errors that say where**: parse errors carry the line and column
+//!   (a [`text::Position`]); every fallible function documents its errors.
 //! - **Resumable, shardable counts**: work units, checkpoints and part files
 //!   are library API, so any driver counts the same units.
 //!
@@ -153,7 +153,7 @@ mod rng;
 mod spread;
 pub mod subarray;
 pub mod sudoku;
-mod text;
+pub mod text;
 pub mod threads;
 pub mod trace;
 

@@ -1,9 +1,20 @@
-//! Small helpers shared by the parsers: where a character stands
-//! ([`Position`]), and ASCII digits read eight bytes at a time (SWAR: SIMD
-//! within a register).
+//! Where a character stands in a text: [`Position`], the one (line, column)
+//! type that parse errors carry and print, in every puzzle.
 //!
-//! A *word* is eight bytes of text read as a little-endian `u64`, so that
-//! the first byte is the lowest.
+//! Crate-internal besides: ASCII digits read eight bytes at a time (SWAR:
+//! SIMD within a register), shared by the parsers. A *word* is eight bytes
+//! of text read as a little-endian `u64`, so that the first byte is the
+//! lowest.
+//!
+//! # Example
+//!
+//! ```
+//! use puzzles::crossword::{Grid, GridError};
+//! use puzzles::text::Position;
+//!
+//! let err = Grid::parse("..\n.?").unwrap_err();
+//! assert!(matches!(err, GridError::BadCharacter { position: Position { line: 2, column: 2 }, .. }));
+//! ```
 
 use std::fmt;
 
@@ -15,7 +26,7 @@ use serde::{Deserialize, Serialize};
 /// # Example
 ///
 /// ```
-/// use puzzles::subarray::Position;
+/// use puzzles::text::Position;
 ///
 /// assert_eq!(Position { line: 3, column: 7 }.to_string(), "line 3, column 7");
 /// ```

@@ -16,7 +16,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::{Context, anyhow, bail};
-use puzzles::crossword::{Filler, Options, Progress};
+use puzzles::crossword::{FillOptions, Filler, Progress};
 use serde_json::json;
 
 use self::args::{CrosswordArgs, Format};
@@ -35,7 +35,8 @@ pub fn run(args: CrosswordArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> 
             bail!("no word of the list scores {min} or more");
         }
     }
-    let options = Options { seed: args.seed };
+    let mut options = FillOptions::default();
+    options.seed = args.seed;
     let filler = Filler::with_options(&grid, &words, options)
         .map_err(|err| anyhow!("{}: {err}", shown(&args.grid)))?;
     if args.trace {

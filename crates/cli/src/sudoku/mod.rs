@@ -30,14 +30,13 @@ pub fn run(args: SudokuArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
     if args.trace {
         return trace::trace(&puzzle, &args, alphabet, out);
     }
-    let options = batch::Options {
-        task: args.task(),
-        threads: 1,
-        alphabet,
-        read_ahead: true,
-        input_bytes: None,
-        spread_threads: false,
-    };
+    let mut options = batch::BatchOptions::default();
+    options.task = args.task();
+    options.threads = 1;
+    options.alphabet = alphabet;
+    options.read_ahead = true;
+    options.input_bytes = None;
+    options.spread_threads = false;
     // One puzzle is a batch of one line: the same answers, the same output.
     let line = text.replace(['\n', '\r'], " ");
     let summary = if args.format == Format::Line {

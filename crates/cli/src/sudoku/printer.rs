@@ -1,7 +1,7 @@
 //! Renders answers in the format `--format` chose: grids or JSON (the line
 //! format is the library's own).
 
-use puzzles::sudoku::batch::{Answer, Outcome as BatchOutcome};
+use puzzles::sudoku::batch::{Answer, BatchOutcome};
 use puzzles::sudoku::{Alphabet, render};
 use serde_json::json;
 

@@ -5,7 +5,7 @@ use std::io::{self, IsTerminal, Write};
 
 use anyhow::{anyhow, bail};
 use puzzles::sudoku::Alphabet;
-use puzzles::sudoku::batch::{self, Outcome as BatchOutcome};
+use puzzles::sudoku::batch::{self, BatchOutcome};
 
 use super::args::{Format, SudokuArgs};
 use super::input::Source;
@@ -27,21 +27,20 @@ pub(super) fn run(
     // A reader at a terminal (typing puzzles, or watching answers arrive)
     // gets each answer as soon as it is found.
     let answer_by_answer = interactive || io::stdout().is_terminal();
-    let options = batch::Options {
-        task: args.task(),
-        // Puzzles typed at a terminal are answered one by one as they come;
-        // several threads would wait for a chunk of lines first.
-        threads: if interactive { 1 } else { args.threads },
-        alphabet,
-        // Reading ahead waits for a chunk of lines (or the end) before
-        // answering: not while someone watches.
-        read_ahead: !answer_by_answer,
-        input_bytes,
-        // Each thread starts on a CPU of its own: on a small VM whose
-        // scheduler balances seldom, two threads otherwise take turns on
-        // one CPU (see `Options::spread_threads`).
-        spread_threads: true,
-    };
+    let mut options = batch::BatchOptions::default();
+    options.task = args.task();
+    // Puzzles typed at a terminal are answered one by one as they come;
+    // several threads would wait for a chunk of lines first.
+    options.threads = if interactive { 1 } else { args.threads };
+    options.alphabet = alphabet;
+    // Reading ahead waits for a chunk of lines (or the end) before
+    // answering: not while someone watches.
+    options.read_ahead = !answer_by_answer;
+    options.input_bytes = input_bytes;
+    // Each thread starts on a CPU of its own: on a small VM whose
+    // scheduler balances seldom, two threads otherwise take turns on
+    // one CPU (see `BatchOptions::spread_threads`).
+    options.spread_threads = true;
     let place = |line: usize| match &source {
         Some(name) => format!("{name}, line {line}"),
         None => format!("line {line}"),

@@ -40,19 +40,21 @@ pub enum FillError {
     },
 }
 
-/// How the search orders words of equal score.
+/// How the search orders words of equal score. More options may come:
+/// start from [`FillOptions::default`] and set the fields you need.
 ///
 /// # Example
 ///
 /// ```
-/// use puzzles::crossword::Options;
+/// use puzzles::crossword::FillOptions;
 ///
-/// let options = Options { seed: Some(7) };
-/// assert_eq!(Options::default().seed, None);
-/// # let _ = options;
+/// let mut options = FillOptions::default();
+/// assert_eq!(options.seed, None);
+/// options.seed = Some(7);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Options {
+#[non_exhaustive]
+pub struct FillOptions {
     /// `None`: words of equal score in list order. `Some(seed)`: in an
     /// order drawn from the seed, for a different fill of the same grid.
     pub seed: Option<u64>,
@@ -66,10 +68,15 @@ pub struct Options {
 /// ```
 /// use puzzles::crossword::Progress;
 ///
-/// let progress = Progress { nodes: 4096, fills: 0, decided: 30, slots: 76 };
-/// assert!(progress.decided <= progress.slots);
+/// fn percent_decided(progress: &Progress) -> f64 {
+///     100.0 * progress.decided as f64 / progress.slots.max(1) as f64
+/// }
+/// let mut progress = Progress::default();
+/// (progress.decided, progress.slots) = (30, 76);
+/// assert_eq!(percent_decided(&progress).round(), 39.0);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Progress {
     /// Choices tried so far: words, or letters of a square when the
     /// search splits a slot by letter.
@@ -96,7 +103,8 @@ pub struct Progress {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Summary {
+#[non_exhaustive]
+pub struct FillSummary {
     /// Fills found.
     pub fills: u64,
     /// Choices tried (words, or letters of a square).
@@ -155,10 +163,10 @@ impl Filler {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn new(grid: &Grid, words: &WordList) -> Result<Filler, FillError> {
-        Filler::with_options(grid, words, Options::default())
+        Filler::with_options(grid, words, FillOptions::default())
     }
 
-    /// [`Filler::new`] with [`Options`] (a seed).
+    /// [`Filler::new`] with [`FillOptions`] (a seed).
     ///
     /// # Errors
     ///
@@ -167,18 +175,20 @@ impl Filler {
     /// # Example
     ///
     /// ```
-    /// use puzzles::crossword::{Filler, Grid, Options, WordList};
+    /// use puzzles::crossword::{FillOptions, Filler, Grid, WordList};
     ///
     /// let grid = Grid::parse("..")?;
     /// let words = WordList::parse(&b"GO\nUP\nON\nIN\n"[..])?;
-    /// let seeded = Filler::with_options(&grid, &words, Options { seed: Some(3) })?;
+    /// let mut options = FillOptions::default();
+    /// options.seed = Some(3);
+    /// let seeded = Filler::with_options(&grid, &words, options)?;
     /// assert_eq!(seeded.count(None), 4);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn with_options(
         grid: &Grid,
         words: &WordList,
-        options: Options,
+        options: FillOptions,
     ) -> Result<Filler, FillError> {
         let mut lengths: Vec<usize> = grid.slots().iter().map(|slot| slot.len).collect();
         lengths.sort_unstable();
@@ -336,7 +346,7 @@ impl Filler {
         &self,
         limit: Option<u64>,
         progress: &mut dyn FnMut(&Progress) -> ControlFlow<()>,
-    ) -> Summary {
+    ) -> FillSummary {
         struct Counting<'a> {
             limit: Option<u64>,
             fills: u64,
@@ -362,7 +372,7 @@ impl Filler {
             progress,
         };
         let (complete, nodes) = self.run(&mut hooks, limit, false);
-        Summary {
+        FillSummary {
             fills: hooks.fills,
             nodes,
             complete,
@@ -402,7 +412,7 @@ impl Filler {
         limit: Option<u64>,
         progress: &mut dyn FnMut(&Progress) -> ControlFlow<()>,
         on_fill: &mut dyn FnMut(Fill) -> ControlFlow<()>,
-    ) -> Summary {
+    ) -> FillSummary {
         struct Listing<'a, 'b> {
             filler: &'a Filler,
             limit: Option<u64>,
@@ -432,7 +442,7 @@ impl Filler {
             on_fill,
         };
         let (complete, nodes) = self.run(&mut hooks, limit, limit == Some(1));
-        Summary {
+        FillSummary {
             fills: hooks.fills,
             nodes,
             complete,

@@ -6,6 +6,8 @@ use std::fmt;
 
 use thiserror::Error;
 
+use crate::text::Position;
+
 /// The largest number of rows or columns a grid may have.
 ///
 /// # Example
@@ -156,14 +158,10 @@ impl fmt::Display for Slot {
 #[non_exhaustive]
 pub enum GridError {
     /// A character that is not `#`, `.` or a letter.
-    #[error(
-        "line {line}, column {column}: unexpected character {character:?} (expected '#', '.' or a letter A-Z)"
-    )]
+    #[error("{position}: unexpected character {character:?} (expected '#', '.' or a letter A-Z)")]
     BadCharacter {
-        /// Line of the text, from 1.
-        line: usize,
-        /// Column (in characters), from 1.
-        column: usize,
+        /// Where it stands (its column counted in characters).
+        position: Position,
         /// The character found.
         character: char,
     },
@@ -178,12 +176,10 @@ pub enum GridError {
         found: usize,
     },
     /// More rows or columns than [`MAX_SIDE`].
-    #[error("line {line}, column {column}: the grid is larger than {MAX_SIDE}×{MAX_SIDE}")]
+    #[error("{position}: the grid is larger than {MAX_SIDE}×{MAX_SIDE}")]
     TooLarge {
-        /// Line of the text where the bound was passed, from 1.
-        line: usize,
-        /// Column where the bound was passed, from 1.
-        column: usize,
+        /// Where the bound was passed (a row past the last: its column 1).
+        position: Position,
     },
     /// No rows at all.
     #[error("the grid is empty (no rows of '#', '.' and letters)")]
@@ -280,7 +276,9 @@ impl Grid {
                 continue;
             }
             if rows == MAX_SIDE {
-                return Err(GridError::TooLarge { line, column: 1 });
+                return Err(GridError::TooLarge {
+                    position: Position::at(line, 1),
+                });
             }
             let mut width = 0;
             for (at, character) in text.chars().enumerate() {
@@ -292,14 +290,15 @@ impl Grid {
                     'a'..='z' => Cell::Letter(character.to_ascii_uppercase() as u8),
                     _ => {
                         return Err(GridError::BadCharacter {
-                            line,
-                            column,
+                            position: Position::at(line, column),
                             character,
                         });
                     }
                 };
                 if column > MAX_SIDE {
-                    return Err(GridError::TooLarge { line, column });
+                    return Err(GridError::TooLarge {
+                        position: Position::at(line, column),
+                    });
                 }
                 cells.push(cell);
                 width += 1;

@@ -16,7 +16,7 @@
 //!   letter); every choice is propagated across crossings to a fixpoint (arc
 //!   consistency), and a slot down to one word takes it out of every other
 //!   slot; words are tried best score first, equal scores those that leave
-//!   their crossing slots the most words first (a seed ([`Options`]) stirs
+//!   their crossing slots the most words first (a seed ([`FillOptions`]) stirs
 //!   that order). Looking for one fill it restarts now and then with
 //!   growing budgets, every other restart splitting big slots by the
 //!   letter of one square instead of by word (that suits open squares).
@@ -57,7 +57,7 @@ mod words;
 mod tests;
 
 pub use fill::{Entry, Fill};
-pub use filler::{FillError, Filler, Options, Progress, Summary};
+pub use filler::{FillError, FillOptions, FillSummary, Filler, Progress};
 pub use grid::{Cell, Direction, Grid, GridError, MAX_SIDE, Slot};
 pub use trace::{FillAction, FillEvent, SlotRef};
 pub use words::{DEFAULT_SCORE, ListError, MAX_LINE, WordList};

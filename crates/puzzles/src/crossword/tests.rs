@@ -250,7 +250,7 @@ proptest! {
         let mut restarting = filler.clone();
         restarting.restart_unit = 1;
         for seed in [None, Some(5)] {
-            let mut seeded = Filler::with_options(&grid, &list, Options { seed }).unwrap();
+            let mut seeded = Filler::with_options(&grid, &list, FillOptions { seed }).unwrap();
             seeded.restart_unit = 1;
             seeded.set_split_above(1);
             let first = seeded.first();
@@ -262,7 +262,7 @@ proptest! {
         prop_assert_eq!(restarting.first().is_some(), !expected.is_empty());
         let limit = 2;
         prop_assert_eq!(filler.count(Some(limit)), (expected.len() as u64).min(limit));
-        let seeded = Filler::with_options(&grid, &list, Options { seed: Some(9) }).unwrap();
+        let seeded = Filler::with_options(&grid, &list, FillOptions { seed: Some(9) }).unwrap();
         prop_assert_eq!(seeded.count(None), expected.len() as u64);
         let summary = filler.trace(TraceMode::AllSolutions, &mut |_| ControlFlow::Continue(()));
         prop_assert_eq!(summary.counters.solutions, expected.len() as u64);
@@ -354,7 +354,7 @@ fn seeds_give_other_fills() {
     let grid = Grid::parse("#....\n.....\n.....\n.....\n....#").unwrap();
     let fills: HashSet<Vec<String>> = (0..4)
         .map(|seed| {
-            Filler::with_options(&grid, &english, Options { seed: Some(seed) })
+            Filler::with_options(&grid, &english, FillOptions { seed: Some(seed) })
                 .unwrap()
                 .first()
                 .unwrap()

@@ -9,6 +9,7 @@ use std::io::{self, BufRead};
 use thiserror::Error;
 
 use crate::lines::{Line, read_line_bounded};
+use crate::text::Position;
 
 /// The longest line a word list may have, in bytes (without its newline).
 ///
@@ -65,12 +66,10 @@ pub enum ListError {
         line: usize,
     },
     /// A NUL byte or invalid UTF-8: not a text file.
-    #[error("line {line}, column {column}: not text (a NUL byte or invalid UTF-8)")]
+    #[error("{position}: not text (a NUL byte or invalid UTF-8)")]
     NotText {
-        /// The line, from 1.
-        line: usize,
-        /// The byte's column, from 1.
-        column: usize,
+        /// Where the first bad byte stands (its column counted in bytes).
+        position: Position,
     },
     /// No line holds a word.
     #[error("the word list has no words ({skipped} lines skipped{})", first_skipped.map(|line| format!(", the first on line {line}")).unwrap_or_default())]
@@ -160,14 +159,12 @@ impl WordList {
             }
             if let Some(at) = line.iter().position(|&b| b == 0) {
                 return Err(ListError::NotText {
-                    line: number,
-                    column: at + 1,
+                    position: Position::at(number, at + 1),
                 });
             }
             if let Err(err) = std::str::from_utf8(&line) {
                 return Err(ListError::NotText {
-                    line: number,
-                    column: err.valid_up_to() + 1,
+                    position: Position::at(number, err.valid_up_to() + 1),
                 });
             }
             let text = line.trim_ascii();

@@ -39,6 +39,7 @@ pub const MAX_LINE: usize = 1 << 20;
 /// assert_eq!(err.to_string(), "line 2, column 3: unknown item \"c\"");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ParseError {
     /// The line, from 1.
     pub line: usize,

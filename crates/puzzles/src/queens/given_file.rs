@@ -58,6 +58,7 @@ pub const MAX_GIVEN_SQUARES: usize = MAX_SEARCH_N * MAX_SEARCH_N;
 /// assert_eq!(err.to_string(), "line 2: not UTF-8 text");
 /// ```
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum GivenFileError {
     /// The reader failed.
     #[error("line {line}: cannot read: {error}")]

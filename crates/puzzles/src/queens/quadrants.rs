@@ -35,6 +35,8 @@ pub(crate) mod join;
 
 use std::sync::{Arc, OnceLock};
 
+use crate::cpu::Isa;
+
 /// The name of this unit scheme, written into checkpoints and parts.
 pub const SCHEME: &str = "quadrants-1";
 
@@ -212,11 +214,12 @@ impl Quadrants {
             .get_or_init(|| Arc::new(Table::build(self.n.div_ceil(2))))
     }
 
-    /// Counts unit `id` (which must exist) with `kernel`.
-    pub(crate) fn count_unit(&self, id: usize, kernel: join::Kernel) -> UnitTally {
+    /// Counts unit `id` (which must exist) with the join kernel of `isa`
+    /// (see [`join::supported`]).
+    pub(crate) fn count_unit(&self, id: usize, isa: Isa) -> UnitTally {
         let (east_rows, weight) = self.units[id];
         let (count, halves) =
-            SCRATCH.with_borrow_mut(|scratch| self.count_rows(east_rows, kernel, scratch));
+            SCRATCH.with_borrow_mut(|scratch| self.count_rows(east_rows, isa, scratch));
         UnitTally {
             total: count * u64::from(weight),
             halves,
@@ -225,12 +228,7 @@ impl Quadrants {
 
     /// The solutions whose east rows are exactly `east_rows`, and the
     /// half-board placements joined to find them.
-    pub(crate) fn count_rows(
-        &self,
-        east_rows: u32,
-        kernel: join::Kernel,
-        scratch: &mut Scratch,
-    ) -> (u64, u64) {
+    pub(crate) fn count_rows(&self, east_rows: u32, isa: Isa, scratch: &mut Scratch) -> (u64, u64) {
         let n = self.n;
         let table = self.table();
         let all = (1u32 << n) - 1;
@@ -261,9 +259,9 @@ impl Quadrants {
         );
         let halves = (east.len() + west.len()) as u64;
         let count = if east.len() >= west.len() {
-            join::count_disjoint(east, west, kernel, join)
+            join::count_disjoint(east, west, isa, join)
         } else {
-            join::count_disjoint(west, east, kernel, join)
+            join::count_disjoint(west, east, isa, join)
         };
         (count, halves)
     }
@@ -420,12 +418,12 @@ mod tests {
             let east = n - n / 2;
             let mut rows = (1u32 << east) - 1;
             while rows < 1 << n {
-                for kernel in join::Kernel::available() {
-                    let (count, _) = quadrants.count_rows(rows, kernel, &mut scratch);
+                for isa in join::levels() {
+                    let (count, _) = quadrants.count_rows(rows, isa, &mut scratch);
                     assert_eq!(
                         count,
                         backtrack_rows(n, rows),
-                        "n = {n}, rows {rows:b}, {kernel:?}"
+                        "n = {n}, rows {rows:b}, {isa:?}"
                     );
                 }
                 rows = next_same_weight(rows);
@@ -441,7 +439,7 @@ mod tests {
             let mut scratch = Scratch::default();
             let step = quadrants.units.len() / 12;
             for &(rows, _) in quadrants.units.iter().step_by(step) {
-                let (count, _) = quadrants.count_rows(rows, join::Kernel::fastest(), &mut scratch);
+                let (count, _) = quadrants.count_rows(rows, join::fastest(), &mut scratch);
                 assert_eq!(count, backtrack_rows(n, rows), "n = {n}, rows {rows:b}");
             }
         }

@@ -86,6 +86,7 @@ pub fn unseal_line(line: &str) -> Result<String, SealError> {
 /// assert!(err.to_string().starts_with("no checksum"));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum SealError {
     /// The line does not end in `,"check":"<16 hex digits>"}`.
     #[error(r#"no checksum (a line ends in ,"check":"<16 lower-case hex digits>"}})"#)]

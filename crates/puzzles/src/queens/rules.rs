@@ -25,6 +25,7 @@ pub const MAX_SEARCH_N: usize = 64;
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
+#[non_exhaustive]
 pub enum Piece {
     /// Attacks along columns and diagonals (rows are one per piece anyway).
     #[default]

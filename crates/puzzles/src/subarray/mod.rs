@@ -447,6 +447,7 @@ fn numbers(count: usize) -> String {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum Algorithm {
     /// Every run tried: O(n²), the oracle.
     BruteForce,

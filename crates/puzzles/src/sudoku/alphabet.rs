@@ -18,6 +18,7 @@ use serde::{Deserialize, Serialize};
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum Alphabet {
     /// Digits `1`–`9`, then `A`, `B`, …: `1`–`9A`–`G` for 16×16 and
     /// `1`–`9A`–`P` for 25×25. Empty cells are `.` or `0`.

@@ -2,7 +2,7 @@
 //!
 //! Each line holding a puzzle gets one [`Answer`]: blank lines and lines
 //! whose first non-blank character is `#` are skipped. A line that is not a
-//! valid puzzle is answered with [`Outcome::Invalid`] and the run goes on.
+//! valid puzzle is answered with [`BatchOutcome::Invalid`] and the run goes on.
 //!
 //! With one thread, lines are read, solved and handed to the caller one at a
 //! time, so answers stream as puzzles arrive. With `k` threads, the calling
@@ -28,8 +28,8 @@ mod run;
 
 use super::alphabet::Alphabet;
 use super::error::SudokuError;
-use super::grid::Grid;
 use super::puzzle::{self, Puzzle};
+use super::solution::Solution;
 use super::solve::Solver;
 use chunk::Item;
 #[cfg(test)]
@@ -43,17 +43,17 @@ pub use run::{run, run_lines, run_rendered};
 /// # Example
 ///
 /// ```
-/// use puzzles::sudoku::batch::{self, MAX_LINE_BYTES, Options, Outcome};
+/// use puzzles::sudoku::batch::{self, MAX_LINE_BYTES, BatchOptions, BatchOutcome};
 /// use puzzles::sudoku::SudokuError;
 ///
 /// let input = format!("{}\n1...............\n", "1".repeat(MAX_LINE_BYTES + 1));
 /// let mut outcomes = Vec::new();
-/// batch::run(input.as_bytes(), &Options::default(), |answer| {
+/// batch::run(input.as_bytes(), &BatchOptions::default(), |answer| {
 ///     outcomes.push(answer.outcome.clone());
 ///     Ok(())
 /// })?;
-/// assert_eq!(outcomes[0], Outcome::Invalid(SudokuError::LineTooLong { limit: MAX_LINE_BYTES }));
-/// assert!(matches!(outcomes[1], Outcome::Solved { .. }));
+/// assert_eq!(outcomes[0], BatchOutcome::Invalid(SudokuError::LineTooLong { limit: MAX_LINE_BYTES }));
+/// assert!(matches!(outcomes[1], BatchOutcome::Solved { .. }));
 /// # Ok::<(), std::io::Error>(())
 /// ```
 pub const MAX_LINE_BYTES: usize = 1 << 16;
@@ -68,6 +68,7 @@ pub const MAX_LINE_BYTES: usize = 1 << 16;
 /// assert_eq!(Task::default(), Task::Solve);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Task {
     /// Find the first solution.
     #[default]
@@ -80,18 +81,21 @@ pub enum Task {
     },
 }
 
-/// How to run a batch.
+/// How to run a batch. More options may come: start from
+/// [`BatchOptions::default`] and set the fields you need.
 ///
 /// # Example
 ///
 /// ```
-/// use puzzles::sudoku::batch::Options;
+/// use puzzles::sudoku::batch::{BatchOptions, Task};
 ///
-/// let options = Options { threads: 2, ..Options::default() };
-/// assert_eq!(options.threads, 2);
+/// let mut options = BatchOptions::default();
+/// assert_eq!((options.task, options.threads), (Task::Solve, 1));
+/// options.threads = 2;
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Options {
+#[non_exhaustive]
+pub struct BatchOptions {
     /// What to do with each puzzle.
     pub task: Task,
     /// Worker threads; 1 solves on the calling thread.
@@ -118,9 +122,9 @@ pub struct Options {
     pub spread_threads: bool,
 }
 
-impl Default for Options {
-    fn default() -> Options {
-        Options {
+impl Default for BatchOptions {
+    fn default() -> BatchOptions {
+        BatchOptions {
             task: Task::Solve,
             threads: 1,
             alphabet: Alphabet::Standard,
@@ -136,15 +140,15 @@ impl Default for Options {
 /// # Example
 ///
 /// ```
-/// use puzzles::sudoku::batch::{self, Options, Outcome};
+/// use puzzles::sudoku::batch::{self, BatchOptions, BatchOutcome};
 ///
 /// let mut answers = Vec::new();
-/// batch::run(&b"1...............\n"[..], &Options::default(), |answer| {
+/// batch::run(&b"1...............\n"[..], &BatchOptions::default(), |answer| {
 ///     answers.push(answer.clone());
 ///     Ok(())
 /// })?;
 /// assert_eq!(answers[0].line, 1);
-/// assert!(matches!(answers[0].outcome, Outcome::Solved { .. }));
+/// assert!(matches!(answers[0].outcome, BatchOutcome::Solved { .. }));
 /// # Ok::<(), std::io::Error>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -152,7 +156,7 @@ pub struct Answer {
     /// The line of the puzzle in the input, from 1.
     pub line: usize,
     /// What became of it.
-    pub outcome: Outcome,
+    pub outcome: BatchOutcome,
 }
 
 /// What became of one puzzle.
@@ -160,20 +164,20 @@ pub struct Answer {
 /// # Example
 ///
 /// ```
-/// use puzzles::sudoku::batch::{Answer, Outcome};
+/// use puzzles::sudoku::batch::{Answer, BatchOutcome};
 /// use puzzles::sudoku::SudokuError;
 ///
-/// let answer = Answer { line: 3, outcome: Outcome::Invalid(SudokuError::WrongLength { cells: 80 }) };
+/// let answer = Answer { line: 3, outcome: BatchOutcome::Invalid(SudokuError::WrongLength { cells: 80 }) };
 /// assert!(answer.outcome.puzzle().is_none());
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Outcome {
+pub enum BatchOutcome {
     /// The puzzle and its first solution ([`Task::Solve`]).
     Solved {
         /// The puzzle.
         puzzle: Puzzle,
         /// Its first solution.
-        solution: Grid,
+        solution: Solution,
     },
     /// The puzzle has no solution ([`Task::Solve`]).
     NoSolution {
@@ -191,26 +195,26 @@ pub enum Outcome {
     Invalid(SudokuError),
 }
 
-impl Outcome {
+impl BatchOutcome {
     /// The puzzle, unless the line was invalid.
     ///
     /// # Example
     ///
     /// ```
-    /// use puzzles::sudoku::batch::Outcome;
+    /// use puzzles::sudoku::batch::BatchOutcome;
     /// use puzzles::sudoku::Puzzle;
     ///
     /// let puzzle = Puzzle::parse("1...............")?;
-    /// let outcome = Outcome::NoSolution { puzzle: puzzle.clone() };
+    /// let outcome = BatchOutcome::NoSolution { puzzle: puzzle.clone() };
     /// assert_eq!(outcome.puzzle(), Some(&puzzle));
     /// # Ok::<(), puzzles::sudoku::SudokuError>(())
     /// ```
     pub fn puzzle(&self) -> Option<&Puzzle> {
         match self {
-            Outcome::Solved { puzzle, .. }
-            | Outcome::NoSolution { puzzle }
-            | Outcome::Counted { puzzle, .. } => Some(puzzle),
-            Outcome::Invalid(_) => None,
+            BatchOutcome::Solved { puzzle, .. }
+            | BatchOutcome::NoSolution { puzzle }
+            | BatchOutcome::Counted { puzzle, .. } => Some(puzzle),
+            BatchOutcome::Invalid(_) => None,
         }
     }
 }
@@ -220,15 +224,16 @@ impl Outcome {
 /// # Example
 ///
 /// ```
-/// use puzzles::sudoku::batch::{self, Options};
+/// use puzzles::sudoku::batch::{self, BatchOptions};
 ///
 /// let input = "# two puzzles\n1...............\n11..............\n";
-/// let summary = batch::run(input.as_bytes(), &Options::default(), |_| Ok(()))?;
+/// let summary = batch::run(input.as_bytes(), &BatchOptions::default(), |_| Ok(()))?;
 /// assert_eq!((summary.puzzles, summary.solved, summary.invalid), (2, 1, 1));
 /// assert_eq!(summary.first_invalid_line, Some(3));
 /// # Ok::<(), std::io::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct BatchSummary {
     /// Lines that held a puzzle (valid or not).
     pub puzzles: u64,
@@ -261,9 +266,9 @@ impl BatchSummary {
     fn record(&mut self, answer: &Answer, task: Task) {
         self.puzzles += 1;
         match &answer.outcome {
-            Outcome::Solved { .. } => self.solved += 1,
-            Outcome::NoSolution { .. } => self.no_solution += 1,
-            Outcome::Counted { solutions, .. } => {
+            BatchOutcome::Solved { .. } => self.solved += 1,
+            BatchOutcome::NoSolution { .. } => self.no_solution += 1,
+            BatchOutcome::Counted { solutions, .. } => {
                 if *solutions == 0 {
                     self.no_solution += 1;
                 } else {
@@ -273,7 +278,7 @@ impl BatchSummary {
                     self.at_limit += 1;
                 }
             }
-            Outcome::Invalid(_) => {
+            BatchOutcome::Invalid(_) => {
                 self.invalid += 1;
                 self.first_invalid_line.get_or_insert(answer.line);
             }
@@ -282,7 +287,7 @@ impl BatchSummary {
 }
 
 /// The answer for the puzzle `item` (whose line is `text`).
-fn answer(solver: &mut Solver, item: &Item, text: &[u8], options: &Options) -> Answer {
+fn answer(solver: &mut Solver, item: &Item, text: &[u8], options: &BatchOptions) -> Answer {
     let parsed = if item.too_long {
         Err(SudokuError::LineTooLong {
             limit: MAX_LINE_BYTES,
@@ -291,13 +296,13 @@ fn answer(solver: &mut Solver, item: &Item, text: &[u8], options: &Options) -> A
         puzzle::parse(text, options.alphabet)
     };
     let outcome = match parsed {
-        Err(error) => Outcome::Invalid(error),
+        Err(error) => BatchOutcome::Invalid(error),
         Ok(puzzle) => match options.task {
             Task::Solve => match solver.solve(&puzzle) {
-                Some(solution) => Outcome::Solved { puzzle, solution },
-                None => Outcome::NoSolution { puzzle },
+                Some(solution) => BatchOutcome::Solved { puzzle, solution },
+                None => BatchOutcome::NoSolution { puzzle },
             },
-            Task::Count { limit } => Outcome::Counted {
+            Task::Count { limit } => BatchOutcome::Counted {
                 solutions: solver.count_up_to(&puzzle, limit),
                 puzzle,
             },

@@ -9,8 +9,8 @@
 //! covering its cell, row-digit, column-digit and box-digit items; a given
 //! cell keeps only the option of its given digit.
 
-use super::grid::Grid;
 use super::puzzle::Puzzle;
+use super::solution::Solution;
 use crate::exact_cover::Problem;
 
 /// A puzzle stated as exact cover, with the (cell, digit) of each option.
@@ -136,7 +136,7 @@ impl Cover {
     /// assert!(cover.grid(&options).solves(&puzzle));
     /// # Ok::<(), puzzles::sudoku::SudokuError>(())
     /// ```
-    pub fn grid(&self, solution: &[usize]) -> Grid {
+    pub fn grid(&self, solution: &[usize]) -> Solution {
         let n = self.box_size * self.box_size;
         let mut cells = vec![0; n * n];
         for &option in solution {
@@ -147,7 +147,7 @@ impl Cover {
             cells.iter().all(|&d| d != 0),
             "not a solution: some cell is empty"
         );
-        Grid {
+        Solution {
             box_size: self.box_size,
             cells,
         }
@@ -164,7 +164,7 @@ impl Cover {
     /// assert_eq!(Cover::new(&puzzle).solve().unwrap().to_string(), "1234341221434321");
     /// # Ok::<(), puzzles::sudoku::SudokuError>(())
     /// ```
-    pub fn solve(&self) -> Option<Grid> {
+    pub fn solve(&self) -> Option<Solution> {
         self.problem.first().map(|options| self.grid(&options))
     }
 

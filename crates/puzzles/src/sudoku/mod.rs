@@ -6,7 +6,7 @@
 //!   line of 81 characters, or a grid — whitespace is ignored), then
 //!   [`Puzzle::solve`] it, [`Puzzle::count_up_to`] its solutions to check
 //!   uniqueness, list them lazily with [`Puzzle::solutions`], or [`trace`]
-//!   the search.
+//!   the search. A [`Solution`] is a filled grid.
 //! - [`Solver`] keeps its buffers between puzzles, for solving many.
 //! - [`batch`] solves a stream of puzzles, one per line, on several threads,
 //!   answers in input order.
@@ -75,10 +75,10 @@ mod bands;
 pub mod batch;
 pub mod cover;
 mod error;
-mod grid;
 mod nine_engine;
 mod puzzle;
 pub mod render;
+mod solution;
 mod solve;
 mod solver;
 mod state;
@@ -87,9 +87,9 @@ mod trace;
 
 pub use alphabet::Alphabet;
 pub use error::SudokuError;
-pub use grid::Grid;
 pub use nine_engine::NineEngine;
 pub use puzzle::{MAX_BOX_SIZE, MIN_BOX_SIZE, Puzzle};
+pub use solution::Solution;
 pub use solve::{Solutions, Solver, trace};
 
 #[cfg(test)]

@@ -1,8 +1,8 @@
 //! Drawing grids as text, with the givens marked.
 
 use super::alphabet::Alphabet;
-use super::grid::Grid;
 use super::puzzle::Puzzle;
+use super::solution::Solution;
 
 /// The grid as text with box borders: each cell takes three columns, a
 /// given digit in brackets (`[5]`), a digit the solver found between spaces
@@ -34,7 +34,7 @@ use super::puzzle::Puzzle;
 /// );
 /// # Ok::<(), puzzles::sudoku::SudokuError>(())
 /// ```
-pub fn grid(puzzle: &Puzzle, solution: Option<&Grid>, alphabet: Alphabet) -> String {
+pub fn grid(puzzle: &Puzzle, solution: Option<&Solution>, alphabet: Alphabet) -> String {
     let b = puzzle.box_size();
     let n = puzzle.side();
     if let Some(solution) = solution {

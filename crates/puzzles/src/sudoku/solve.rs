@@ -6,9 +6,9 @@ use std::fmt;
 use std::ops::ControlFlow;
 
 use super::bands;
-use super::grid::Grid;
 use super::nine_engine::NineEngine;
 use super::puzzle::{MAX_BOX_SIZE, MIN_BOX_SIZE, Puzzle};
+use super::solution::Solution;
 use super::solver::{self, Engine};
 use crate::trace::{Event, TraceMode, TraceSummary};
 
@@ -96,19 +96,19 @@ impl Solver {
     /// assert!(Solver::new().solve(&puzzle).is_some());
     /// # Ok::<(), puzzles::sudoku::SudokuError>(())
     /// ```
-    pub fn solve(&mut self, puzzle: &Puzzle) -> Option<Grid> {
+    pub fn solve(&mut self, puzzle: &Puzzle) -> Option<Solution> {
         if let Some(givens) = puzzle.nine_by_nine() {
             let mut grid = [0; 81];
             let found =
                 bands::search_by(self.nine, givens, 1, &mut grid).expect("puzzles are checked");
-            return (found.solutions == 1).then(|| Grid {
+            return (found.solutions == 1).then(|| Solution {
                 box_size: 3,
                 cells: grid.to_vec(),
             });
         }
         let box_size = puzzle.box_size;
         let engine = self.engine(puzzle);
-        engine.advance().then(|| Grid {
+        engine.advance().then(|| Solution {
             box_size,
             cells: engine.solution().to_vec(),
         })
@@ -152,12 +152,12 @@ impl Solver {
     /// assert_eq!(Solver::new().solve_counting_guesses(&easy).1, 0);
     /// # Ok::<(), puzzles::sudoku::SudokuError>(())
     /// ```
-    pub fn solve_counting_guesses(&mut self, puzzle: &Puzzle) -> (Option<Grid>, u64) {
+    pub fn solve_counting_guesses(&mut self, puzzle: &Puzzle) -> (Option<Solution>, u64) {
         if let Some(givens) = puzzle.nine_by_nine() {
             let mut grid = [0; 81];
             let found =
                 bands::search_by(self.nine, givens, 1, &mut grid).expect("puzzles are checked");
-            let solution = (found.solutions == 1).then(|| Grid {
+            let solution = (found.solutions == 1).then(|| Solution {
                 box_size: 3,
                 cells: grid.to_vec(),
             });
@@ -165,7 +165,7 @@ impl Solver {
         }
         let box_size = puzzle.box_size;
         let engine = self.engine(puzzle);
-        let solution = engine.advance().then(|| Grid {
+        let solution = engine.advance().then(|| Solution {
             box_size,
             cells: engine.solution().to_vec(),
         });
@@ -190,7 +190,7 @@ impl Puzzle {
     /// assert_eq!(stuck.solve(), None);
     /// # Ok::<(), puzzles::sudoku::SudokuError>(())
     /// ```
-    pub fn solve(&self) -> Option<Grid> {
+    pub fn solve(&self) -> Option<Solution> {
         Solver::new().solve(self)
     }
 
@@ -278,10 +278,10 @@ impl fmt::Debug for Solutions {
 }
 
 impl Iterator for Solutions {
-    type Item = Grid;
+    type Item = Solution;
 
-    fn next(&mut self) -> Option<Grid> {
-        self.engine.advance().then(|| Grid {
+    fn next(&mut self) -> Option<Solution> {
+        self.engine.advance().then(|| Solution {
             box_size: self.box_size,
             cells: self.engine.solution().to_vec(),
         })

@@ -7,7 +7,7 @@ mod engines;
 mod puzzle;
 mod trace;
 
-use super::{Grid, Puzzle};
+use super::{Puzzle, Solution};
 use crate::rng::SplitMix64;
 
 /// A Sudoku collection: the repository's copy in `data/sudoku/`, else
@@ -108,7 +108,7 @@ fn random_solutions_are_valid() {
     let mut rng = Rng::new(7);
     for b in 2..=5 {
         for _ in 0..20 {
-            let grid = Grid {
+            let grid = Solution {
                 box_size: b,
                 cells: random_solution(b, &mut rng),
             };

@@ -174,6 +174,7 @@ struct RecordFields {
 /// ```
 #[derive(Debug, thiserror::Error)]
 #[error("line {line}: {problem}")]
+#[non_exhaustive]
 pub struct CheckpointError {
     /// The line, counting from 1.
     pub line: usize,

@@ -575,14 +575,11 @@ impl CountPlan {
 /// Counts quadrant unit `id` (an id of the plan) with the fastest join.
 /// Its `unique` is 0 and its `nodes` the half-board placements joined.
 pub(super) fn quadrant_count(quadrants: &Quadrants, id: UnitId, isa: Option<Isa>) -> UnitCount {
-    use quadrants::join::Kernel as Join;
     // By default the join that measured fastest on this processor; a named
     // set takes the join of that width, or the next narrower one there is.
     let join = match isa {
-        None => Join::fastest(),
-        Some(Isa::Avx512) if Join::Avx512.is_available() => Join::Avx512,
-        Some(Isa::Avx512 | Isa::Avx2) if Join::Avx2.is_available() => Join::Avx2,
-        Some(_) => Join::Portable,
+        None => quadrants::join::fastest(),
+        Some(isa) => quadrants::join::supported(isa),
     };
     let id = usize::try_from(id).expect("unit ids of a plan fit usize");
     let tally = quadrants.count_unit(id, join);

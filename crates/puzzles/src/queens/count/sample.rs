@@ -8,6 +8,7 @@ use crate::rng::SplitMix64;
 /// One draw of a [`Sample`]: a subtree, what it stands for, its count and
 /// the seconds it took.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct SampledUnit {
     /// The placed rows: a unit's prefix, or a longer one below a unit.
     pub prefix: Vec<u8>,
@@ -39,6 +40,7 @@ pub struct SampledUnit {
 /// # Ok::<(), puzzles::queens::count::CountError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Sample {
     /// How many units the plan has.
     pub plan_units: u64,
@@ -105,6 +107,7 @@ impl Estimate {
 
 /// What a [`Sample`] says about the whole count.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Projection {
     /// Units in the plan.
     pub plan_units: u64,

@@ -14,75 +14,75 @@
 
 #[cfg(target_arch = "x86_64")]
 use crate::cpu;
+use crate::cpu::Isa;
 use crate::rng::SplitMix64;
 
-/// Which instructions count the join. All give the same counts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) enum Kernel {
-    /// Plain 64-bit words, on every processor.
-    Portable,
-    /// 256 patterns a group, with BMI2's `pext` (x86-64 with AVX2, BMI1,
-    /// BMI2 and POPCNT).
-    Avx2,
-    /// 512 patterns a group, counted with AVX-512's vector popcount
-    /// (x86-64 with AVX-512F, VPOPCNTDQ, BMI2 and POPCNT).
-    Avx512,
+// Which instructions count the join is an [`Isa`] level, like every other
+// vector choice in the crate. The join has kernels of its own for three
+// levels: the portable one, AVX2 (256 patterns a group, with BMI2's `pext`)
+// and AVX-512 (512 patterns a group, counted with AVX-512's vector popcount,
+// so it also needs VPOPCNTDQ: the `cpu::Avx512Popcnt` token). SSE2 has none
+// and runs the portable kernel. All give the same counts.
+
+/// The levels that have a join kernel of their own on this processor,
+/// slowest first: [`Isa::Portable`] always, [`Isa::Avx2`] and
+/// [`Isa::Avx512`] (with VPOPCNTDQ) where the processor has them.
+pub(crate) fn levels() -> impl Iterator<Item = Isa> {
+    [Isa::Portable, Isa::Avx2, Isa::Avx512]
+        .into_iter()
+        .filter(|&isa| supported(isa) == isa)
 }
 
-impl Kernel {
-    /// The kernels this processor can run.
-    pub(crate) fn available() -> impl Iterator<Item = Kernel> {
-        [Kernel::Portable, Kernel::Avx2, Kernel::Avx512]
-            .into_iter()
-            .filter(|kernel| kernel.is_available())
-    }
-
-    pub(crate) fn is_available(self) -> bool {
-        match self {
-            Kernel::Portable => true,
-            #[cfg(target_arch = "x86_64")]
-            Kernel::Avx2 => cpu::Avx2::detect().is_some(),
-            #[cfg(target_arch = "x86_64")]
-            Kernel::Avx512 => cpu::Avx512Popcnt::detect().is_some(),
-            #[cfg(not(target_arch = "x86_64"))]
-            _ => false,
+/// The level whose join kernel runs when `isa` is asked for: `isa` if this
+/// processor has the join's features for it, else the next narrower
+/// kernel that it has.
+pub(crate) fn supported(isa: Isa) -> Isa {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if isa >= Isa::Avx512 && cpu::Avx512Popcnt::detect().is_some() {
+            return Isa::Avx512;
+        }
+        if isa >= Isa::Avx2 && cpu::Avx2::detect().is_some() {
+            return Isa::Avx2;
         }
     }
+    let _ = isa;
+    Isa::Portable
+}
 
-    /// The kernel that joins a sample of 12-queens fastest on this
-    /// processor, measured once per process. The widest unit is not always
-    /// the fastest: some processors split 512-bit operations in two, and
-    /// some run `pext` in microcode.
-    pub(crate) fn fastest() -> Kernel {
-        static FASTEST: std::sync::OnceLock<Kernel> = std::sync::OnceLock::new();
-        *FASTEST.get_or_init(|| {
-            let candidates: Vec<Kernel> = Kernel::available().collect();
-            if candidates.len() == 1 {
-                return candidates[0];
+/// The level whose kernel joins a sample of 12-queens fastest on this
+/// processor, measured once per process. The widest unit is not always the
+/// fastest: some processors split 512-bit operations in two, and some run
+/// `pext` in microcode.
+pub(crate) fn fastest() -> Isa {
+    static FASTEST: std::sync::OnceLock<Isa> = std::sync::OnceLock::new();
+    *FASTEST.get_or_init(|| {
+        let candidates: Vec<Isa> = levels().collect();
+        if candidates.len() == 1 {
+            return candidates[0];
+        }
+        let sides = sample_sides();
+        let mut scratch = Scratch::default();
+        let time = |isa: Isa, scratch: &mut Scratch| {
+            let started = std::time::Instant::now();
+            for (patterns, items) in &sides {
+                std::hint::black_box(count_disjoint(patterns, items, isa, scratch));
             }
-            let sides = sample_sides();
-            let mut scratch = Scratch::default();
-            let time = |kernel: Kernel, scratch: &mut Scratch| {
-                let started = std::time::Instant::now();
-                for (patterns, items) in &sides {
-                    std::hint::black_box(count_disjoint(patterns, items, kernel, scratch));
-                }
-                started.elapsed()
-            };
-            // Best of three, in turn, so that a burst of other work on the
-            // machine hits every kernel alike.
-            let mut best = vec![std::time::Duration::MAX; candidates.len()];
-            for _ in 0..3 {
-                for (slot, &kernel) in best.iter_mut().zip(&candidates) {
-                    *slot = (*slot).min(time(kernel, &mut scratch));
-                }
+            started.elapsed()
+        };
+        // Best of three, in turn, so that a burst of other work on the
+        // machine hits every kernel alike.
+        let mut best = vec![std::time::Duration::MAX; candidates.len()];
+        for _ in 0..3 {
+            for (slot, &isa) in best.iter_mut().zip(&candidates) {
+                *slot = (*slot).min(time(isa, &mut scratch));
             }
-            let winner = (0..candidates.len())
-                .min_by_key(|&i| best[i])
-                .expect("there is a candidate");
-            candidates[winner]
-        })
-    }
+        }
+        let winner = (0..candidates.len())
+            .min_by_key(|&i| best[i])
+            .expect("there is a candidate");
+        candidates[winner]
+    })
 }
 
 /// Deterministic sides for timing the kernels: pseudo-random sparse bit
@@ -112,12 +112,13 @@ pub(crate) struct Scratch {
     table: Vec<u64>,
 }
 
-/// How many pairs `(p, i)` of `patterns` × `items` have `p & i == 0`.
-/// Fastest with the larger side as `patterns`.
+/// How many pairs `(p, i)` of `patterns` × `items` have `p & i == 0`,
+/// counted with the kernel of [`supported`]`(isa)`. Fastest with the larger
+/// side as `patterns`.
 pub(crate) fn count_disjoint(
     patterns: &[u64],
     items: &[u64],
-    kernel: Kernel,
+    isa: Isa,
     scratch: &mut Scratch,
 ) -> u64 {
     if patterns.len() < 48 {
@@ -126,28 +127,26 @@ pub(crate) fn count_disjoint(
             .map(|&item| patterns.iter().filter(|&&p| p & item == 0).count() as u64)
             .sum();
     }
-    // A kernel this processor lacks (asked for by mistake: callers take
-    // them from `Kernel::available`) counts with the portable one.
     #[cfg(target_arch = "x86_64")]
-    match kernel {
-        Kernel::Avx512 => {
-            if let Some(token) = cpu::Avx512Popcnt::detect() {
-                return x86::count_avx512(token, patterns, items, scratch);
-            }
+    {
+        if isa >= Isa::Avx512
+            && let Some(token) = cpu::Avx512Popcnt::detect()
+        {
+            return x86::count_avx512(token, patterns, items, scratch);
         }
-        Kernel::Avx2 => {
-            if let Some(token) = cpu::Avx2::detect() {
-                return x86::count_avx2(token, patterns, items, scratch);
-            }
+        if isa >= Isa::Avx2
+            && let Some(token) = cpu::Avx2::detect()
+        {
+            return x86::count_avx2(token, patterns, items, scratch);
         }
-        Kernel::Portable => {}
     }
-    count_groups::<4, SoftPext>(patterns, items, scratch)
+    let _ = isa;
+    count_groups::<4, _>(SoftPext, patterns, items, scratch)
 }
 
 #[cfg(target_arch = "x86_64")]
 mod x86 {
-    use super::{HardPext, Scratch, count_groups};
+    use super::{Pext, Scratch, count_groups};
     use crate::cpu;
 
     /// The join in groups of 256 patterns, with BMI2's `pext`.
@@ -163,8 +162,13 @@ mod x86 {
     }
 
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-    fn avx2_groups(_: cpu::Avx2, patterns: &[u64], items: &[u64], scratch: &mut Scratch) -> u64 {
-        count_groups::<4, HardPext>(patterns, items, scratch)
+    fn avx2_groups(
+        token: cpu::Avx2,
+        patterns: &[u64],
+        items: &[u64],
+        scratch: &mut Scratch,
+    ) -> u64 {
+        count_groups::<4, _>(token, patterns, items, scratch)
     }
 
     /// The join in groups of 512 patterns, counted with AVX-512's vector
@@ -183,25 +187,40 @@ mod x86 {
 
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,avx512f,avx512vpopcntdq")]
     fn avx512_groups(
-        _: cpu::Avx512Popcnt,
+        token: cpu::Avx512Popcnt,
         patterns: &[u64],
         items: &[u64],
         scratch: &mut Scratch,
     ) -> u64 {
-        count_groups::<8, HardPext>(patterns, items, scratch)
+        count_groups::<8, _>(token.avx512().avx2(), patterns, items, scratch)
+    }
+
+    /// BMI2's `pext`, reached only through the token that proves BMI2.
+    impl Pext for cpu::Avx2 {
+        #[inline(always)]
+        fn pext(self, x: u64, mask: u64) -> u64 {
+            // SAFETY: `self` is an `Avx2` token, which exists only when the
+            // processor has BMI2 (see `cpu::Avx2::detect`); inlined into
+            // the `#[target_feature]` functions above.
+            unsafe { std::arch::x86_64::_pext_u64(x, mask) }
+        }
     }
 }
 
-/// Gathers the bits of `x` selected by `mask` into the low bits.
-trait Pext {
-    fn pext(x: u64, mask: u64) -> u64;
+/// Gathers the bits of `x` selected by `mask` into the low bits. A value
+/// of the implementing type is the right to do so: the portable
+/// [`SoftPext`], or a CPU token for the instruction.
+trait Pext: Copy {
+    fn pext(self, x: u64, mask: u64) -> u64;
 }
 
+/// `pext` in plain Rust, on every processor.
+#[derive(Clone, Copy)]
 struct SoftPext;
 
 impl Pext for SoftPext {
     #[inline(always)]
-    fn pext(x: u64, mut mask: u64) -> u64 {
+    fn pext(self, x: u64, mut mask: u64) -> u64 {
         let mut gathered = 0;
         let mut to = 1;
         while mask != 0 {
@@ -213,20 +232,6 @@ impl Pext for SoftPext {
             mask ^= low;
         }
         gathered
-    }
-}
-
-#[cfg(target_arch = "x86_64")]
-struct HardPext;
-
-#[cfg(target_arch = "x86_64")]
-impl Pext for HardPext {
-    #[inline(always)]
-    fn pext(x: u64, mask: u64) -> u64 {
-        // SAFETY: `HardPext` is used only in the `x86` kernels, whose
-        // `#[target_feature]` functions enable BMI2 and are reached only
-        // with a token proving it; this is inlined into them.
-        unsafe { std::arch::x86_64::_pext_u64(x, mask) }
     }
 }
 
@@ -242,6 +247,7 @@ const SMALL_GROUP: usize = 16;
 /// The transposed count with groups of `G` words (`64 G` patterns).
 #[inline(always)]
 fn count_groups<const G: usize, P: Pext>(
+    pext: P,
     patterns: &[u64],
     items: &[u64],
     scratch: &mut Scratch,
@@ -261,7 +267,8 @@ fn count_groups<const G: usize, P: Pext>(
         item_starts,
         table,
     } = scratch;
-    bucket::<P>(
+    bucket(
+        pext,
         patterns,
         cut,
         rest,
@@ -269,7 +276,7 @@ fn count_groups<const G: usize, P: Pext>(
         sorted_patterns,
         pattern_starts,
     );
-    bucket::<P>(items, cut, rest, buckets, sorted_items, item_starts);
+    bucket(pext, items, cut, rest, buckets, sorted_items, item_starts);
     let bits = rest.count_ones() as usize;
     let chunks = bits.div_ceil(CHUNK).max(1);
     let entries = chunks << CHUNK;
@@ -394,6 +401,7 @@ fn transpose<const G: usize>(rows: &mut [[u64; G]; 64]) {
 /// of each element only the `rest` bits, gathered low.
 #[inline(always)]
 fn bucket<P: Pext>(
+    pext: P,
     side: &[u64],
     cut: u64,
     rest: u64,
@@ -404,7 +412,7 @@ fn bucket<P: Pext>(
     starts.clear();
     starts.resize(buckets + 1, 0);
     for &x in side {
-        starts[P::pext(x, cut) as usize + 1] += 1;
+        starts[pext.pext(x, cut) as usize + 1] += 1;
     }
     for i in 0..buckets {
         starts[i + 1] += starts[i];
@@ -413,8 +421,8 @@ fn bucket<P: Pext>(
     sorted.resize(side.len(), 0);
     let mut next = starts.clone();
     for &x in side {
-        let slot = &mut next[P::pext(x, cut) as usize];
-        sorted[*slot] = P::pext(x, rest);
+        let slot = &mut next[pext.pext(x, cut) as usize];
+        sorted[*slot] = pext.pext(x, rest);
         *slot += 1;
     }
 }
@@ -491,8 +499,8 @@ mod tests {
             let (patterns, items) = (thin(&patterns), thin(&items));
             let expected = slow(&patterns, &items);
             let mut scratch = Scratch::default();
-            for kernel in Kernel::available() {
-                prop_assert_eq!(count_disjoint(&patterns, &items, kernel, &mut scratch), expected, "{:?}", kernel);
+            for isa in Isa::EACH {
+                prop_assert_eq!(count_disjoint(&patterns, &items, isa, &mut scratch), expected, "{:?}", isa);
             }
         }
     }
@@ -518,13 +526,42 @@ mod tests {
 
     #[test]
     fn soft_pext_gathers_the_masked_bits() {
-        assert_eq!(SoftPext::pext(0b1011_0110, 0b1111_0000), 0b1011);
-        assert_eq!(SoftPext::pext(0b1011_0110, 0b0101_0101), 0b0110);
-        assert_eq!(SoftPext::pext(u64::MAX, u64::MAX), u64::MAX);
+        assert_eq!(SoftPext.pext(0b1011_0110, 0b1111_0000), 0b1011);
+        assert_eq!(SoftPext.pext(0b1011_0110, 0b0101_0101), 0b0110);
+        assert_eq!(SoftPext.pext(u64::MAX, u64::MAX), u64::MAX);
     }
 
     #[test]
-    fn the_fastest_kernel_is_available() {
-        assert!(Kernel::fastest().is_available());
+    fn the_fastest_kernel_is_one_of_the_levels() {
+        let levels: Vec<Isa> = levels().collect();
+        assert!(levels.contains(&fastest()), "{levels:?}");
+    }
+
+    #[test]
+    fn each_level_runs_its_own_kernel_or_a_narrower_one() {
+        assert_eq!(levels().next(), Some(Isa::Portable));
+        for isa in Isa::EACH {
+            let chosen = supported(isa);
+            assert!(
+                chosen <= isa && levels().any(|level| level == chosen),
+                "{isa:?}"
+            );
+        }
+        assert_eq!(supported(Isa::Sse2), Isa::Portable);
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn the_hardware_pext_gathers_as_the_portable_one() {
+        if let Some(token) = cpu::Avx2::detect() {
+            for (x, mask) in [
+                (0b1011_0110, 0b1111_0000),
+                (0b1011_0110, 0b0101_0101),
+                (u64::MAX, u64::MAX),
+                (0x1234_5678_9abc_def0, 0xf0f0_0ff0_3c3c_8001),
+            ] {
+                assert_eq!(token.pext(x, mask), SoftPext.pext(x, mask));
+            }
+        }
     }
 }

@@ -45,6 +45,7 @@ pub const MAX_TOKEN: usize = 1 << 18;
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error, Serialize, Deserialize)]
 #[error("{position}: {}", describe(*.kind, text))]
+#[non_exhaustive]
 pub struct SyntaxError {
     /// Where the token starts.
     pub position: Position,

@@ -8,12 +8,12 @@ use super::super::nine_engine::NineEngine;
 use super::super::solve::Solver;
 use super::chunk::{Item, Written};
 use super::input::{SOLO_CHUNK_LINES, quick_cells};
-use super::{Options, Outcome, Task, answer};
+use super::{BatchOptions, BatchOutcome, Task, answer};
 
 /// How [`run_lines`](super::run_lines) answers: the run's options, and what
 /// explains an invalid line (given its number and the error).
 pub(super) struct LineFormat<'a, E> {
-    pub(super) options: &'a Options,
+    pub(super) options: &'a BatchOptions,
     pub(super) explain: &'a E,
 }
 
@@ -102,7 +102,12 @@ where
 /// Writes the band engine's answer for a line: `found`, and its first
 /// solution `grid` (digits 1 to 9).
 #[inline]
-fn write_found(found: bands::Found, grid: &[u8; 81], options: &Options, written: &mut Written) {
+fn write_found(
+    found: bands::Found,
+    grid: &[u8; 81],
+    options: &BatchOptions,
+    written: &mut Written,
+) {
     let Written { out, summary, .. } = written;
     summary.puzzles += 1;
     if found.solutions == 0 {
@@ -144,7 +149,7 @@ where
         let answer = answer(solver, item, text, options);
         written.summary.record(&answer, task);
         match &answer.outcome {
-            Outcome::Solved { solution, .. } => {
+            BatchOutcome::Solved { solution, .. } => {
                 out.extend(
                     solution
                         .cells()
@@ -153,15 +158,15 @@ where
                 );
                 out.push(b'\n');
             }
-            Outcome::NoSolution { .. } => out.extend_from_slice(b"no solution\n"),
-            Outcome::Counted { solutions, .. } => {
+            BatchOutcome::NoSolution { .. } => out.extend_from_slice(b"no solution\n"),
+            BatchOutcome::Counted { solutions, .. } => {
                 let limit = match task {
                     Task::Count { limit } => limit,
                     Task::Solve => u64::MAX,
                 };
                 write_count(out, *solutions, limit);
             }
-            Outcome::Invalid(error) => {
+            BatchOutcome::Invalid(error) => {
                 (self.explain)(answer.line, error, &mut written.err);
                 out.extend_from_slice(b"invalid\n");
             }

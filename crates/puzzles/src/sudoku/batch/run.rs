@@ -10,7 +10,7 @@ use super::chunk::{Chunk, Item, Written};
 use super::input::{SOLO_CHUNK_LINES, chunk_lines, next_puzzle_line, read_chunk};
 use super::line_format::LineFormat;
 use super::pool::Pool;
-use super::{Answer, BatchSummary, Options, answer};
+use super::{Answer, BatchOptions, BatchSummary, answer};
 
 /// Solves every puzzle of `input` (one per line) and hands each [`Answer`]
 /// to `sink`, in input order, on the calling thread. The sink borrows the
@@ -24,14 +24,15 @@ use super::{Answer, BatchSummary, Options, answer};
 /// # Example
 ///
 /// ```
-/// use puzzles::sudoku::batch::{self, Options, Outcome};
+/// use puzzles::sudoku::batch::{self, BatchOptions, BatchOutcome};
 ///
 /// let input = "1...............\n\n..23 .... .... ....\n";
 /// let mut lines = Vec::new();
-/// let options = Options { threads: 2, ..Options::default() };
+/// let mut options = BatchOptions::default();
+/// options.threads = 2;
 /// batch::run(input.as_bytes(), &options, |answer| {
 ///     let text = match &answer.outcome {
-///         Outcome::Solved { solution, .. } => solution.to_string(),
+///         BatchOutcome::Solved { solution, .. } => solution.to_string(),
 ///         other => format!("{other:?}"),
 ///     };
 ///     lines.push((answer.line, text));
@@ -41,7 +42,7 @@ use super::{Answer, BatchSummary, Options, answer};
 /// assert_eq!((lines[0].0, lines[1].0), (1, 3));
 /// # Ok::<(), std::io::Error>(())
 /// ```
-pub fn run<R, F>(input: R, options: &Options, mut sink: F) -> io::Result<BatchSummary>
+pub fn run<R, F>(input: R, options: &BatchOptions, mut sink: F) -> io::Result<BatchSummary>
 where
     R: BufRead,
     F: FnMut(&Answer) -> io::Result<()>,
@@ -91,17 +92,18 @@ where
 /// # Example
 ///
 /// ```
-/// use puzzles::sudoku::batch::{self, Options, Outcome};
+/// use puzzles::sudoku::batch::{self, BatchOptions, BatchOutcome};
 ///
 /// let input = "1...............\n11..............\n";
 /// let (mut out, mut err) = (Vec::new(), Vec::new());
-/// let options = Options { threads: 2, ..Options::default() };
+/// let mut options = BatchOptions::default();
+/// options.threads = 2;
 /// let summary = batch::run_rendered(
 ///     input.as_bytes(),
 ///     &options,
 ///     |answer, out, err| match &answer.outcome {
-///         Outcome::Solved { solution, .. } => out.extend(format!("{solution}\n").bytes()),
-///         Outcome::Invalid(why) => err.extend(format!("line {}: {why}\n", answer.line).bytes()),
+///         BatchOutcome::Solved { solution, .. } => out.extend(format!("{solution}\n").bytes()),
+///         BatchOutcome::Invalid(why) => err.extend(format!("line {}: {why}\n", answer.line).bytes()),
 ///         _ => {}
 ///     },
 ///     |bytes, messages| {
@@ -117,7 +119,7 @@ where
 /// ```
 pub fn run_rendered<R, G, F>(
     input: R,
-    options: &Options,
+    options: &BatchOptions,
     render: G,
     mut sink: F,
 ) -> io::Result<BatchSummary>
@@ -168,7 +170,7 @@ where
 ///
 /// A 9×9 line of exactly 81 cells (no spacing) takes a fast path: read into
 /// a fixed array, solved by the band engine (two lines at a time, side by
-/// side, unless [`Options::read_ahead`] is off on one thread), written
+/// side, unless [`BatchOptions::read_ahead`] is off on one thread), written
 /// straight into the output buffer — no allocation per puzzle. Other
 /// lines, and lines the fast path refuses (givens that clash), take the
 /// general path, so messages are the same either way.
@@ -181,13 +183,15 @@ where
 ///
 /// ```
 /// use std::io::Write;
-/// use puzzles::sudoku::batch::{self, Options};
+/// use puzzles::sudoku::batch::{self, BatchOptions};
 ///
 /// let input = "1...............\n11..............\n";
 /// let (mut out, mut err) = (Vec::new(), Vec::new());
+/// let mut options = BatchOptions::default();
+/// options.threads = 2;
 /// let summary = batch::run_lines(
 ///     input.as_bytes(),
-///     &Options { threads: 2, ..Options::default() },
+///     &options,
 ///     |line, error, messages| writeln!(messages, "line {line}: {error}").unwrap(),
 ///     |bytes, messages| {
 ///         out.extend_from_slice(bytes);
@@ -202,7 +206,7 @@ where
 /// ```
 pub fn run_lines<R, E, F>(
     input: R,
-    options: &Options,
+    options: &BatchOptions,
     explain: E,
     mut sink: F,
 ) -> io::Result<BatchSummary>
@@ -264,7 +268,7 @@ where
 }
 
 /// One thread: each line is answered as soon as it is read.
-fn run_here<R, F>(mut input: R, options: &Options, mut deliver: F) -> io::Result<()>
+fn run_here<R, F>(mut input: R, options: &BatchOptions, mut deliver: F) -> io::Result<()>
 where
     R: BufRead,
     F: FnMut(&Answer) -> io::Result<()>,
@@ -281,7 +285,12 @@ where
 
 /// Several threads: the calling thread reads chunks of lines, the pool
 /// solves them (`process`), and `deliver` gets them back in input order.
-fn run_pooled<R, P, D>(mut input: R, options: &Options, process: &P, deliver: D) -> io::Result<()>
+fn run_pooled<R, P, D>(
+    mut input: R,
+    options: &BatchOptions,
+    process: &P,
+    deliver: D,
+) -> io::Result<()>
 where
     R: BufRead,
     P: Fn(&mut Solver, &mut Chunk) + Sync,

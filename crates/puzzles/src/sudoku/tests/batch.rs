@@ -29,18 +29,18 @@ fn batch_answers_in_order_on_any_number_of_threads() {
         input.push('\n');
     }
     for threads in [1, 2, 3] {
-        let options = batch::Options {
+        let options = batch::BatchOptions {
             threads,
-            ..batch::Options::default()
+            ..batch::BatchOptions::default()
         };
         let mut got = Vec::new();
         let mut lines = Vec::new();
         let summary = batch::run(input.as_bytes(), &options, |answer| {
             lines.push(answer.line);
             got.push(match &answer.outcome {
-                batch::Outcome::Solved { solution, .. } => solution.to_string(),
-                batch::Outcome::NoSolution { .. } => "none".to_string(),
-                batch::Outcome::Invalid(_) => "invalid".to_string(),
+                batch::BatchOutcome::Solved { solution, .. } => solution.to_string(),
+                batch::BatchOutcome::NoSolution { .. } => "none".to_string(),
+                batch::BatchOutcome::Invalid(_) => "invalid".to_string(),
                 other => panic!("{other:?}"),
             });
             Ok(())
@@ -56,9 +56,9 @@ fn batch_answers_in_order_on_any_number_of_threads() {
             &options,
             |answer, out, err| {
                 let text = match &answer.outcome {
-                    batch::Outcome::Solved { solution, .. } => solution.to_string(),
-                    batch::Outcome::NoSolution { .. } => "none".to_string(),
-                    batch::Outcome::Invalid(_) => {
+                    batch::BatchOutcome::Solved { solution, .. } => solution.to_string(),
+                    batch::BatchOutcome::NoSolution { .. } => "none".to_string(),
+                    batch::BatchOutcome::Invalid(_) => {
                         err.extend(format!("{}\n", answer.line).bytes());
                         "invalid".to_string()
                     }
@@ -131,9 +131,9 @@ fn a_line_past_the_bound_is_refused_and_skipped() {
                 sent: 0,
                 rest: rest.as_bytes(),
             });
-            let options = batch::Options {
+            let options = batch::BatchOptions {
                 threads,
-                ..batch::Options::default()
+                ..batch::BatchOptions::default()
             };
             let mut answers = Vec::new();
             let summary = batch::run(input, &options, |answer| {
@@ -146,13 +146,16 @@ fn a_line_past_the_bound_is_refused_and_skipped() {
                 answers[0],
                 batch::Answer {
                     line: 1,
-                    outcome: batch::Outcome::Invalid(SudokuError::LineTooLong {
+                    outcome: batch::BatchOutcome::Invalid(SudokuError::LineTooLong {
                         limit: batch::MAX_LINE_BYTES
                     }),
                 }
             );
             assert_eq!(answers[1].line, 2);
-            assert!(matches!(answers[1].outcome, batch::Outcome::Solved { .. }));
+            assert!(matches!(
+                answers[1].outcome,
+                batch::BatchOutcome::Solved { .. }
+            ));
             assert_eq!((summary.invalid, summary.solved), (1, 1));
         }
     }
@@ -163,26 +166,30 @@ fn a_line_past_the_bound_is_refused_and_skipped() {
         "x".repeat(100_000)
     );
     let mut outcomes = Vec::new();
-    batch::run(exact.as_bytes(), &batch::Options::default(), |answer| {
-        outcomes.push(answer.outcome.clone());
-        Ok(())
-    })
+    batch::run(
+        exact.as_bytes(),
+        &batch::BatchOptions::default(),
+        |answer| {
+            outcomes.push(answer.outcome.clone());
+            Ok(())
+        },
+    )
     .unwrap();
     assert_eq!(outcomes.len(), 1);
-    assert!(matches!(outcomes[0], batch::Outcome::Solved { .. }));
+    assert!(matches!(outcomes[0], batch::BatchOutcome::Solved { .. }));
 }
 
 #[test]
 fn batch_counts_and_stops_on_a_sink_error() {
     let input = format!("{CLASSIC}\n{}\n1.....23........\n", ".".repeat(81));
-    let options = batch::Options {
+    let options = batch::BatchOptions {
         task: batch::Task::Count { limit: 2 },
         threads: 2,
-        ..batch::Options::default()
+        ..batch::BatchOptions::default()
     };
     let mut counts = Vec::new();
     let summary = batch::run(input.as_bytes(), &options, |answer| {
-        if let batch::Outcome::Counted { solutions, .. } = &answer.outcome {
+        if let batch::BatchOutcome::Counted { solutions, .. } = &answer.outcome {
             counts.push(*solutions);
         }
         Ok(())
@@ -265,7 +272,7 @@ proptest! {
             // Spreading the threads over the CPUs changes where they run,
             // never the answers.
             let spread_threads = rng.below(2) == 1;
-            let options = batch::Options { task, threads, alphabet, read_ahead, input_bytes, spread_threads };
+            let options = batch::BatchOptions { task, threads, alphabet, read_ahead, input_bytes, spread_threads };
             let (mut fast, mut fast_err) = (Vec::new(), Vec::new());
             let fast_summary = batch::run_lines(
                 input.as_bytes(),
@@ -281,12 +288,12 @@ proptest! {
             let (mut slow, mut slow_err) = (Vec::new(), Vec::new());
             let slow_summary = batch::run(input.as_bytes(), &options, |answer| {
                 let text = match &answer.outcome {
-                    batch::Outcome::Solved { solution, .. } => solution.to_line(alphabet),
-                    batch::Outcome::NoSolution { .. } => "no solution".to_string(),
-                    batch::Outcome::Counted { solutions: 0, .. } => "0".to_string(),
-                    batch::Outcome::Counted { solutions: 1, .. } => "1".to_string(),
-                    batch::Outcome::Counted { .. } => "2 or more".to_string(),
-                    batch::Outcome::Invalid(error) => {
+                    batch::BatchOutcome::Solved { solution, .. } => solution.to_line(alphabet),
+                    batch::BatchOutcome::NoSolution { .. } => "no solution".to_string(),
+                    batch::BatchOutcome::Counted { solutions: 0, .. } => "0".to_string(),
+                    batch::BatchOutcome::Counted { solutions: 1, .. } => "1".to_string(),
+                    batch::BatchOutcome::Counted { .. } => "2 or more".to_string(),
+                    batch::BatchOutcome::Invalid(error) => {
                         slow_err.extend(format!("{}: {error}\n", answer.line).bytes());
                         "invalid".to_string()
                     }

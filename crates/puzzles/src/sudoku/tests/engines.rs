@@ -10,7 +10,7 @@ use super::super::bands;
 use super::super::cover::Cover;
 use super::{data_file, random_puzzle};
 use crate::cpu::Isa;
-use crate::sudoku::{Grid, NineEngine, Puzzle, Solver};
+use crate::sudoku::{NineEngine, Puzzle, Solution, Solver};
 
 #[test]
 fn every_puzzle_of_17_clue_has_exactly_one_valid_solution() {
@@ -43,7 +43,7 @@ fn every_puzzle_of_top1465_has_exactly_one_valid_solution() {
     assert_eq!(puzzles.len(), 1465);
     for (line, text) in &puzzles {
         let puzzle = Puzzle::parse(text).unwrap();
-        let solutions: Vec<Grid> = puzzle.solutions().collect();
+        let solutions: Vec<Solution> = puzzle.solutions().collect();
         assert_eq!(solutions.len(), 1, "line {line}");
         assert!(solutions[0].solves(&puzzle), "line {line}");
         // The band engine: the same solution, and no second one.
@@ -206,7 +206,7 @@ proptest! {
         if let Some(puzzle) = random_puzzle(3, seed, keep, tamper) {
             // The band engine (count_up_to, solve) against the general
             // solver (solutions), which is its own search.
-            let general: Vec<Grid> = puzzle.solutions().take(limit.max(2) as usize).collect();
+            let general: Vec<Solution> = puzzle.solutions().take(limit.max(2) as usize).collect();
             prop_assert_eq!(puzzle.count_up_to(limit), (general.len() as u64).min(limit));
             let solution = puzzle.solve();
             prop_assert_eq!(solution.is_some(), !general.is_empty());
@@ -222,7 +222,7 @@ proptest! {
     #[test]
     fn every_variant_of_the_band_engine_counts_as_the_general_solver(seed in any::<u64>(), keep in 0usize..70, tamper in any::<bool>(), limit in 1u64..5) {
         if let Some(puzzle) = random_puzzle(3, seed, keep, tamper) {
-            let general: Vec<Grid> = puzzle.solutions().take(limit.max(2) as usize).collect();
+            let general: Vec<Solution> = puzzle.solutions().take(limit.max(2) as usize).collect();
             // The exact cover engine, the oracle, agrees with the general solver.
             prop_assert_eq!(Cover::new(&puzzle).count_up_to(2), (general.len() as u64).min(2));
             // The first solution of several, with and without triads.

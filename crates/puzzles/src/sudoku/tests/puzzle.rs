@@ -8,7 +8,7 @@ use proptest::prelude::*;
 use super::super::cover::Cover;
 use super::super::puzzle::parse;
 use super::{CLASSIC, Rng, random_solution};
-use crate::sudoku::{Alphabet, Grid, Puzzle, Solver, SudokuError, render};
+use crate::sudoku::{Alphabet, Puzzle, Solution, Solver, SudokuError, render};
 use crate::trace::ConflictKind;
 
 #[test]
@@ -31,7 +31,7 @@ fn empty_grids_have_many_solutions() {
     assert_eq!(Cover::new(&empty4).count_up_to(u64::MAX), 288);
     let distinct: BTreeSet<_> = empty4.solutions().collect();
     assert_eq!(distinct.len(), 288);
-    assert!(distinct.iter().all(Grid::is_valid));
+    assert!(distinct.iter().all(Solution::is_valid));
     for b in 3..=5 {
         let empty = Puzzle::from_cells(b, vec![0; b.pow(4)]).unwrap();
         let first = empty.solve().unwrap();
@@ -148,7 +148,7 @@ fn parse_errors_say_what_and_where() {
 fn alphabets_for_big_grids() {
     let mut rng = Rng::new(16);
     let cells = random_solution(4, &mut rng);
-    let grid = Grid {
+    let grid = Solution {
         box_size: 4,
         cells: cells.clone(),
     };

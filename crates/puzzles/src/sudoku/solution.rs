@@ -1,31 +1,32 @@
-//! A filled grid: a solution, and its checks.
+//! A solution: a completely filled grid, and its checks.
 
 use std::fmt;
 
 use super::alphabet::Alphabet;
 use super::puzzle::{MAX_BOX_SIZE, Puzzle};
 
-/// A completely filled grid: a solution.
+/// A solution of a [`Puzzle`]: a completely filled grid (the puzzle, with
+/// its empty cells, is the [`Puzzle`]).
 ///
 /// # Example
 ///
 /// ```
-/// use puzzles::sudoku::Puzzle;
+/// use puzzles::sudoku::{Puzzle, Solution};
 ///
 /// let puzzle = Puzzle::parse("1...............")?;
-/// let grid = puzzle.solve().unwrap();
-/// assert_eq!(grid.side(), 4);
-/// assert!(grid.is_valid());
-/// assert_eq!(grid.cells()[0], 1);
+/// let solution: Solution = puzzle.solve().unwrap();
+/// assert_eq!(solution.side(), 4);
+/// assert!(solution.is_valid() && solution.solves(&puzzle));
+/// assert_eq!(solution.cells()[0], 1);
 /// # Ok::<(), puzzles::sudoku::SudokuError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Grid {
+pub struct Solution {
     pub(super) box_size: usize,
     pub(super) cells: Vec<u8>,
 }
 
-impl Grid {
+impl Solution {
     /// The box size of the grid.
     ///
     /// # Example
@@ -138,7 +139,7 @@ impl Grid {
 }
 
 /// Writes the grid on one line in the standard alphabet.
-impl fmt::Display for Grid {
+impl fmt::Display for Solution {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.to_line(Alphabet::Standard))
     }
