@@ -126,10 +126,13 @@ mod tests {
     fn mask() -> Vec<usize> {
         // SAFETY: as in `Cpus::here`.
         let mut mask: libc::cpu_set_t = unsafe { zeroed() };
+        // SAFETY: `mask` is a live, writable cpu_set_t of the size passed.
         assert_eq!(
             unsafe { libc::sched_getaffinity(0, size_of::<libc::cpu_set_t>(), &mut mask) },
             0
         );
+        // SAFETY: CPU_ISSET reads the initialised `mask` at an index below
+        // CPU_SETSIZE.
         (0..libc::CPU_SETSIZE as usize)
             .filter(|&cpu| unsafe { libc::CPU_ISSET(cpu, &mask) })
             .collect()
