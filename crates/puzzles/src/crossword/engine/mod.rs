@@ -67,6 +67,11 @@ pub(crate) struct Engine {
     /// Slots that came down to one word in the last propagation.
     pub forced: Vec<u32>,
     scratch: Vec<u64>,
+    /// The letters each square of slot `fresh` has among its candidates,
+    /// gathered by the filter that just looked at each of them, so that
+    /// narrowing the squares right after need not look again.
+    fresh_support: [u32; 64],
+    fresh: usize,
     /// [`Engine::ordered`]'s per-(position, letter) values, kept to save
     /// an allocation per choice.
     lookahead: Vec<f32>,
@@ -175,6 +180,8 @@ impl Engine {
             singles: Vec::new(),
             forced: Vec::new(),
             scratch: vec![0; width],
+            fresh_support: [0; 64],
+            fresh: usize::MAX,
             lookahead: Vec::new(),
             noise: 0,
             letters: false,
@@ -365,6 +372,9 @@ impl Engine {
             self.queued[s] = false;
             let dirty = std::mem::take(&mut self.dirty[s]);
             let old = self.count[s];
+            // Only letters gathered by this very filter may stand for the
+            // slot's support: those of a propagation that failed are stale.
+            self.fresh = usize::MAX;
             if dirty != 0 {
                 self.filter(s, dirty);
             }

@@ -12,6 +12,7 @@ impl Engine {
     /// `dirty` are allowed by their squares.
     pub(super) fn filter(&mut self, s: usize, dirty: u64) {
         self.save(s);
+        self.fresh = usize::MAX;
         let data = &self.slots[s];
         let bucket = &self.buckets[data.bucket];
         let width = bucket.width;
@@ -24,26 +25,50 @@ impl Engine {
             None => return,
         };
         if self.count[s] as usize <= SPARSE * (hi - lo) {
-            // Few candidates: look at each one's letters.
+            // Few candidates: look at each one's letters. When the slot is
+            // small enough to narrow its squares next, gather the letters
+            // of the words kept on the way.
+            let mut checks = [(0usize, 0u32); 64];
+            let mut n = 0;
+            let mut positions = dirty;
+            while positions != 0 {
+                let p = positions.trailing_zeros() as usize;
+                positions &= positions - 1;
+                let allowed = self.mask[data.cells[p] as usize];
+                if allowed != ALL {
+                    checks[n] = (p, allowed);
+                    n += 1;
+                }
+            }
+            let checks = &checks[..n];
+            let gather = self.count[s] as usize <= self.support_limit;
+            let support = &mut self.fresh_support;
+            support.fill(0);
+            let len = bucket.len;
             let mut total = 0;
             for (at, word) in bits.iter_mut().enumerate().take(hi).skip(lo) {
                 let (mut rest, mut keep) = (*word, *word);
                 while rest != 0 {
                     let b = rest.trailing_zeros();
                     rest &= rest - 1;
-                    let letters = bucket.word(at * 64 + b as usize);
-                    let mut positions = dirty;
-                    while positions != 0 {
-                        let p = positions.trailing_zeros() as usize;
-                        positions &= positions - 1;
-                        if self.mask[data.cells[p] as usize] >> letters[p] & 1 == 0 {
-                            keep &= !(1 << b);
-                            break;
+                    let start = (at * 64 + b as usize) * len;
+                    let letters = &bucket.letters[start..start + len];
+                    if checks
+                        .iter()
+                        .any(|&(p, allowed)| allowed >> letters[p] & 1 == 0)
+                    {
+                        keep &= !(1 << b);
+                    } else if gather {
+                        for (sup, &letter) in support.iter_mut().zip(letters) {
+                            *sup |= 1 << letter;
                         }
                     }
                 }
                 *word = keep;
                 total += keep.count_ones();
+            }
+            if gather {
+                self.fresh = s;
             }
             self.count[s] = total;
             return;
@@ -109,7 +134,9 @@ impl Engine {
         if count > self.support_limit {
             return;
         }
-        if count <= 12 * (hi - lo) {
+        if self.fresh == s {
+            support = self.fresh_support;
+        } else if count <= 12 * (hi - lo) {
             for (at, &word) in bits.iter().enumerate().take(hi).skip(lo) {
                 let mut word = word;
                 while word != 0 {
