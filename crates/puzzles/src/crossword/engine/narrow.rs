@@ -10,6 +10,7 @@ const SPARSE: usize = 1;
 impl Engine {
     /// Keeps the candidates of `s` whose letters at the positions in
     /// `dirty` are allowed by their squares.
+    #[inline(always)]
     pub(super) fn filter(&mut self, s: usize, dirty: u64) {
         self.save(s);
         self.fresh = usize::MAX;
@@ -111,8 +112,42 @@ impl Engine {
         self.count[s] = bits[lo..hi].iter().map(|w| w.count_ones()).sum();
     }
 
+    /// After word `i` left slot `s`, whose squares held only its words'
+    /// letters: takes out of each square the word's letter there if no word
+    /// left has it. Only the word's own letters can have lost their last
+    /// word, so this narrows exactly as a rescan would, in a few ANDs.
+    #[inline(always)]
+    pub(super) fn unsupport(&mut self, s: usize, i: usize) {
+        let data = &self.slots[s];
+        let bucket = &self.buckets[data.bucket];
+        let bits = &self.arena[data.offset..data.offset + bucket.width];
+        for (p, &letter) in bucket.word(i).iter().enumerate() {
+            let cell = data.cells[p] as usize;
+            let old = self.mask[cell];
+            if old >> letter & 1 == 0
+                || bucket
+                    .set(p, u32::from(letter))
+                    .iter()
+                    .zip(bits)
+                    .any(|(a, b)| a & b != 0)
+            {
+                continue;
+            }
+            self.trail_masks.push((cell as u32, old));
+            self.mask[cell] = old & !(1 << letter);
+            if let Some((t, q)) = data.crossing[p] {
+                self.dirty[t as usize] |= 1 << q;
+                if !self.queued[t as usize] {
+                    self.queued[t as usize] = true;
+                    self.queue.push(t);
+                }
+            }
+        }
+    }
+
     /// Narrows the squares of `s` to the letters its candidates have there;
     /// each square narrowed makes its crossing slot look again.
+    #[inline(always)]
     pub(super) fn restrict_cells(&mut self, s: usize) {
         let data = &self.slots[s];
         let bucket = &self.buckets[data.bucket];
