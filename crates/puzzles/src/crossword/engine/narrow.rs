@@ -54,14 +54,19 @@ impl Engine {
                     rest &= rest - 1;
                     let start = (at * 64 + b as usize) * len;
                     let letters = &bucket.letters[start..start + len];
-                    if checks
-                        .iter()
-                        .any(|&(p, allowed)| allowed >> letters[p] & 1 == 0)
-                    {
-                        keep &= !(1 << b);
-                    } else if gather {
+                    // No branch on the outcome, which is a coin toss:
+                    // mispredictions would stall the loads of the next
+                    // words' letters, which are what this loop waits on.
+                    let mut fits = 1u32;
+                    for &(p, allowed) in checks {
+                        fits &= allowed >> letters[p];
+                    }
+                    let fits = fits & 1;
+                    keep &= !(u64::from(fits ^ 1) << b);
+                    if gather {
+                        let kept = 0u32.wrapping_sub(fits);
                         for (sup, &letter) in support.iter_mut().zip(letters) {
-                            *sup |= 1 << letter;
+                            *sup |= (1 << letter) & kept;
                         }
                     }
                 }
