@@ -524,6 +524,14 @@ impl Filler {
         }
     }
 
+    /// Filters every slot through a list ([`Engine`]'s `list` module),
+    /// however many candidates it has (tests: lists and bitsets must
+    /// search alike).
+    #[cfg(test)]
+    pub(crate) fn set_lists_always(&mut self) {
+        self.engine.lists_always = true;
+    }
+
     pub(crate) fn root(&self) -> &Engine {
         &self.engine
     }

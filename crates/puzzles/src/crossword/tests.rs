@@ -265,6 +265,15 @@ proptest! {
         let mut portable = filler.clone();
         portable.set_portable();
         prop_assert_eq!(all_fills(&portable), all_fills(&filler));
+        // Every slot filtered through a list: the same fills, found in the
+        // same order, and by letters too.
+        let mut listed = Filler::new(&grid, &list).unwrap();
+        listed.set_lists_always();
+        prop_assert_eq!(all_fills(&listed), all_fills(&filler));
+        prop_assert_eq!(listed.count(None), expected.len() as u64);
+        let mut by_letters = fills_by_letters(&listed);
+        by_letters.sort();
+        prop_assert_eq!(&by_letters, &expected);
         let seeded = Filler::with_options(&grid, &list, FillOptions { seed: Some(9) }).unwrap();
         prop_assert_eq!(seeded.count(None), expected.len() as u64);
         let summary = filler.trace(TraceMode::AllSolutions, &mut |_| ControlFlow::Continue(()));

@@ -18,6 +18,7 @@ use super::grid::{Cell, Direction, Grid};
 
 mod bucket;
 mod heuristics;
+mod list;
 mod narrow;
 #[cfg(target_arch = "x86_64")]
 mod vector;
@@ -59,7 +60,8 @@ pub(crate) struct Engine {
     stamp: Vec<u32>,
     level: u32,
     trail_words: Vec<u64>,
-    trail_slots: Vec<(u32, u32, u32)>,
+    /// Per saved slot: the slot, its count, its stamp, its list length.
+    trail_slots: Vec<(u32, u32, u32, u32)>,
     trail_masks: Vec<(u32, u32)>,
     queue: Vec<u32>,
     queued: Vec<bool>,
@@ -94,6 +96,16 @@ pub(crate) struct Engine {
     /// from restart to restart, it steers the choice of slot towards the
     /// hard part of the grid.
     pub weight: Vec<u32>,
+    /// Per slot, [`NO_LIST`] or how many entries of its candidate list
+    /// ([`list`]) are live.
+    list_len: Vec<u32>,
+    /// Per slot, the bucket indices of its candidate list.
+    list_words: Vec<Vec<u32>>,
+    /// Per slot, the letters of its list's words, a word's length each, in
+    /// the list's order.
+    list_rows: Vec<Vec<u8>>,
+    /// Tests: every filtered slot gets a list, however many candidates.
+    pub lists_always: bool,
     /// Present when propagation runs compiled for AVX2.
     #[cfg(target_arch = "x86_64")]
     pub avx2: Option<crate::cpu::Avx2>,
@@ -193,6 +205,10 @@ impl Engine {
             split_above: SPLIT_ABOVE,
             support_limit: EXACT_SUPPORT,
             weight: vec![1; n],
+            list_len: vec![list::NO_LIST; n],
+            list_words: vec![Vec::new(); n],
+            list_rows: vec![Vec::new(); n],
+            lists_always: false,
             #[cfg(target_arch = "x86_64")]
             avx2: crate::cpu::Avx2::detect(),
         }
@@ -285,7 +301,7 @@ impl Engine {
 
     pub fn undo(&mut self, mark: Mark) {
         while self.trail_slots.len() > mark.slots {
-            let (s, count, stamp) = self.trail_slots.pop().expect("an entry");
+            let (s, count, stamp, list_len) = self.trail_slots.pop().expect("an entry");
             let s = s as usize;
             let data = &self.slots[s];
             let width = self.buckets[data.bucket].width;
@@ -294,6 +310,7 @@ impl Engine {
             self.trail_words.truncate(from);
             self.count[s] = count;
             self.stamp[s] = stamp;
+            self.list_len[s] = list_len;
         }
         debug_assert_eq!(self.trail_words.len(), mark.words);
         while self.trail_masks.len() > mark.masks {
@@ -313,7 +330,7 @@ impl Engine {
         self.trail_words
             .extend_from_slice(&self.arena[data.offset..data.offset + width]);
         self.trail_slots
-            .push((s as u32, self.count[s], self.stamp[s]));
+            .push((s as u32, self.count[s], self.stamp[s], self.list_len[s]));
         self.stamp[s] = self.level;
     }
 

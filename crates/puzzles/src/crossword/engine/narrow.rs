@@ -1,6 +1,7 @@
 //! Propagation's two kernels: a slot's candidates filtered by its
 //! squares' letters, and its squares narrowed to its candidates' letters.
 
+use super::list::{LIST_MAX, NO_LIST};
 use super::{ALL, Engine};
 
 /// Filtering looks at each candidate when there are at most this many per
@@ -14,6 +15,10 @@ impl Engine {
     pub(super) fn filter(&mut self, s: usize, dirty: u64) {
         self.save(s);
         self.fresh = usize::MAX;
+        if self.list_len[s] != NO_LIST {
+            self.filter_list(s, dirty);
+            return;
+        }
         let data = &self.slots[s];
         let bucket = &self.buckets[data.bucket];
         let width = bucket.width;
@@ -25,7 +30,13 @@ impl Engine {
             ),
             None => return,
         };
-        if self.count[s] as usize <= SPARSE * (hi - lo) {
+        let sparse = self.count[s] as usize <= SPARSE * (hi - lo);
+        if (sparse && self.count[s] <= LIST_MAX) || self.lists_always {
+            self.build_list(s, lo, hi);
+            self.filter_list(s, dirty);
+            return;
+        }
+        if sparse {
             // Few candidates: look at each one's letters. When the slot is
             // small enough to narrow its squares next, gather the letters
             // of the words kept on the way.
@@ -176,6 +187,17 @@ impl Engine {
         }
         if self.fresh == s {
             support = self.fresh_support;
+        } else if self.list_len[s] != NO_LIST {
+            let live = self.list_len[s] as usize;
+            let rows = self.list_rows[s][..live * len].chunks_exact(len);
+            for (&i, row) in self.list_words[s][..live].iter().zip(rows) {
+                let i = i as usize;
+                if bits[i / 64] >> (i % 64) & 1 != 0 {
+                    for (sup, &letter) in support.iter_mut().zip(row) {
+                        *sup |= 1 << letter;
+                    }
+                }
+            }
         } else if count <= 12 * (hi - lo) {
             for (at, &word) in bits.iter().enumerate().take(hi).skip(lo) {
                 let mut word = word;
