@@ -514,6 +514,24 @@ impl Filler {
         self.engine.split_above = n;
     }
 
+    /// Propagates with the portable code even where AVX2 is there (tests:
+    /// both paths must search alike).
+    #[cfg(test)]
+    pub(crate) fn set_portable(&mut self) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            self.engine.avx2 = None;
+        }
+    }
+
+    /// Filters every slot through a list ([`Engine`]'s `list` module),
+    /// however many candidates it has (tests: lists and bitsets must
+    /// search alike).
+    #[cfg(test)]
+    pub(crate) fn set_lists_always(&mut self) {
+        self.engine.lists_always = true;
+    }
+
     pub(crate) fn root(&self) -> &Engine {
         &self.engine
     }

@@ -18,7 +18,10 @@ use super::grid::{Cell, Direction, Grid};
 
 mod bucket;
 mod heuristics;
+mod list;
 mod narrow;
+#[cfg(target_arch = "x86_64")]
+mod vector;
 
 pub(crate) use bucket::Bucket;
 
@@ -57,7 +60,8 @@ pub(crate) struct Engine {
     stamp: Vec<u32>,
     level: u32,
     trail_words: Vec<u64>,
-    trail_slots: Vec<(u32, u32, u32)>,
+    /// Per saved slot: the slot, its count, its stamp, its list length.
+    trail_slots: Vec<(u32, u32, u32, u32)>,
     trail_masks: Vec<(u32, u32)>,
     queue: Vec<u32>,
     queued: Vec<bool>,
@@ -92,6 +96,19 @@ pub(crate) struct Engine {
     /// from restart to restart, it steers the choice of slot towards the
     /// hard part of the grid.
     pub weight: Vec<u32>,
+    /// Per slot, [`NO_LIST`] or how many entries of its candidate list
+    /// ([`list`]) are live.
+    list_len: Vec<u32>,
+    /// Per slot, the bucket indices of its candidate list.
+    list_words: Vec<Vec<u32>>,
+    /// Per slot, the letters of its list's words, a word's length each, in
+    /// the list's order.
+    list_rows: Vec<Vec<u8>>,
+    /// Tests: every filtered slot gets a list, however many candidates.
+    pub lists_always: bool,
+    /// Present when propagation runs compiled for AVX2.
+    #[cfg(target_arch = "x86_64")]
+    pub avx2: Option<crate::cpu::Avx2>,
 }
 
 /// Where the trail stood: [`Engine::undo`] goes back to it.
@@ -188,6 +205,12 @@ impl Engine {
             split_above: SPLIT_ABOVE,
             support_limit: EXACT_SUPPORT,
             weight: vec![1; n],
+            list_len: vec![list::NO_LIST; n],
+            list_words: vec![Vec::new(); n],
+            list_rows: vec![Vec::new(); n],
+            lists_always: false,
+            #[cfg(target_arch = "x86_64")]
+            avx2: crate::cpu::Avx2::detect(),
         }
     }
 
@@ -278,7 +301,7 @@ impl Engine {
 
     pub fn undo(&mut self, mark: Mark) {
         while self.trail_slots.len() > mark.slots {
-            let (s, count, stamp) = self.trail_slots.pop().expect("an entry");
+            let (s, count, stamp, list_len) = self.trail_slots.pop().expect("an entry");
             let s = s as usize;
             let data = &self.slots[s];
             let width = self.buckets[data.bucket].width;
@@ -287,6 +310,7 @@ impl Engine {
             self.trail_words.truncate(from);
             self.count[s] = count;
             self.stamp[s] = stamp;
+            self.list_len[s] = list_len;
         }
         debug_assert_eq!(self.trail_words.len(), mark.words);
         while self.trail_masks.len() > mark.masks {
@@ -296,6 +320,7 @@ impl Engine {
     }
 
     /// Saves slot `s` on the trail, once per level.
+    #[inline(always)]
     fn save(&mut self, s: usize) {
         if self.stamp[s] == self.level {
             return;
@@ -305,10 +330,11 @@ impl Engine {
         self.trail_words
             .extend_from_slice(&self.arena[data.offset..data.offset + width]);
         self.trail_slots
-            .push((s as u32, self.count[s], self.stamp[s]));
+            .push((s as u32, self.count[s], self.stamp[s], self.list_len[s]));
         self.stamp[s] = self.level;
     }
 
+    #[inline(always)]
     fn enqueue(&mut self, s: usize) {
         if !self.queued[s] {
             self.queued[s] = true;
@@ -317,6 +343,7 @@ impl Engine {
     }
 
     /// Notes that slot `s` went from `old` candidates to `new`.
+    #[inline(always)]
     fn reduced(&mut self, s: usize, old: u32, new: u32) -> Result<(), u32> {
         if new == 0 {
             return Err(s as u32);
@@ -345,7 +372,19 @@ impl Engine {
         self.propagate()
     }
 
+    /// Propagates to the fixpoint, compiled for AVX2 (hardware `popcnt`,
+    /// variable shifts) when the processor has it: the same steps either
+    /// way.
     fn propagate(&mut self) -> Result<(), u32> {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(token) = self.avx2 {
+            return vector::propagate_avx2(token, self);
+        }
+        self.propagate_here()
+    }
+
+    #[inline(always)]
+    fn propagate_here(&mut self) -> Result<(), u32> {
         let result = self.run_queue();
         if result.is_err() {
             for s in self.queue.drain(..) {
@@ -359,17 +398,16 @@ impl Engine {
         result
     }
 
+    #[inline(always)]
     fn run_queue(&mut self) -> Result<(), u32> {
         loop {
             if let Some(s) = self.singles.pop() {
                 self.singleton(s as usize)?;
                 continue;
             }
-            let Some(s) = self.queue.pop() else {
+            let Some(s) = self.smallest_queued() else {
                 return Ok(());
             };
-            let s = s as usize;
-            self.queued[s] = false;
             let dirty = std::mem::take(&mut self.dirty[s]);
             let old = self.count[s];
             // Only letters gathered by this very filter may stand for the
@@ -389,6 +427,7 @@ impl Engine {
 
     /// Takes the only word of slot `s` out of every other slot of its
     /// length.
+    #[inline(always)]
     fn singleton(&mut self, s: usize) -> Result<(), u32> {
         let i = self.first(s);
         let bucket = self.slots[s].bucket;
@@ -406,9 +445,34 @@ impl Engine {
             let old = self.count[t];
             self.count[t] = old - 1;
             self.reduced(t, old, old - 1)?;
-            self.support[t] = true;
-            self.enqueue(t);
+            if old as usize > self.support_limit {
+                // Its squares were never narrowed to its words: all at once.
+                self.support[t] = true;
+                self.enqueue(t);
+            } else {
+                self.unsupport(t, i);
+            }
         }
         Ok(())
+    }
+
+    /// Takes the queued slot with the fewest candidates off the queue: a
+    /// small slot is the cheapest to filter and the likeliest to run out
+    /// of words, and most words tried fail, so failing early saves the
+    /// filtering of the big ones.
+    #[inline(always)]
+    fn smallest_queued(&mut self) -> Option<usize> {
+        let (mut at, mut fewest) = (usize::MAX, u32::MAX);
+        for (k, &s) in self.queue.iter().enumerate() {
+            if self.count[s as usize] < fewest {
+                (at, fewest) = (k, self.count[s as usize]);
+            }
+        }
+        if at == usize::MAX {
+            return None;
+        }
+        let s = self.queue.swap_remove(at) as usize;
+        self.queued[s] = false;
+        Some(s)
     }
 }

@@ -1,6 +1,7 @@
 //! Propagation's two kernels: a slot's candidates filtered by its
 //! squares' letters, and its squares narrowed to its candidates' letters.
 
+use super::list::{LIST_MAX, NO_LIST};
 use super::{ALL, Engine};
 
 /// Filtering looks at each candidate when there are at most this many per
@@ -10,9 +11,14 @@ const SPARSE: usize = 1;
 impl Engine {
     /// Keeps the candidates of `s` whose letters at the positions in
     /// `dirty` are allowed by their squares.
+    #[inline(always)]
     pub(super) fn filter(&mut self, s: usize, dirty: u64) {
         self.save(s);
         self.fresh = usize::MAX;
+        if self.list_len[s] != NO_LIST {
+            self.filter_list(s, dirty);
+            return;
+        }
         let data = &self.slots[s];
         let bucket = &self.buckets[data.bucket];
         let width = bucket.width;
@@ -24,7 +30,13 @@ impl Engine {
             ),
             None => return,
         };
-        if self.count[s] as usize <= SPARSE * (hi - lo) {
+        let sparse = self.count[s] as usize <= SPARSE * (hi - lo);
+        if (sparse && self.count[s] <= LIST_MAX) || self.lists_always {
+            self.build_list(s, lo, hi);
+            self.filter_list(s, dirty);
+            return;
+        }
+        if sparse {
             // Few candidates: look at each one's letters. When the slot is
             // small enough to narrow its squares next, gather the letters
             // of the words kept on the way.
@@ -53,14 +65,19 @@ impl Engine {
                     rest &= rest - 1;
                     let start = (at * 64 + b as usize) * len;
                     let letters = &bucket.letters[start..start + len];
-                    if checks
-                        .iter()
-                        .any(|&(p, allowed)| allowed >> letters[p] & 1 == 0)
-                    {
-                        keep &= !(1 << b);
-                    } else if gather {
+                    // No branch on the outcome, which is a coin toss:
+                    // mispredictions would stall the loads of the next
+                    // words' letters, which are what this loop waits on.
+                    let mut fits = 1u32;
+                    for &(p, allowed) in checks {
+                        fits &= allowed >> letters[p];
+                    }
+                    let fits = fits & 1;
+                    keep &= !(u64::from(fits ^ 1) << b);
+                    if gather {
+                        let kept = 0u32.wrapping_sub(fits);
                         for (sup, &letter) in support.iter_mut().zip(letters) {
-                            *sup |= 1 << letter;
+                            *sup |= (1 << letter) & kept;
                         }
                     }
                 }
@@ -111,8 +128,42 @@ impl Engine {
         self.count[s] = bits[lo..hi].iter().map(|w| w.count_ones()).sum();
     }
 
+    /// After word `i` left slot `s`, whose squares held only its words'
+    /// letters: takes out of each square the word's letter there if no word
+    /// left has it. Only the word's own letters can have lost their last
+    /// word, so this narrows exactly as a rescan would, in a few ANDs.
+    #[inline(always)]
+    pub(super) fn unsupport(&mut self, s: usize, i: usize) {
+        let data = &self.slots[s];
+        let bucket = &self.buckets[data.bucket];
+        let bits = &self.arena[data.offset..data.offset + bucket.width];
+        for (p, &letter) in bucket.word(i).iter().enumerate() {
+            let cell = data.cells[p] as usize;
+            let old = self.mask[cell];
+            if old >> letter & 1 == 0
+                || bucket
+                    .set(p, u32::from(letter))
+                    .iter()
+                    .zip(bits)
+                    .any(|(a, b)| a & b != 0)
+            {
+                continue;
+            }
+            self.trail_masks.push((cell as u32, old));
+            self.mask[cell] = old & !(1 << letter);
+            if let Some((t, q)) = data.crossing[p] {
+                self.dirty[t as usize] |= 1 << q;
+                if !self.queued[t as usize] {
+                    self.queued[t as usize] = true;
+                    self.queue.push(t);
+                }
+            }
+        }
+    }
+
     /// Narrows the squares of `s` to the letters its candidates have there;
     /// each square narrowed makes its crossing slot look again.
+    #[inline(always)]
     pub(super) fn restrict_cells(&mut self, s: usize) {
         let data = &self.slots[s];
         let bucket = &self.buckets[data.bucket];
@@ -136,6 +187,17 @@ impl Engine {
         }
         if self.fresh == s {
             support = self.fresh_support;
+        } else if self.list_len[s] != NO_LIST {
+            let live = self.list_len[s] as usize;
+            let rows = self.list_rows[s][..live * len].chunks_exact(len);
+            for (&i, row) in self.list_words[s][..live].iter().zip(rows) {
+                let i = i as usize;
+                if bits[i / 64] >> (i % 64) & 1 != 0 {
+                    for (sup, &letter) in support.iter_mut().zip(row) {
+                        *sup |= 1 << letter;
+                    }
+                }
+            }
         } else if count <= 12 * (hi - lo) {
             for (at, &word) in bits.iter().enumerate().take(hi).skip(lo) {
                 let mut word = word;
