@@ -67,6 +67,74 @@ pub(crate) fn read_line_bounded(
     }
 }
 
+/// Hands each line of `reader` to `each`, in order and without its `\n`,
+/// straight from the reader's buffer: a line is copied only when it
+/// straddles two fills of the buffer, so a list of short lines costs no
+/// allocation or copy per line (what [`read_line_bounded`] costs). Stops
+/// at the end ([`Line::End`]), at the first line with more than `bound`
+/// bytes before its `\n` ([`Line::TooLong`]: the line after the last one
+/// handed over; at most `bound` bytes of it are held), or at the first
+/// error of `each` or of the reader.
+///
+/// # Errors
+///
+/// The reader's error, or `each`'s.
+pub(crate) fn for_each_line_bounded<E: From<io::Error>>(
+    reader: &mut impl BufRead,
+    bound: usize,
+    mut each: impl FnMut(&[u8]) -> Result<(), E>,
+) -> Result<Line, E> {
+    // The start of a line that the buffer's last fill cut off.
+    let mut carried = Vec::new();
+    loop {
+        let available = match reader.fill_buf() {
+            Ok(available) => available,
+            Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
+            Err(err) => return Err(err.into()),
+        };
+        if available.is_empty() {
+            if !carried.is_empty() {
+                each(&carried)?;
+            }
+            return Ok(Line::End);
+        }
+        let mut start = 0;
+        if !carried.is_empty() {
+            match memchr::memchr(b'\n', available) {
+                Some(at) if carried.len() + at <= bound => {
+                    carried.extend_from_slice(&available[..at]);
+                    each(&carried)?;
+                    carried.clear();
+                    start = at + 1;
+                }
+                None if carried.len() + available.len() <= bound => {
+                    carried.extend_from_slice(available);
+                    let taken = available.len();
+                    reader.consume(taken);
+                    continue;
+                }
+                _ => return Ok(Line::TooLong),
+            }
+        }
+        let first = start;
+        for end in memchr::memchr_iter(b'\n', &available[first..]) {
+            let line = &available[start..first + end];
+            if line.len() > bound {
+                return Ok(Line::TooLong);
+            }
+            each(line)?;
+            start = first + end + 1;
+        }
+        let rest = &available[start..];
+        if rest.len() > bound {
+            return Ok(Line::TooLong);
+        }
+        carried.extend_from_slice(rest);
+        let taken = available.len();
+        reader.consume(taken);
+    }
+}
+
 /// Reads past the next line break (or to the end), keeping nothing: the
 /// rest of a line that [`read_line_bounded`] found too long.
 pub(crate) fn skip_line(reader: &mut impl BufRead) -> io::Result<()> {
@@ -124,6 +192,37 @@ mod tests {
     }
 
     proptest! {
+        #[test]
+        fn each_line_is_handed_over_once_or_too_long(
+            bytes in proptest::collection::vec(prop_oneof![Just(b'\n'), Just(b'a')], 0..60),
+            bound in 0usize..12,
+            capacity in 1usize..8,
+            stop_after in 0usize..20,
+        ) {
+            let mut reader = io::BufReader::with_capacity(capacity, &bytes[..]);
+            let mut seen: Vec<Vec<u8>> = Vec::new();
+            let found = for_each_line_bounded(&mut reader, bound, |line| {
+                if seen.len() == stop_after {
+                    return Err(io::Error::other("stop"));
+                }
+                seen.push(line.to_vec());
+                Ok(())
+            });
+            let lines: Vec<&[u8]> = bytes
+                .split_inclusive(|&b| b == b'\n')
+                .map(|line| line.strip_suffix(b"\n").unwrap_or(line))
+                .collect();
+            let too_long = lines.iter().position(|line| line.len() > bound);
+            let handed = too_long.unwrap_or(lines.len()).min(stop_after);
+            prop_assert_eq!(&seen[..], &lines[..handed]);
+            match found {
+                Ok(Line::End) => prop_assert_eq!(handed, lines.len()),
+                Ok(Line::TooLong) => prop_assert_eq!(Some(handed), too_long),
+                Ok(Line::Read) => prop_assert!(false, "no line is left read"),
+                Err(_) => prop_assert!(handed == stop_after && handed < lines.len()),
+            }
+        }
+
         #[test]
         fn bounded_lines_are_the_lines_or_too_long(
             bytes in proptest::collection::vec(prop_oneof![Just(b'\n'), Just(b'a')], 0..60),

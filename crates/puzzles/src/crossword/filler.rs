@@ -194,8 +194,8 @@ impl Filler {
         lengths.sort_unstable();
         lengths.dedup();
         let mut by_length: Vec<Vec<u32>> = vec![Vec::new(); lengths.len()];
-        for (id, (word, _)) in words.iter().enumerate() {
-            if let Ok(k) = lengths.binary_search(&word.len()) {
+        for id in 0..words.len() {
+            if let Ok(k) = lengths.binary_search(&words.letters(id).len()) {
                 by_length[k].push(id as u32);
             }
         }
@@ -208,17 +208,17 @@ impl Filler {
             // crossings the most choice, so they come first among equals.
             let mut freq = vec![1u32; len * 26];
             for &id in ids.iter() {
-                for (p, b) in words.word(id as usize).bytes().enumerate() {
+                for (p, &b) in words.letters(id as usize).iter().enumerate() {
                     freq[p * 26 + usize::from(b - b'A')] += 1;
                 }
             }
             let ln: Vec<f64> = freq.iter().map(|&f| f64::from(f).ln()).collect();
             let rarity = |id: u32| -> u64 {
                 let sum: f64 = words
-                    .word(id as usize)
-                    .bytes()
+                    .letters(id as usize)
+                    .iter()
                     .enumerate()
-                    .map(|(p, b)| ln[p * 26 + usize::from(b - b'A')])
+                    .map(|(p, &b)| ln[p * 26 + usize::from(b - b'A')])
                     .sum();
                 (1e6 - sum * 1e3).max(0.0) as u64
             };
@@ -231,10 +231,8 @@ impl Filler {
             };
             ids.sort_by_cached_key(|&id| (std::cmp::Reverse(words.score(id as usize)), key(id)));
             let bucket_scores: Vec<i32> = ids.iter().map(|&id| words.score(id as usize)).collect();
-            let mut bucket = Bucket::new(
-                lengths[k],
-                ids.iter().map(|&id| words.word(id as usize).as_bytes()),
-            );
+            let mut bucket =
+                Bucket::new(lengths[k], ids.iter().map(|&id| words.letters(id as usize)));
             // Best first: a new rank wherever the score drops.
             let mut rank = 0;
             for (i, pair) in bucket_scores.windows(2).enumerate() {

@@ -1,15 +1,17 @@
 //! The word list: one word per line, an optional `;score`, case folded,
 //! duplicates merged, lines that are not words skipped and counted.
 
-use std::collections::HashMap;
-use std::collections::hash_map::Entry;
 use std::hash::Hasher;
 use std::io::{self, BufRead};
 
 use thiserror::Error;
 
-use crate::lines::{Line, read_line_bounded};
+use crate::lines::{Line, for_each_line_bounded};
 use crate::text::Position;
+
+use self::index::WordIndex;
+
+mod index;
 
 /// The longest line a word list may have, in bytes (without its newline).
 ///
@@ -140,68 +142,58 @@ impl WordList {
         hash_of: fn(&[u8]) -> u64,
     ) -> Result<WordList, ListError> {
         let mut list = WordList::default();
-        let mut line = Vec::new();
         let mut number = 0;
-        // Words are found again by a 64-bit hash of their letters, the
-        // word itself compared on a hit: no allocation per word (a list of
-        // a few hundred thousand words loaded twice as slowly with a map of
-        // boxed words and SipHash). Two different words with one hash are
-        // told apart in `clashes`.
-        let mut index: rustc_hash::FxHashMap<u64, u32> = rustc_hash::FxHashMap::default();
-        let mut clashes: HashMap<Box<[u8]>, u32> = HashMap::new();
-        let mut word = Vec::new();
-        loop {
+        let mut index = WordIndex::new();
+        let ended = for_each_line_bounded(&mut reader, MAX_LINE, |line| {
             number += 1;
-            match read_line_bounded(&mut reader, &mut line, MAX_LINE)? {
-                Line::End => break,
-                Line::TooLong => return Err(ListError::LineTooLong { line: number }),
-                Line::Read => {}
-            }
-            if let Some(at) = line.iter().position(|&b| b == 0) {
-                return Err(ListError::NotText {
-                    position: Position::at(number, at + 1),
-                });
-            }
-            if let Err(err) = std::str::from_utf8(&line) {
-                return Err(ListError::NotText {
-                    position: Position::at(number, err.valid_up_to() + 1),
-                });
+            // Plain ASCII without NUL is text; only other lines pay for
+            // the search of the first bad byte.
+            if !line.iter().all(|&b| b != 0 && b.is_ascii()) {
+                if let Some(at) = memchr::memchr(0, line) {
+                    return Err(ListError::NotText {
+                        position: Position::at(number, at + 1),
+                    });
+                }
+                if let Err(err) = std::str::from_utf8(line) {
+                    return Err(ListError::NotText {
+                        position: Position::at(number, err.valid_up_to() + 1),
+                    });
+                }
             }
             let text = line.trim_ascii();
             if text.is_empty() || text[0] == b'#' {
-                continue;
+                return Ok(());
             }
-            let Some(score) = entry(text, &mut word) else {
+            // The word goes straight to the end of `letters`, and is taken
+            // off again if it repeats an earlier one.
+            let start = list.letters.len();
+            let Some(score) = entry(text, &mut list.letters) else {
                 list.skipped += 1;
                 list.first_skipped.get_or_insert(number);
-                continue;
+                return Ok(());
             };
-            let hash = hash_of(&word);
-            let id = list.starts.len() as u32;
-            let earlier = match index.entry(hash) {
-                Entry::Vacant(slot) => {
-                    slot.insert(id);
-                    None
-                }
-                Entry::Occupied(slot) if list.word(*slot.get() as usize).as_bytes() == word => {
-                    Some(*slot.get())
-                }
-                Entry::Occupied(_) => match clashes.get(&word[..]) {
-                    Some(&at) => Some(at),
-                    None => {
-                        clashes.insert(word[..].into(), id);
-                        None
-                    }
-                },
-            };
+            let word = &list.letters[start..];
+            let new = list.starts.len() as u32;
+            let earlier = index.find_or_insert(hash_of(word), new, |id| {
+                list.earlier(id as usize, start) == word
+            });
             match earlier {
                 Some(at) => {
+                    list.letters.truncate(start);
                     list.duplicates += 1;
                     let old = &mut list.scores[at as usize];
                     *old = (*old).max(score);
                 }
-                None => list.push(&word, score),
+                None => {
+                    list.starts.push(start as u32);
+                    list.scores.push(score);
+                    index.grow_with(|id| hash_of(list.letters(id as usize)));
+                }
             }
+            Ok(())
+        })?;
+        if ended == Line::TooLong {
+            return Err(ListError::LineTooLong { line: number + 1 });
         }
         if list.is_empty() {
             return Err(ListError::Empty {
@@ -210,6 +202,13 @@ impl WordList {
             });
         }
         Ok(list)
+    }
+
+    /// The letters of the `i`-th word while a new word, not yet counted,
+    /// stands in `letters` from `new`.
+    fn earlier(&self, i: usize, new: usize) -> &[u8] {
+        let end = self.starts.get(i + 1).map_or(new, |&end| end as usize);
+        &self.letters[self.starts[i] as usize..end]
     }
 
     /// The English list shipped with the crate (about 64,000 words from
@@ -304,12 +303,22 @@ impl WordList {
     /// # Ok::<(), puzzles::crossword::ListError>(())
     /// ```
     pub fn word(&self, i: usize) -> &str {
+        std::str::from_utf8(self.letters(i)).expect("words are ASCII")
+    }
+
+    /// The `i`-th word's letters (bytes `A`–`Z`), without the check that
+    /// makes them a `str`.
+    ///
+    /// # Panics
+    ///
+    /// If `i >= self.len()`.
+    pub(crate) fn letters(&self, i: usize) -> &[u8] {
         let start = self.starts[i] as usize;
         let end = self
             .starts
             .get(i + 1)
             .map_or(self.letters.len(), |&end| end as usize);
-        std::str::from_utf8(&self.letters[start..end]).expect("words are ASCII")
+        &self.letters[start..end]
     }
 
     /// The `i`-th word's score.
@@ -396,10 +405,10 @@ fn fx_hash(word: &[u8]) -> u64 {
     hasher.finish()
 }
 
-/// The score of a trimmed, non-empty line, its word (upper case) left in
-/// `word`; `None` when it is not a word.
+/// The score of a trimmed, non-empty line, its word (upper case) added to
+/// the end of `word`; `None`, `word` untouched, when it is not a word.
 fn entry(text: &[u8], word: &mut Vec<u8>) -> Option<i32> {
-    let (letters, score) = match text.iter().position(|&b| b == b';') {
+    let (letters, score) = match memchr::memchr(b';', text) {
         Some(at) => {
             let score = std::str::from_utf8(&text[at + 1..]).ok()?.trim();
             (&text[..at], score.parse::<i32>().ok()?)
@@ -410,7 +419,98 @@ fn entry(text: &[u8], word: &mut Vec<u8>) -> Option<i32> {
     if letters.is_empty() || !letters.iter().all(u8::is_ascii_alphabetic) {
         return None;
     }
-    word.clear();
     word.extend(letters.iter().map(u8::to_ascii_uppercase));
     Some(score)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lines::read_line_bounded;
+    use proptest::prelude::*;
+    use std::collections::HashMap;
+
+    /// The reading of a list one line at a time into a buffer of its own,
+    /// every line checked whole and every word in a map of boxed words:
+    /// slower, and plainly what [`WordList::parse`] means.
+    fn oracle(mut reader: impl BufRead) -> Result<WordList, ListError> {
+        let mut list = WordList::default();
+        let mut line = Vec::new();
+        let mut number = 0;
+        let mut seen: HashMap<Vec<u8>, usize> = HashMap::new();
+        loop {
+            number += 1;
+            match read_line_bounded(&mut reader, &mut line, MAX_LINE)? {
+                Line::End => break,
+                Line::TooLong => return Err(ListError::LineTooLong { line: number }),
+                Line::Read => {}
+            }
+            if let Some(at) = line.iter().position(|&b| b == 0) {
+                return Err(ListError::NotText {
+                    position: Position::at(number, at + 1),
+                });
+            }
+            if let Err(err) = std::str::from_utf8(&line) {
+                return Err(ListError::NotText {
+                    position: Position::at(number, err.valid_up_to() + 1),
+                });
+            }
+            let text = line.trim_ascii();
+            if text.is_empty() || text[0] == b'#' {
+                continue;
+            }
+            let mut word = Vec::new();
+            let Some(score) = entry(text, &mut word) else {
+                list.skipped += 1;
+                list.first_skipped.get_or_insert(number);
+                continue;
+            };
+            match seen.get(&word) {
+                Some(&at) => {
+                    list.duplicates += 1;
+                    list.scores[at] = list.scores[at].max(score);
+                }
+                None => {
+                    seen.insert(word.clone(), list.len());
+                    list.push(&word, score);
+                }
+            }
+        }
+        if list.is_empty() {
+            return Err(ListError::Empty {
+                skipped: list.skipped,
+                first_skipped: list.first_skipped,
+            });
+        }
+        Ok(list)
+    }
+
+    /// A list's bytes: words, scores, comments, blanks, bad bytes and now
+    /// and then a line longer than [`MAX_LINE`].
+    fn list_bytes() -> impl Strategy<Value = Vec<u8>> {
+        let piece = prop_oneof![
+            6 => "[abAB]{1,2}".prop_map(String::into_bytes),
+            6 => Just(b"\n".to_vec()),
+            1 => "(;|# | |\t|\r|\u{b}|\u{a0}|-|7|42|[cé'])".prop_map(String::into_bytes),
+            1 => Just(vec![0]),
+            1 => Just(vec![0xFF]),
+            1 => (MAX_LINE - 2..MAX_LINE + 2).prop_map(|n| vec![b'a'; n]),
+        ];
+        proptest::collection::vec(piece, 0..60).prop_map(|pieces| pieces.concat())
+    }
+
+    proptest! {
+        #[test]
+        fn the_list_is_the_oracles(bytes in list_bytes(), capacity in 1usize..40) {
+            let found = WordList::parse(io::BufReader::with_capacity(capacity, &bytes[..]));
+            let expected = oracle(&bytes[..]);
+            match (found, expected) {
+                (Ok(found), Ok(expected)) => prop_assert_eq!(found, expected),
+                (found, expected) => prop_assert_eq!(
+                    found.map_err(|err| err.to_string()).err(),
+                    expected.map_err(|err| err.to_string()).err()
+                ),
+            }
+        }
+    }
 }
