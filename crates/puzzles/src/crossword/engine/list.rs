@@ -9,7 +9,8 @@
 //! length: the first `n` entries are again the same words (in another
 //! order), as a sparse set's are.
 
-use super::{ALL, Engine};
+use super::Engine;
+use super::narrow::checks;
 
 /// A slot without a list.
 pub(super) const NO_LIST: u32 = u32::MAX;
@@ -47,18 +48,7 @@ impl Engine {
         let data = &self.slots[s];
         let bucket = &self.buckets[data.bucket];
         let len = bucket.len;
-        let mut checks = [(0usize, 0u32); 64];
-        let mut n_checks = 0;
-        let mut positions = dirty;
-        while positions != 0 {
-            let p = positions.trailing_zeros() as usize;
-            positions &= positions - 1;
-            let allowed = self.mask[data.cells[p] as usize];
-            if allowed != ALL {
-                checks[n_checks] = (p, allowed);
-                n_checks += 1;
-            }
-        }
+        let (checks, n_checks) = checks(&self.mask, &data.cells, dirty);
         let checks = &checks[..n_checks];
         let gather = self.count[s] as usize <= self.support_limit;
         let support = &mut self.fresh_support;

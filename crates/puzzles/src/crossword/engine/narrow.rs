@@ -8,6 +8,26 @@ use super::{ALL, Engine};
 /// `u64` of the bitset.
 const SPARSE: usize = 1;
 
+/// The positions in `dirty` whose squares (`cells` into `mask`) no longer
+/// allow every letter, each with the letters its square allows; and how
+/// many there are.
+#[inline(always)]
+pub(super) fn checks(mask: &[u32], cells: &[u32], dirty: u64) -> ([(usize, u32); 64], usize) {
+    let mut checks = [(0usize, 0u32); 64];
+    let mut n = 0;
+    let mut positions = dirty;
+    while positions != 0 {
+        let p = positions.trailing_zeros() as usize;
+        positions &= positions - 1;
+        let allowed = mask[cells[p] as usize];
+        if allowed != ALL {
+            checks[n] = (p, allowed);
+            n += 1;
+        }
+    }
+    (checks, n)
+}
+
 impl Engine {
     /// Keeps the candidates of `s` whose letters at the positions in
     /// `dirty` are allowed by their squares.
@@ -40,18 +60,7 @@ impl Engine {
             // Few candidates: look at each one's letters. When the slot is
             // small enough to narrow its squares next, gather the letters
             // of the words kept on the way.
-            let mut checks = [(0usize, 0u32); 64];
-            let mut n = 0;
-            let mut positions = dirty;
-            while positions != 0 {
-                let p = positions.trailing_zeros() as usize;
-                positions &= positions - 1;
-                let allowed = self.mask[data.cells[p] as usize];
-                if allowed != ALL {
-                    checks[n] = (p, allowed);
-                    n += 1;
-                }
-            }
+            let (checks, n) = checks(&self.mask, &data.cells, dirty);
             let checks = &checks[..n];
             let gather = self.count[s] as usize <= self.support_limit;
             let support = &mut self.fresh_support;
