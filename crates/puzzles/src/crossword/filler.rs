@@ -9,6 +9,7 @@ use thiserror::Error;
 use super::engine::{Bucket, Engine};
 use super::fill::{Entry, Fill};
 use super::grid::{Grid, Slot};
+use super::learn::Learned;
 use super::search::{Hooks, Nodes, explore, luby};
 use super::words::WordList;
 use crate::rng::mix;
@@ -386,6 +387,9 @@ impl Filler {
     /// tried that grow without bound (the Luby sequence): a search that
     /// went wrong early is not followed to its end, and a restart that
     /// runs to its end without a fill still proves that there is none.
+    /// What a restart refuted before it was cut is not searched again by
+    /// the later ones, so a proof that no fill exists costs about one
+    /// search, not the sum of the restarts.
     /// Every other restart splits slots of many words by the letter of one
     /// square rather than by word.
     ///
@@ -458,14 +462,16 @@ impl Filler {
         if self.dead.is_some() || limit == Some(0) {
             return (limit != Some(0), 0);
         }
-        let mut nodes = Nodes {
-            tried: 0,
-            cap: u64::MAX,
-            cut: false,
-        };
+        let mut nodes = Nodes::unbounded();
+        if restarts {
+            nodes.learned = Some(Learned::default());
+        }
+        // The state every restart starts from: the propagated grid, less
+        // what earlier restarts refuted at their top level.
+        let mut root = self.engine.clone();
         let mut weight = self.engine.weight.clone();
         for restart in 0u64.. {
-            let mut engine = self.engine.clone();
+            let mut engine = root.clone();
             engine.weight = std::mem::take(&mut weight);
             if H::TRACE {
                 // The web page's examples show a search that backtracks.
@@ -494,6 +500,12 @@ impl Filler {
             weight = std::mem::take(&mut engine.weight);
             if !nodes.cut {
                 return (flow.is_continue(), nodes.tried);
+            }
+            if let Some(learned) = &mut nodes.learned
+                && learned.close_branch(&mut root).is_err()
+            {
+                // The refutations alone leave no fill: the search is over.
+                return (true, nodes.tried);
             }
         }
         unreachable!("restarts end with a search that is not cut")
@@ -579,5 +591,7 @@ fn progress_of(engine: &Engine, nodes: u64, fills: u64) -> Progress {
     }
 }
 
-/// Words tried in the shortest restart.
-const RESTART_UNIT: u64 = 256;
+/// Words tried in the shortest restart. Short restarts cost little now
+/// that none searches again what another refuted; 64 beat 32, 128 and 256
+/// on the benchmark's hard grids (BENCHMARKS.md).
+const RESTART_UNIT: u64 = 64;

@@ -19,7 +19,8 @@
 //!   their crossing slots the most words first (a seed ([`FillOptions`]) stirs
 //!   that order). Looking for one fill it restarts now and then with
 //!   growing budgets, every other restart splitting big slots by the
-//!   letter of one square instead of by word (that suits open squares).
+//!   letter of one square instead of by word (that suits open squares),
+//!   and ruling out what earlier restarts refuted (nogoods).
 //!   It finds a fill, lists or
 //!   counts fills (with a limit), reports [`Progress`], and traces its steps
 //!   ([`Filler::trace`], [`FillEvent`]).
@@ -48,6 +49,7 @@ mod engine;
 mod fill;
 mod filler;
 mod grid;
+mod learn;
 pub mod render;
 mod search;
 mod trace;

@@ -5,6 +5,7 @@
 use std::ops::ControlFlow;
 
 use super::engine::Engine;
+use super::learn::{Learned, Level};
 
 /// What the search calls back: the listing, counting and tracing searches
 /// are the same recursion with different hooks.
@@ -47,6 +48,28 @@ pub(crate) struct Nodes {
     pub cap: u64,
     /// Whether the restart ran out of its budget.
     pub cut: bool,
+    /// With restarts: what earlier restarts refuted, and the branch being
+    /// cut.
+    pub learned: Option<Learned>,
+}
+
+impl Nodes {
+    /// A search without restarts.
+    pub fn unbounded() -> Nodes {
+        Nodes {
+            tried: 0,
+            cap: u64::MAX,
+            cut: false,
+            learned: None,
+        }
+    }
+
+    /// Notes a level of the branch being cut, when learning.
+    fn cut_at(&mut self, level: impl FnOnce() -> Level) {
+        if let Some(learned) = &mut self.learned {
+            learned.cut.push(level());
+        }
+    }
 }
 
 /// The recursion: `engine` is propagated.
@@ -56,6 +79,11 @@ pub(crate) fn explore<H: Hooks>(
     depth: usize,
     nodes: &mut Nodes,
 ) -> ControlFlow<()> {
+    if let Some(learned) = &nodes.learned
+        && learned.apply(engine).is_err()
+    {
+        return ControlFlow::Continue(());
+    }
     let Some(s) = engine.choose() else {
         return hooks.solution(engine, depth);
     };
@@ -64,13 +92,20 @@ pub(crate) fn explore<H: Hooks>(
         && engine.count[s] > engine.split_above
         && let Some((p, letters)) = engine.split(s)
     {
-        for letter in letters {
+        let refuted = |k: usize| letters[..k].iter().fold(0, |mask, &l| mask | 1 << l);
+        for (k, &letter) in letters.iter().enumerate() {
             nodes.tried += 1;
             if nodes.tried.is_multiple_of(4096) {
                 hooks.tick(engine, nodes.tried)?;
             }
             if nodes.tried >= nodes.cap {
                 nodes.cut = true;
+                nodes.cut_at(|| Level::Letters {
+                    slot: s,
+                    position: p,
+                    refuted: refuted(k),
+                    taken: None,
+                });
                 return ControlFlow::Break(());
             }
             let mark = engine.mark();
@@ -82,7 +117,19 @@ pub(crate) fn explore<H: Hooks>(
                     }
                     continue;
                 }
-                Ok(()) => explore(engine, hooks, depth + 1, nodes)?,
+                Ok(()) => {
+                    if explore(engine, hooks, depth + 1, nodes).is_break() {
+                        if nodes.cut {
+                            nodes.cut_at(|| Level::Letters {
+                                slot: s,
+                                position: p,
+                                refuted: refuted(k),
+                                taken: Some(letter),
+                            });
+                        }
+                        return ControlFlow::Break(());
+                    }
+                }
             }
             engine.undo(mark);
         }
@@ -95,7 +142,7 @@ pub(crate) fn explore<H: Hooks>(
     } else {
         engine.candidates(s)
     };
-    for i in candidates {
+    for (k, &i) in candidates.iter().enumerate() {
         let i = i as usize;
         nodes.tried += 1;
         if nodes.tried.is_multiple_of(4096) {
@@ -103,6 +150,11 @@ pub(crate) fn explore<H: Hooks>(
         }
         if nodes.tried >= nodes.cap {
             nodes.cut = true;
+            nodes.cut_at(|| Level::Words {
+                slot: s,
+                refuted: candidates[..k].to_vec(),
+                taken: None,
+            });
             return ControlFlow::Break(());
         }
         let mark = engine.mark();
@@ -127,7 +179,16 @@ pub(crate) fn explore<H: Hooks>(
                         hooks.place(engine, f as usize, true, depth + 1)?;
                     }
                 }
-                explore(engine, hooks, depth + 1, nodes)?;
+                if explore(engine, hooks, depth + 1, nodes).is_break() {
+                    if nodes.cut {
+                        nodes.cut_at(|| Level::Words {
+                            slot: s,
+                            refuted: candidates[..k].to_vec(),
+                            taken: Some(i as u32),
+                        });
+                    }
+                    return ControlFlow::Break(());
+                }
                 if H::TRACE {
                     for &f in forced.iter().rev() {
                         hooks.remove(engine, f as usize, true, depth + 1)?;

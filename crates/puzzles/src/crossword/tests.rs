@@ -185,11 +185,7 @@ fn fills_by_letters(filler: &Filler) -> Vec<Vec<String>> {
         let mut engine = filler.root().clone();
         engine.letters = true;
         engine.split_above = 1;
-        let mut nodes = Nodes {
-            tried: 0,
-            cap: u64::MAX,
-            cut: false,
-        };
+        let mut nodes = Nodes::unbounded();
         let _ = explore(&mut engine, &mut hooks, 0, &mut nodes);
     }
     hooks.fills
@@ -427,4 +423,43 @@ fn scores_order_the_words() {
 fn luby_sequence() {
     let first: Vec<u64> = (1..=15).map(super::search::luby).collect();
     assert_eq!(first, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+}
+
+proptest! {
+    // Each case runs the oracle on a 4×4: fewer cases than the rest.
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    /// Open squares of 3 and 4 with words of a three-letter alphabet:
+    /// deep enough searches that restarts of a few words cut branches of
+    /// several levels, whose refutations later restarts rule out.
+    #[test]
+    fn restarts_that_learn_decide_what_the_oracle_does(
+        (grid_text, words) in (3usize..=4).prop_flat_map(|side| (
+            Just(vec![".".repeat(side); side].join("\n")),
+            proptest::collection::vec(
+                proptest::string::string_regex(&format!("[ABC]{{{side}}}")).unwrap(),
+                side * 2..side * 8,
+            ),
+        )),
+        seed in proptest::option::of(0u64..1000),
+        letters in any::<bool>(),
+    ) {
+        let grid = Grid::parse(&grid_text).unwrap();
+        let refs: Vec<&str> = words.iter().map(String::as_str).collect();
+        let list = WordList::parse(words.join("\n").as_bytes()).unwrap();
+        let expected = oracle(&grid_text, &refs);
+        let Ok(mut filler) = Filler::with_options(&grid, &list, FillOptions { seed }) else {
+            prop_assert!(expected.is_empty());
+            return Ok(());
+        };
+        filler.restart_unit = 1;
+        if letters {
+            filler.set_split_above(1);
+        }
+        let first = filler.first();
+        prop_assert_eq!(first.is_some(), !expected.is_empty());
+        if let Some(fill) = first {
+            prop_assert_eq!(check_fill(&grid_text, &refs, &fill.lines()), Ok(()));
+        }
+    }
 }
