@@ -31,7 +31,9 @@ trap 'rm -rf "$tmp"' EXIT
 # plus system time), or ">TIMEOUT >TIMEOUT"
 timed() {
     if timeout "$TIMEOUT" /usr/bin/time -f '%e %U %S' -o "$tmp/time" "$@" > "$tmp/out" 2> /dev/null; then status=0; else status=$?; fi
-    if [ "$status" = 124 ]; then echo ">$TIMEOUT >$TIMEOUT"; else awk '{ printf "%.3f %.3f\n", $1, $2 + $3 }' "$tmp/time"; fi
+    # time(1) puts "Command exited with non-zero status N" before the
+    # times when the run says "no fill" (exit 1): the times are the last line
+    if [ "$status" = 124 ]; then echo ">$TIMEOUT >$TIMEOUT"; else tail -n 1 "$tmp/time" | awk '{ printf "%.3f %.3f\n", $1, $2 + $3 }'; fi
 }
 
 # the median of RUNS lines "WALL CPU", by wall time
