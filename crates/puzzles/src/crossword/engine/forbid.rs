@@ -38,21 +38,11 @@ impl Engine {
     /// Takes `letters` out of the square at position `p` of slot `s` and
     /// propagates, as [`Engine::forbid_words`].
     pub fn forbid_letters(&mut self, s: usize, p: usize, letters: u32) -> Result<bool, u32> {
-        let cell = self.slots[s].cells[p] as usize;
-        let old = self.mask[cell];
+        let old = self.mask[self.slots[s].cells[p] as usize];
         if old & letters == 0 {
             return Ok(false);
         }
-        self.forced.clear();
-        self.trail_masks.push((cell as u32, old));
-        self.mask[cell] = old & !letters;
-        self.dirty[s] |= 1 << p;
-        self.enqueue(s);
-        if let Some((t, q)) = self.slots[s].crossing[p] {
-            self.dirty[t as usize] |= 1 << q;
-            self.enqueue(t as usize);
-        }
-        self.propagate().map(|()| true)
+        self.narrow_square(s, p, old & !letters).map(|()| true)
     }
 
     /// Whether slot `s` is down to word `i`.

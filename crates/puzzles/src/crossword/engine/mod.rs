@@ -278,10 +278,16 @@ impl Engine {
     /// propagates. `Err` holds a slot left without candidates; the caller
     /// undoes.
     pub fn fix_letter(&mut self, s: usize, p: usize, letter: u32) -> Result<(), u32> {
+        self.narrow_square(s, p, 1 << letter)
+    }
+
+    /// Narrows the square at position `p` of slot `s` to `letters` and
+    /// propagates, as [`Engine::fix_letter`].
+    fn narrow_square(&mut self, s: usize, p: usize, letters: u32) -> Result<(), u32> {
         self.forced.clear();
         let cell = self.slots[s].cells[p] as usize;
         self.trail_masks.push((cell as u32, self.mask[cell]));
-        self.mask[cell] = 1 << letter;
+        self.mask[cell] = letters;
         self.dirty[s] |= 1 << p;
         self.enqueue(s);
         if let Some((t, q)) = self.slots[s].crossing[p] {
