@@ -64,9 +64,13 @@ impl Nodes {
         }
     }
 
-    /// Notes a level of the branch being cut, when learning.
+    /// Notes a level of the branch being cut, when learning and the
+    /// restart ran out of budget (not when a fill or the caller stopped
+    /// it).
     fn cut_at(&mut self, level: impl FnOnce() -> Level) {
-        if let Some(learned) = &mut self.learned {
+        if let Some(learned) = &mut self.learned
+            && self.cut
+        {
             learned.cut.push(level());
         }
     }
@@ -92,7 +96,13 @@ pub(crate) fn explore<H: Hooks>(
         && engine.count[s] > engine.split_above
         && let Some((p, letters)) = engine.split(s)
     {
-        let refuted = |k: usize| letters[..k].iter().fold(0, |mask, &l| mask | 1 << l);
+        // Letters before the `k`th were refuted; `taken` is being searched.
+        let level = |k: usize, taken| Level::Letters {
+            slot: s,
+            position: p,
+            refuted: letters[..k].iter().fold(0, |mask, &l| mask | 1 << l),
+            taken,
+        };
         for (k, &letter) in letters.iter().enumerate() {
             nodes.tried += 1;
             if nodes.tried.is_multiple_of(4096) {
@@ -100,12 +110,7 @@ pub(crate) fn explore<H: Hooks>(
             }
             if nodes.tried >= nodes.cap {
                 nodes.cut = true;
-                nodes.cut_at(|| Level::Letters {
-                    slot: s,
-                    position: p,
-                    refuted: refuted(k),
-                    taken: None,
-                });
+                nodes.cut_at(|| level(k, None));
                 return ControlFlow::Break(());
             }
             let mark = engine.mark();
@@ -119,14 +124,7 @@ pub(crate) fn explore<H: Hooks>(
                 }
                 Ok(()) => {
                     if explore(engine, hooks, depth + 1, nodes).is_break() {
-                        if nodes.cut {
-                            nodes.cut_at(|| Level::Letters {
-                                slot: s,
-                                position: p,
-                                refuted: refuted(k),
-                                taken: Some(letter),
-                            });
-                        }
+                        nodes.cut_at(|| level(k, Some(letter)));
                         return ControlFlow::Break(());
                     }
                 }
@@ -142,6 +140,11 @@ pub(crate) fn explore<H: Hooks>(
     } else {
         engine.candidates(s)
     };
+    let level = |k: usize, taken| Level::Words {
+        slot: s,
+        refuted: candidates[..k].to_vec(),
+        taken,
+    };
     for (k, &i) in candidates.iter().enumerate() {
         let i = i as usize;
         nodes.tried += 1;
@@ -150,11 +153,7 @@ pub(crate) fn explore<H: Hooks>(
         }
         if nodes.tried >= nodes.cap {
             nodes.cut = true;
-            nodes.cut_at(|| Level::Words {
-                slot: s,
-                refuted: candidates[..k].to_vec(),
-                taken: None,
-            });
+            nodes.cut_at(|| level(k, None));
             return ControlFlow::Break(());
         }
         let mark = engine.mark();
@@ -180,13 +179,7 @@ pub(crate) fn explore<H: Hooks>(
                     }
                 }
                 if explore(engine, hooks, depth + 1, nodes).is_break() {
-                    if nodes.cut {
-                        nodes.cut_at(|| Level::Words {
-                            slot: s,
-                            refuted: candidates[..k].to_vec(),
-                            taken: Some(i as u32),
-                        });
-                    }
+                    nodes.cut_at(|| level(k, Some(i as u32)));
                     return ControlFlow::Break(());
                 }
                 if H::TRACE {
