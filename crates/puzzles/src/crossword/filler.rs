@@ -476,6 +476,7 @@ impl Filler {
             if H::TRACE {
                 // The web page's examples show a search that backtracks.
                 engine.support_limit = 500;
+                engine.longest_first = false;
             }
             if restarts {
                 nodes.cap = nodes

@@ -11,8 +11,8 @@
 //! - [`WordList`] — one word per line with an optional `;score`, case
 //!   folded, lines that are not words skipped and counted; [`WordList::english`]
 //!   is the English list shipped with the crate.
-//! - [`Filler`] — the search: the slot with the fewest candidate words is
-//!   filled first; candidates are bitsets indexed by (length, position,
+//! - [`Filler`] — the search: the longest slot is filled first, and among
+//!   slots of one length the one with the fewest candidate words; candidates are bitsets indexed by (length, position,
 //!   letter); every choice is propagated across crossings to a fixpoint (arc
 //!   consistency), and a slot down to one word takes it out of every other
 //!   slot; words are tried best score first, equal scores those that leave

@@ -1,5 +1,5 @@
-//! The fill search: choose the slot with the fewest candidates, try its
-//! words best first, propagate, undo. The listing, counting and tracing
+//! The fill search: choose a slot (the longest, then the fewest
+//! candidates), try its words best first, propagate, undo. The listing, counting and tracing
 //! searches are this one recursion with different hooks.
 
 use std::ops::ControlFlow;

@@ -419,6 +419,26 @@ fn scores_order_the_words() {
     assert_eq!(Filler::new(&grid, &best).unwrap().count(None), 0);
 }
 
+/// The search branches on the longest slot first, even where a shorter one
+/// has fewer candidates; the trace keeps fewest candidates first.
+#[test]
+fn longest_slot_first_except_in_the_trace() {
+    // A 4-letter across and a 2-letter down through its first square: four
+    // across words and two down words agree there.
+    let list = WordList::parse(&b"ABCD\nAXYZ\nBCDE\nBQRS\nAB\nBA\n"[..]).unwrap();
+    let grid = Grid::parse("....\n.###").unwrap();
+    let filler = Filler::new(&grid, &list).unwrap();
+    let mut engine = filler.root().clone();
+    let length = |engine: &super::engine::Engine, s: usize| engine.slots[s].cells.len();
+    let longest = engine.choose().unwrap();
+    assert_eq!(length(&engine, longest), 4);
+    assert_eq!(engine.count[longest], 4);
+    engine.longest_first = false;
+    let fewest = engine.choose().unwrap();
+    assert_eq!(length(&engine, fewest), 2);
+    assert_eq!(engine.count[fewest], 2);
+}
+
 #[test]
 fn luby_sequence() {
     let first: Vec<u64> = (1..=15).map(super::search::luby).collect();

@@ -1,6 +1,8 @@
 //! What to branch on and in which order: the slot, its words (or the
 //! letters of one of its squares).
 
+use std::cmp::Reverse;
+
 use super::Engine;
 use crate::rng::mix;
 
@@ -164,12 +166,17 @@ impl Engine {
         }
     }
 
-    /// The slot to branch on: fewest candidates, then longest; `None` when
-    /// every slot has one word left (a fill).
+    /// The slot to branch on: longest first, then fewest candidates per
+    /// unit of weight; `None` when every slot has one word left (a fill).
+    ///
+    /// Long slots first fill the slots that constrain the most crossings
+    /// while the short ones they cross still have words to spare, the order
+    /// human constructors fill in (15-2 with the small list: median 3.7 →
+    /// 0.6 s, the worst of 16 runs 18 → 1.3 s; BENCHMARKS.md). The trace
+    /// keeps the plain order its examples were chosen with.
     pub fn choose(&mut self) -> Option<usize> {
-        // Fewest candidates per unit of weight (slots that often ran out
-        // of words weigh more), then longest.
-        let mut best: Option<(u64, usize, usize)> = None;
+        // The weight: slots that often ran out of words weigh more.
+        let mut best: Option<(usize, u64, usize, usize)> = None;
         for s in 0..self.count.len() {
             let count = self.count[s];
             if count <= 1 {
@@ -182,10 +189,11 @@ impl Engine {
                 key = key * (16 + (self.noise >> 61)) / 16;
             }
             let len = self.buckets[self.slots[s].bucket].len;
-            if best.is_none_or(|(k, l, _)| key < k || (key == k && len > l)) {
-                best = Some((key, len, s));
+            let first = if self.longest_first { len } else { 0 };
+            if best.is_none_or(|(f, k, l, _)| (first, Reverse(key), len) > (f, Reverse(k), l)) {
+                best = Some((first, key, len, s));
             }
         }
-        best.map(|(_, _, s)| s)
+        best.map(|(_, _, _, s)| s)
     }
 }

@@ -97,6 +97,9 @@ pub(crate) struct Engine {
     /// from restart to restart, it steers the choice of slot towards the
     /// hard part of the grid.
     pub weight: Vec<u32>,
+    /// Whether the longest slots are chosen first ([`Engine::choose`]);
+    /// the trace keeps the order its examples were chosen with.
+    pub longest_first: bool,
     /// Per slot, [`NO_LIST`] or how many entries of its candidate list
     /// ([`list`]) are live.
     list_len: Vec<u32>,
@@ -206,6 +209,7 @@ impl Engine {
             split_above: SPLIT_ABOVE,
             support_limit: EXACT_SUPPORT,
             weight: vec![1; n],
+            longest_first: true,
             list_len: vec![list::NO_LIST; n],
             list_words: vec![Vec::new(); n],
             list_rows: vec![Vec::new(); n],
