@@ -439,6 +439,30 @@ fn longest_slot_first_except_in_the_trace() {
     assert_eq!(engine.count[fewest], 2);
 }
 
+/// In a grid without blocks, the grid's order replaces the fewest
+/// candidates among slots of one length (restarts from `GRID_ORDER_FROM`
+/// on set it); a grid with a block is not taken for one without.
+#[test]
+fn grid_order_takes_the_first_longest_slot_of_a_grid_without_blocks() {
+    // After propagation: 1 across (row 0) ABC, ABD or ABE; 4 across (row
+    // 1) XYZ or XXZ; the downs AX; BY or BX; CZ, DZ or EZ.
+    let list = WordList::parse(&b"ABC\nABD\nABE\nXYZ\nXXZ\nAX\nBY\nBX\nCZ\nDZ\nEZ\n"[..]).unwrap();
+    let grid = Grid::parse("...\n...").unwrap();
+    let filler = Filler::new(&grid, &list).unwrap();
+    let mut engine = filler.root().clone();
+    assert!(engine.blockless);
+    let across = |s: usize| (grid.slots()[s].direction, grid.slots()[s].row);
+    let fewest = engine.choose().unwrap();
+    assert_eq!(across(fewest), (Direction::Across, 1));
+    assert_eq!(engine.count[fewest], 2);
+    engine.grid_order = true;
+    let first = engine.choose().unwrap();
+    assert_eq!(across(first), (Direction::Across, 0));
+    assert_eq!(engine.count[first], 3);
+    let blocked = Filler::new(&Grid::parse("...\n..#").unwrap(), &list).unwrap();
+    assert!(!blocked.root().blockless);
+}
+
 #[test]
 fn luby_sequence() {
     let first: Vec<u64> = (1..=15).map(super::search::luby).collect();

@@ -190,6 +190,9 @@ impl Engine {
             }
             let len = self.buckets[self.slots[s].bucket].len;
             let first = if self.longest_first { len } else { 0 };
+            if self.longest_first && self.grid_order {
+                key = 0;
+            }
             if best.is_none_or(|(f, k, l, _)| (first, Reverse(key), len) > (f, Reverse(k), l)) {
                 best = Some((first, key, len, s));
             }

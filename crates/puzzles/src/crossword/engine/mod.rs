@@ -100,6 +100,13 @@ pub(crate) struct Engine {
     /// Whether the longest slots are chosen first ([`Engine::choose`]);
     /// the trace keeps the order its examples were chosen with.
     pub longest_first: bool,
+    /// Whether slots of one length are taken in the grid's order rather
+    /// than by candidates per weight ([`Engine::choose`]; only where
+    /// `longest_first` is).
+    pub grid_order: bool,
+    /// Whether the grid has no blocks (the restarts from `GRID_ORDER_FROM`,
+    /// in `filler.rs`, on take its slots in order).
+    pub blockless: bool,
     /// Per slot, [`NO_LIST`] or how many entries of its candidate list
     /// ([`list`]) are live.
     list_len: Vec<u32>,
@@ -210,6 +217,8 @@ impl Engine {
             support_limit: EXACT_SUPPORT,
             weight: vec![1; n],
             longest_first: true,
+            grid_order: false,
+            blockless: false,
             list_len: vec![list::NO_LIST; n],
             list_words: vec![Vec::new(); n],
             list_rows: vec![Vec::new(); n],
