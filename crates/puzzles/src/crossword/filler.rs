@@ -500,9 +500,10 @@ impl Filler {
             // of two of the better one.
             engine.letters = restarts && restart % 2 == 1;
             // A grid without blocks is a word square or rectangle: later
-            // restarts fill it row by row, which finds its fills sooner
-            // than the fewest candidates do; the first ones keep that order,
-            // which finds them at once from a big list.
+            // restarts fill it row by row, which finds a fill from a small
+            // list sooner than the fewest candidates do; the first restarts
+            // keep the fewest candidates, which fill it at once from a big
+            // list.
             engine.grid_order = engine.blockless && restart >= GRID_ORDER_FROM;
             let flow = explore(&mut engine, hooks, 0, &mut nodes);
             weight = std::mem::take(&mut engine.weight);
@@ -605,8 +606,8 @@ fn progress_of(engine: &Engine, nodes: u64, fills: u64) -> Progress {
 const RESTART_UNIT: u64 = 64;
 
 /// In a grid without blocks, the restarts from this one on take the slots
-/// in the grid's order (longest first): the open 6×6 with `wamerican`
-/// median 0.18 → 0.14 s, worst of 16 runs 1.15 → 0.20 s, and with
-/// `wamerican-large` still 0.03 s; the grid's order from the start slows
-/// the latter to 0.11 s (BENCHMARKS.md).
+/// in the grid's order (longest first): the open 6×6 with `wamerican`, 25
+/// runs, median 0.18 → 0.14 s, worst 1.15 → 0.37 s, and with
+/// `wamerican-large` still 0.04 s; the grid's order from the first restart
+/// slows the latter to 0.11 s (BENCHMARKS.md).
 const GRID_ORDER_FROM: u64 = 16;

@@ -12,8 +12,9 @@
 //!   folded, lines that are not words skipped and counted; [`WordList::english`]
 //!   is the English list shipped with the crate.
 //! - [`Filler`] — the search: the longest slot is filled first, and among
-//!   slots of one length the one with the fewest candidate words; candidates are bitsets indexed by (length, position,
-//!   letter); every choice is propagated across crossings to a fixpoint (arc
+//!   slots of one length the one with the fewest candidate words;
+//!   candidates are bitsets indexed by (length, position, letter); every
+//!   choice is propagated across crossings to a fixpoint (arc
 //!   consistency), and a slot down to one word takes it out of every other
 //!   slot; words are tried best score first, equal scores those that leave
 //!   their crossing slots the most words first (a seed ([`FillOptions`]) stirs

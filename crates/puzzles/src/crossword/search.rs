@@ -1,6 +1,7 @@
 //! The fill search: choose a slot (the longest, then the fewest
-//! candidates), try its words best first, propagate, undo. The listing, counting and tracing
-//! searches are this one recursion with different hooks.
+//! candidates), try its words best first, propagate, undo. The listing,
+//! counting and tracing searches are this one recursion with different
+//! hooks.
 
 use std::ops::ControlFlow;
 

@@ -171,9 +171,10 @@ impl Engine {
     ///
     /// Long slots first fill the slots that constrain the most crossings
     /// while the short ones they cross still have words to spare, the order
-    /// human constructors fill in (15-2 with the small list: median 3.7 →
-    /// 0.6 s, the worst of 16 runs 18 → 1.3 s; BENCHMARKS.md). The trace
-    /// keeps the plain order its examples were chosen with.
+    /// human constructors fill in (15-2 with the small list, 25 runs: median
+    /// 3.7 → 0.66 s, worst 18 → 1.37 s; BENCHMARKS.md). With `grid_order`,
+    /// slots of one length go in the grid's order instead. The trace keeps
+    /// the plain order its examples were chosen with.
     pub fn choose(&mut self) -> Option<usize> {
         // The weight: slots that often ran out of words weigh more.
         let mut best: Option<(usize, u64, usize, usize)> = None;
