@@ -76,10 +76,17 @@ impl Engine {
             bits[i / 64] &= !(1 << (i % 64));
             live -= 1;
             words.swap(k, live);
-            let mut held = [0u8; 64];
-            held[..len].copy_from_slice(&rows[k * len..(k + 1) * len]);
-            rows.copy_within(live * len..(live + 1) * len, k * len);
-            rows[live * len..(live + 1) * len].copy_from_slice(&held[..len]);
+            if k < live {
+                // Byte by byte: a word is a few letters, too short for
+                // `memcpy`'s call to pay.
+                let (kept, gone) = rows.split_at_mut(live * len);
+                for (a, b) in kept[k * len..(k + 1) * len]
+                    .iter_mut()
+                    .zip(&mut gone[..len])
+                {
+                    std::mem::swap(a, b);
+                }
+            }
         }
         self.list_len[s] = live as u32;
         self.count[s] = live as u32;
