@@ -261,7 +261,10 @@ impl Filler {
             });
         }
         let dead = engine.start().err().map(|s| s as usize);
-        engine.blockless =
+        // A grid without blocks is a word square or rectangle: filled row
+        // by row, as word-square makers do, it fills sooner than in order
+        // of fewest candidates (BENCHMARKS.md).
+        engine.grid_order =
             (0..grid.rows()).all(|r| (0..grid.cols()).all(|c| grid.cell(r, c) != Cell::Block));
         Ok(Filler {
             grid: grid.clone(),
@@ -393,7 +396,7 @@ impl Filler {
     /// the later ones, so a proof that no fill exists costs about one
     /// search, not the sum of the restarts.
     /// Every other restart splits slots of many words by the letter of one
-    /// square rather than by word.
+    /// square rather than by word, except in a grid without blocks.
     ///
     /// # Example
     ///
@@ -495,16 +498,11 @@ impl Filler {
                 engine.noise = mix(self.seed) | 1;
             }
             // Every other restart splits big slots by letter: dense blocks of
-            // long words (open squares) fall to letters, grids of many
-            // short slots to words; alternating keeps both within a factor
-            // of two of the better one.
-            engine.letters = restarts && restart % 2 == 1;
-            // A grid without blocks is a word square or rectangle: later
-            // restarts fill it row by row, which finds a fill from a small
-            // list sooner than the fewest candidates do; the first restarts
-            // keep the fewest candidates, which fill it at once from a big
-            // list.
-            engine.grid_order = engine.blockless && restart >= GRID_ORDER_FROM;
+            // long words fall to letters, grids of many short slots to
+            // words; alternating keeps both within a factor of two of the
+            // better one. Filled row by row, a grid without blocks falls to
+            // words: no letter restart found its fill.
+            engine.letters = restarts && restart % 2 == 1 && !engine.grid_order;
             let flow = explore(&mut engine, hooks, 0, &mut nodes);
             weight = std::mem::take(&mut engine.weight);
             if !nodes.cut {
@@ -604,10 +602,3 @@ fn progress_of(engine: &Engine, nodes: u64, fills: u64) -> Progress {
 /// that none searches again what another refuted; 64 beat 32, 128 and 256
 /// on the benchmark's hard grids (BENCHMARKS.md).
 const RESTART_UNIT: u64 = 64;
-
-/// In a grid without blocks, the restarts from this one on take the slots
-/// in the grid's order (longest first): the open 6×6 with `wamerican`, 25
-/// runs, median 0.18 → 0.14 s, worst 1.15 → 0.37 s, and with
-/// `wamerican-large` still 0.04 s; the grid's order from the first restart
-/// slows the latter to 0.11 s (BENCHMARKS.md).
-const GRID_ORDER_FROM: u64 = 16;

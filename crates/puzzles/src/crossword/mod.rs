@@ -12,7 +12,8 @@
 //!   folded, lines that are not words skipped and counted; [`WordList::english`]
 //!   is the English list shipped with the crate.
 //! - [`Filler`] — the search: the longest slot is filled first, and among
-//!   slots of one length the one with the fewest candidate words;
+//!   slots of one length the one with the fewest candidate words (in a
+//!   grid without blocks, row by row);
 //!   candidates are bitsets indexed by (length, position, letter); every
 //!   choice is propagated across crossings to a fixpoint (arc
 //!   consistency), and a slot down to one word takes it out of every other
@@ -20,7 +21,8 @@
 //!   their crossing slots the most words first (a seed ([`FillOptions`]) stirs
 //!   that order). Looking for one fill it restarts now and then with
 //!   growing budgets, every other restart splitting big slots by the
-//!   letter of one square instead of by word (that suits open squares),
+//!   letter of one square instead of by word (that suits dense grids of
+//!   long words, such as a 7×7 with corner blocks),
 //!   and ruling out what earlier restarts refuted (nogoods).
 //!   It finds a fill, lists or
 //!   counts fills (with a limit), reports [`Progress`], and traces its steps

@@ -137,7 +137,9 @@ pub(crate) fn explore<H: Hooks>(
     // The trace (the web page's stepper) keeps list order: its examples
     // are chosen to show a search that backtracks.
     let candidates = if H::ORDER && !H::TRACE {
-        engine.ordered(s, H::TRACE)
+        // A restart stops after its budget of words: no need to order more.
+        let budget = nodes.cap.saturating_sub(nodes.tried);
+        engine.ordered(s, H::TRACE, usize::try_from(budget).unwrap_or(usize::MAX))
     } else {
         engine.candidates(s)
     };

@@ -439,28 +439,42 @@ fn longest_slot_first_except_in_the_trace() {
     assert_eq!(engine.count[fewest], 2);
 }
 
-/// In a grid without blocks, the grid's order replaces the fewest
-/// candidates among slots of one length (restarts from `GRID_ORDER_FROM`
-/// on set it); a grid with a block is not taken for one without.
+/// In a grid without blocks, reading order replaces the fewest candidates
+/// among slots of one length: the across slots row by row, then the downs
+/// (not the slots' numbering, which puts 1 down before 4 across); a grid
+/// with a block keeps the fewest candidates.
 #[test]
-fn grid_order_takes_the_first_longest_slot_of_a_grid_without_blocks() {
-    // After propagation: 1 across (row 0) ABC, ABD or ABE; 4 across (row
-    // 1) XYZ or XXZ; the downs AX; BY or BX; CZ, DZ or EZ.
-    let list = WordList::parse(&b"ABC\nABD\nABE\nXYZ\nXXZ\nAX\nBY\nBX\nCZ\nDZ\nEZ\n"[..]).unwrap();
-    let grid = Grid::parse("...\n...").unwrap();
+fn a_grid_without_blocks_is_filled_row_by_row() {
+    // Every word of three letters from A, B and C.
+    let words: Vec<String> = (0..27u8)
+        .map(|k| {
+            [k / 9, k / 3 % 3, k % 3]
+                .map(|d| char::from(b'A' + d))
+                .iter()
+                .collect()
+        })
+        .collect();
+    let list = WordList::parse(words.join("\n").as_bytes()).unwrap();
+    let grid = Grid::parse("...\n...\n...").unwrap();
     let filler = Filler::new(&grid, &list).unwrap();
     let mut engine = filler.root().clone();
-    assert!(engine.blockless);
-    let across = |s: usize| (grid.slots()[s].direction, grid.slots()[s].row);
-    let fewest = engine.choose().unwrap();
-    assert_eq!(across(fewest), (Direction::Across, 1));
-    assert_eq!(engine.count[fewest], 2);
-    engine.grid_order = true;
+    assert!(engine.grid_order);
+    let place = |s: usize| (grid.slots()[s].direction, grid.slots()[s].row);
     let first = engine.choose().unwrap();
-    assert_eq!(across(first), (Direction::Across, 0));
-    assert_eq!(engine.count[first], 3);
-    let blocked = Filler::new(&Grid::parse("...\n..#").unwrap(), &list).unwrap();
-    assert!(!blocked.root().blockless);
+    assert_eq!(place(first), (Direction::Across, 0));
+    let aaa = engine.candidates(first)[0] as usize;
+    engine.assign(first, aaa).unwrap();
+    // Each down now has the 8 words starting with A (AAA is taken); the
+    // second row has all 26 others.
+    let next = engine.choose().unwrap();
+    assert_eq!(place(next), (Direction::Across, 1));
+    assert_eq!(engine.count[next], 26);
+    engine.grid_order = false;
+    let fewest = engine.choose().unwrap();
+    assert_eq!(grid.slots()[fewest].direction, Direction::Down);
+    assert_eq!(engine.count[fewest], 8);
+    let blocked = Filler::new(&Grid::parse("...#\n...#\n...#").unwrap(), &list).unwrap();
+    assert!(!blocked.root().grid_order);
 }
 
 #[test]

@@ -16,8 +16,10 @@ impl Engine {
     /// (the sum over crossings of the log of the crossing's candidates with
     /// the word's letter there). A candidate that leaves some crossing slot
     /// no word at all would fail at once: it is left out, or put last when
-    /// `keep_dead` (a trace shows its conflict).
-    pub fn ordered(&mut self, s: usize, keep_dead: bool) -> Vec<u32> {
+    /// `keep_dead` (a trace shows its conflict). Only the first `limit`
+    /// are returned: a restart that can try no more than that many words
+    /// need not sort the thousands it would never reach.
+    pub fn ordered(&mut self, s: usize, keep_dead: bool, limit: usize) -> Vec<u32> {
         let data = &self.slots[s];
         let bucket = &self.buckets[data.bucket];
         let len = bucket.len;
@@ -67,12 +69,17 @@ impl Engine {
                 keyed.push((bucket.rank[i as usize], dead, -value, i));
             }
         }
-        keyed.sort_unstable_by(|a, b| {
+        let order = |a: &(u32, bool, f32, u32), b: &(u32, bool, f32, u32)| {
             (a.0, a.1)
                 .cmp(&(b.0, b.1))
                 .then(a.2.total_cmp(&b.2))
                 .then(a.3.cmp(&b.3))
-        });
+        };
+        if limit < keyed.len() {
+            keyed.select_nth_unstable_by(limit, order);
+            keyed.truncate(limit);
+        }
+        keyed.sort_unstable_by(order);
         self.lookahead = weight;
         self.noise = noise;
         keyed.into_iter().map(|(_, _, _, i)| i).collect()
@@ -172,9 +179,10 @@ impl Engine {
     /// Long slots first fill the slots that constrain the most crossings
     /// while the short ones they cross still have words to spare, the order
     /// human constructors fill in (15-2 with the small list, 25 runs: median
-    /// 3.7 → 0.66 s, worst 18 → 1.37 s; BENCHMARKS.md). With `grid_order`,
-    /// slots of one length go in the grid's order instead. The trace keeps
-    /// the plain order its examples were chosen with.
+    /// 3.7 → 0.66 s, worst 18 → 1.37 s; BENCHMARKS.md). With `grid_order`
+    /// (a grid without blocks), slots of one length go in reading order
+    /// instead. The trace keeps the plain order its examples were chosen
+    /// with.
     pub fn choose(&mut self) -> Option<usize> {
         // The weight: slots that often ran out of words weigh more.
         let mut best: Option<(usize, u64, usize, usize)> = None;
@@ -192,7 +200,7 @@ impl Engine {
             let len = self.buckets[self.slots[s].bucket].len;
             let first = if self.longest_first { len } else { 0 };
             if self.longest_first && self.grid_order {
-                key = 0;
+                key = u64::from(self.reading[s]);
             }
             if best.is_none_or(|(f, k, l, _)| (first, Reverse(key), len) > (f, Reverse(k), l)) {
                 best = Some((first, key, len, s));

@@ -100,13 +100,13 @@ pub(crate) struct Engine {
     /// Whether the longest slots are chosen first ([`Engine::choose`]);
     /// the trace keeps the order its examples were chosen with.
     pub longest_first: bool,
-    /// Whether slots of one length are taken in the grid's order rather
-    /// than by candidates per weight ([`Engine::choose`]; only where
-    /// `longest_first` is).
+    /// Whether slots of one length are taken in reading order rather than
+    /// by candidates per weight ([`Engine::choose`]; only where
+    /// `longest_first` is): set for grids without blocks.
     pub grid_order: bool,
-    /// Whether the grid has no blocks (the restarts from `GRID_ORDER_FROM`,
-    /// in `filler.rs`, on take its slots in order).
-    pub blockless: bool,
+    /// Each slot's place in reading order: the across slots row by row,
+    /// then the down slots column by column.
+    pub reading: Vec<u32>,
     /// Per slot, [`NO_LIST`] or how many entries of its candidate list
     /// ([`list`]) are live.
     list_len: Vec<u32>,
@@ -189,6 +189,18 @@ impl Engine {
             count.push(bucket.n as u32);
         }
         let n = slots.len();
+        let (rows, squares) = (grid.rows() as u32, mask.len() as u32);
+        let reading = grid
+            .slots()
+            .iter()
+            .map(|slot| {
+                let (row, col) = (slot.row as u32, slot.col as u32);
+                match slot.direction {
+                    Direction::Across => row * cols as u32 + col,
+                    Direction::Down => squares + col * rows + row,
+                }
+            })
+            .collect();
         let width = buckets.iter().map(|b| b.width).max().unwrap_or(1);
         Engine {
             buckets: std::sync::Arc::new(buckets),
@@ -218,7 +230,7 @@ impl Engine {
             weight: vec![1; n],
             longest_first: true,
             grid_order: false,
-            blockless: false,
+            reading,
             list_len: vec![list::NO_LIST; n],
             list_words: vec![Vec::new(); n],
             list_rows: vec![Vec::new(); n],
