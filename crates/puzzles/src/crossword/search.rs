@@ -138,7 +138,8 @@ pub(crate) fn explore<H: Hooks>(
     // are chosen to show a search that backtracks.
     let candidates = if H::ORDER && !H::TRACE {
         // A restart stops after its budget of words: no need to order more.
-        let budget = nodes.cap.saturating_sub(nodes.tried);
+        // At least one, so that a slot is never taken for one without words.
+        let budget = nodes.cap.saturating_sub(nodes.tried).max(1);
         engine.ordered(s, H::TRACE, usize::try_from(budget).unwrap_or(usize::MAX))
     } else {
         engine.candidates(s)
