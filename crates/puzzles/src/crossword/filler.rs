@@ -11,6 +11,7 @@ use super::fill::{Entry, Fill};
 use super::grid::{Cell, Grid, Slot};
 use super::learn::Learned;
 use super::search::{Hooks, Nodes, explore, luby};
+use super::square::Square;
 use super::words::WordList;
 use crate::rng::mix;
 
@@ -144,6 +145,12 @@ pub struct Filler {
     /// Words tried in the shortest restart ([`RESTART_UNIT`]; tests make
     /// it tiny to reach the restarts on tiny grids).
     pub(crate) restart_unit: u64,
+    /// A grid without blocks, made ready for the row-by-row search that
+    /// counts, lists and proves; `None` for other grids.
+    pub(crate) square: Option<Square>,
+    /// Words the restarts of a grid without blocks may try before the
+    /// row-by-row search takes over ([`SQUARE_HANDOVER`]).
+    pub(crate) square_handover: u64,
 }
 
 impl Filler {
@@ -266,6 +273,17 @@ impl Filler {
         // of fewest candidates (BENCHMARKS.md).
         engine.grid_order =
             (0..grid.rows()).all(|r| (0..grid.cols()).all(|c| grid.cell(r, c) != Cell::Block));
+        let (rows, cols) = (grid.rows(), grid.cols());
+        let square = (engine.grid_order && rows >= 2 && cols >= 2).then(|| {
+            let cells: Vec<Option<u8>> = (0..rows * cols)
+                .map(|i| match grid.cell(i / cols, i % cols) {
+                    Cell::Letter(letter) => Some(letter),
+                    _ => None,
+                })
+                .collect();
+            let words = (0..words.len()).map(|i| (words.letters(i), words.score(i)));
+            Square::new(rows, cols, &cells, words)
+        });
         Ok(Filler {
             grid: grid.clone(),
             engine,
@@ -273,6 +291,8 @@ impl Filler {
             dead,
             seed: options.seed.unwrap_or(0),
             restart_unit: RESTART_UNIT,
+            square,
+            square_handover: SQUARE_HANDOVER,
         })
     }
 
@@ -370,12 +390,15 @@ impl Filler {
                 ControlFlow::Continue(())
             }
         }
+        if let Some(square) = &self.square {
+            return self.square_search(square, limit, progress, &mut |_| ControlFlow::Continue(()));
+        }
         let mut hooks = Counting {
             limit,
             fills: 0,
             progress,
         };
-        let (complete, nodes) = self.run(&mut hooks, limit, false);
+        let (complete, nodes) = self.run(&mut hooks, limit, false, None);
         FillSummary {
             fills: hooks.fills,
             nodes,
@@ -398,6 +421,13 @@ impl Filler {
     /// Every other restart splits slots of many words by the letter of one
     /// square rather than by word, except in a grid without blocks.
     ///
+    /// A grid without blocks (a word square or rectangle) whose restarts
+    /// find nothing within their first words, or that is searched for more
+    /// than one fill, goes to a row-by-row search instead: a prefix tree of
+    /// the row words walked under the columns' prefixes, many times
+    /// cheaper a word than propagation, in an order of its own (not by
+    /// score or seed).
+    ///
     /// # Example
     ///
     /// ```
@@ -411,6 +441,7 @@ impl Filler {
     ///     fills.push(fill.lines().join("/"));
     ///     ControlFlow::Continue(())
     /// });
+    /// fills.sort();
     /// assert_eq!(fills, ["AB/CD", "AC/BD"]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -441,6 +472,7 @@ impl Filler {
                 ControlFlow::Continue(())
             }
         }
+        let restarts = limit == Some(1);
         let mut hooks = Listing {
             filler: self,
             limit,
@@ -448,21 +480,106 @@ impl Filler {
             progress,
             on_fill,
         };
-        let (complete, nodes) = self.run(&mut hooks, limit, limit == Some(1));
+        let Some(square) = &self.square else {
+            let (complete, nodes) = self.run(&mut hooks, limit, restarts, None);
+            return FillSummary {
+                fills: hooks.fills,
+                nodes,
+                complete,
+            };
+        };
+        let mut tried = 0;
+        if restarts && self.square_handover > 0 {
+            // The restarts try words best first, so an easy square gets a
+            // fill of well-scored words; the row-by-row search, in
+            // alphabetical order, finds what they miss or proves that
+            // there is nothing to find.
+            let (complete, nodes) = self.run(&mut hooks, limit, true, Some(self.square_handover));
+            if complete || hooks.fills > 0 {
+                return FillSummary {
+                    fills: hooks.fills,
+                    nodes,
+                    complete,
+                };
+            }
+            tried = nodes;
+        }
+        let mut summary = self.square_search(square, limit, hooks.progress, hooks.on_fill);
+        summary.nodes += tried;
+        summary
+    }
+
+    /// Counts or lists the fills of a grid without blocks row by row.
+    fn square_search(
+        &self,
+        square: &Square,
+        limit: Option<u64>,
+        progress: &mut dyn FnMut(&Progress) -> ControlFlow<()>,
+        on_fill: &mut dyn FnMut(Fill) -> ControlFlow<()>,
+    ) -> FillSummary {
+        if limit == Some(0) {
+            return FillSummary::default();
+        }
+        let slots = self.grid.slots().len();
+        let fills = std::cell::Cell::new(0);
+        let (flow, nodes) = square.search(
+            &mut |nodes, rows| {
+                progress(&Progress {
+                    nodes,
+                    fills: fills.get(),
+                    decided: rows,
+                    slots,
+                })
+            },
+            &mut |letters| {
+                fills.set(fills.get() + 1);
+                on_fill(self.fill_of_letters(square, letters))?;
+                if limit == Some(fills.get()) {
+                    return ControlFlow::Break(());
+                }
+                ControlFlow::Continue(())
+            },
+        );
         FillSummary {
-            fills: hooks.fills,
+            fills: fills.get(),
             nodes,
-            complete,
+            complete: flow.is_continue(),
         }
     }
 
+    /// The fill of a grid without blocks whose letters are `letters`.
+    fn fill_of_letters(&self, square: &Square, letters: Vec<u8>) -> Fill {
+        let cols = self.grid.cols();
+        let entries = self
+            .grid
+            .slots()
+            .iter()
+            .map(|slot| {
+                let word: Vec<u8> = (0..slot.len)
+                    .map(|i| {
+                        let (row, col) = slot.square(i);
+                        letters[row * cols + col]
+                    })
+                    .collect();
+                Entry {
+                    slot: *slot,
+                    score: square.score(&word),
+                    word: String::from_utf8(word).expect("ASCII"),
+                }
+            })
+            .collect();
+        Fill::new(self.grid.rows(), cols, letters, entries)
+    }
+
     /// Runs the recursion from the propagated root, with restarts or
-    /// without: `(complete, words tried)`.
+    /// without: `(complete, words tried)`. With a `budget`, restarts stop
+    /// (incomplete) once they have tried that many words.
     pub(crate) fn run<H: Hooks>(
         &self,
         hooks: &mut H,
         limit: Option<u64>,
         restarts: bool,
+        budget: Option<u64>,
     ) -> (bool, u64) {
         if self.dead.is_some() || limit == Some(0) {
             return (limit != Some(0), 0);
@@ -507,6 +624,9 @@ impl Filler {
             weight = std::mem::take(&mut engine.weight);
             if !nodes.cut {
                 return (flow.is_continue(), nodes.tried);
+            }
+            if budget.is_some_and(|budget| nodes.tried >= budget) {
+                return (false, nodes.tried);
             }
             if let Some(learned) = &mut nodes.learned
                 && learned.close_branch(&mut root).is_err()
@@ -602,3 +722,7 @@ fn progress_of(engine: &Engine, nodes: u64, fills: u64) -> Progress {
 /// that none searches again what another refuted; 64 beat 32, 128 and 256
 /// on the benchmark's hard grids (BENCHMARKS.md).
 const RESTART_UNIT: u64 = 64;
+
+/// Words the restarts of a grid without blocks try before the row-by-row
+/// search takes over (BENCHMARKS.md).
+const SQUARE_HANDOVER: u64 = 50_000;

@@ -55,6 +55,7 @@ mod grid;
 mod learn;
 pub mod render;
 mod search;
+mod square;
 mod trace;
 mod words;
 

@@ -256,6 +256,14 @@ proptest! {
             }
         }
         prop_assert_eq!(restarting.first().is_some(), !expected.is_empty());
+        // A grid without blocks handed to the row-by-row search at once.
+        let mut handed = filler.clone();
+        handed.square_handover = 0;
+        let first = handed.first();
+        prop_assert_eq!(first.is_some(), !expected.is_empty());
+        if let Some(fill) = first {
+            prop_assert_eq!(check_fill(&grid_text, &refs, &fill.lines()), Ok(()));
+        }
         let limit = 2;
         prop_assert_eq!(filler.count(Some(limit)), (expected.len() as u64).min(limit));
         let mut portable = filler.clone();
@@ -514,6 +522,82 @@ proptest! {
         if letters {
             filler.set_split_above(1);
         }
+        let first = filler.first();
+        prop_assert_eq!(first.is_some(), !expected.is_empty());
+        if let Some(fill) = first {
+            prop_assert_eq!(check_fill(&grid_text, &refs, &fill.lines()), Ok(()));
+        }
+    }
+}
+
+/// An open grid of `rows` × `cols`, with `preset` letters at their
+/// squares (reading order index modulo the grid's size).
+fn open_grid(rows: usize, cols: usize, preset: &[(usize, char)]) -> String {
+    let mut squares = vec!['.'; rows * cols];
+    for &(at, letter) in preset {
+        squares[at % (rows * cols)] = letter;
+    }
+    squares
+        .chunks(cols)
+        .map(|row| row.iter().collect::<String>())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(160))]
+
+    /// Word squares and rectangles go to the row-by-row search: it counts,
+    /// lists and finds what the oracle does, with rows repeating columns
+    /// (a symmetric square) and words repeating within rows or columns
+    /// ruled out, and both fills of a pair turned over the diagonal found.
+    #[test]
+    fn grids_without_blocks_row_by_row_as_the_oracle(
+        (rows, cols, words) in (2usize..=4, 2usize..=4).prop_flat_map(|(rows, cols)| (
+            Just(rows),
+            Just(cols),
+            proptest::collection::vec(
+                prop_oneof![
+                    proptest::string::string_regex(&format!("[ABC]{{{cols}}}")).unwrap(),
+                    proptest::string::string_regex(&format!("[ABC]{{{rows}}}")).unwrap(),
+                ],
+                4..(rows + cols) * 4,
+            ),
+        )),
+        preset in proptest::collection::vec((0usize..16, prop_oneof![Just('A'), Just('B')]), 0..=1),
+    ) {
+        let grid_text = open_grid(rows, cols, &preset);
+        let grid = Grid::parse(&grid_text).unwrap();
+        let refs: Vec<&str> = words.iter().map(String::as_str).collect();
+        // Scores that differ from word to word, so that an entry given
+        // another word's score shows.
+        let scored: Vec<String> = words
+            .iter()
+            .map(|word| format!("{word};{}", word.bytes().map(i32::from).product::<i32>() % 97))
+            .collect();
+        let list = WordList::parse(scored.join("\n").as_bytes()).unwrap();
+        let mut expected = oracle(&grid_text, &refs);
+        expected.sort();
+        let Ok(mut filler) = Filler::new(&grid, &list) else {
+            prop_assert!(expected.is_empty());
+            return Ok(());
+        };
+        prop_assert!(filler.square.is_some());
+        prop_assert_eq!(filler.count(None), expected.len() as u64);
+        prop_assert_eq!(filler.count(Some(1)), expected.len().min(1) as u64);
+        let mut found = Vec::new();
+        filler.search(None, &mut |_| ControlFlow::Continue(()), &mut |fill| {
+            // Entries read from the letters, with the list's scores.
+            for entry in fill.entries() {
+                let word = list.iter().find(|(word, _)| *word == entry.word);
+                assert_eq!(word.map(|(_, score)| score), Some(entry.score));
+            }
+            found.push(fill.lines());
+            ControlFlow::Continue(())
+        });
+        found.sort();
+        prop_assert_eq!(&found, &expected);
+        filler.square_handover = 0;
         let first = filler.first();
         prop_assert_eq!(first.is_some(), !expected.is_empty());
         if let Some(fill) = first {

@@ -399,7 +399,7 @@ impl Filler {
             for &s in &forced {
                 hooks.place(root, s, true, 0)?;
             }
-            self.run(&mut hooks, None, false);
+            self.run(&mut hooks, None, false, None);
             if hooks.stopped || (mode == TraceMode::FirstSolution && hooks.counters.solutions > 0) {
                 return ControlFlow::Break(());
             }

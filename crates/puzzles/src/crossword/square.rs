@@ -1,0 +1,391 @@
+//! The complete search of a grid without blocks (a word square or
+//! rectangle), as word-square makers write it: rows are placed one at a
+//! time, each read from a prefix tree of the row words while every column
+//! stays the prefix of some column word.
+//!
+//! It keeps no candidate bitsets and propagates nothing, so a row costs a
+//! walk of a few tree nodes instead of a pass over every crossing slot:
+//! proving that an open 7×7 has no fill needs about 10⁸ rows placed, too
+//! many for [`super::engine::Engine`]'s propagation (BENCHMARKS.md). The rows go
+//! in from the bottom, the columns read backwards, each row read left to
+//! right: English words vary less at their ends, and the tree of partial
+//! squares grows less that way (BENCHMARKS.md).
+
+use std::ops::ControlFlow;
+
+use super::grid::MAX_SIDE;
+
+/// A prefix tree of words of one length, letters `0..26`, each node's
+/// children stored together in letter order so that a child is found by
+/// counting the bits of its parent's letter mask.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Trie {
+    /// The word length.
+    len: usize,
+    /// Masks a node: `len` rounded up to whole [`LANES`].
+    stride: usize,
+    /// Each node's first child; at a leaf, the word's index.
+    next: Vec<u32>,
+    /// For each node and each position, the letters that its words have
+    /// there (every letter before the node's depth and past the word's
+    /// end): a walk leaves a prefix at once when some later square takes
+    /// none of them, rather than letter by letter, and checks every
+    /// position at once, [`LANES`] by [`LANES`].
+    below: Vec<u32>,
+}
+
+/// Letter masks checked together (a vector register of `u32`s).
+const LANES: usize = 8;
+
+/// Every letter.
+const ALL: u32 = (1 << 26) - 1;
+
+impl Trie {
+    /// The tree of `words`, which must be sorted, distinct and of one length.
+    fn new(words: &[Vec<u8>]) -> Trie {
+        let len = words.first().map_or(0, Vec::len);
+        let stride = len.div_ceil(LANES).max(1) * LANES;
+        let mut trie = Trie {
+            len,
+            stride,
+            next: vec![0],
+            below: Vec::new(),
+        };
+        trie.add_nodes(1, 0);
+        if !words.is_empty() {
+            trie.grow(0, words, 0, 0);
+        }
+        trie
+    }
+
+    /// Adds the masks of `count` nodes at `depth`: every letter where
+    /// nothing is known.
+    fn add_nodes(&mut self, count: usize, depth: usize) {
+        for _ in 0..count {
+            self.below
+                .extend((0..self.stride).map(|p| if p < depth || p >= self.len { ALL } else { 0 }));
+        }
+    }
+
+    /// Builds the children of `node`, whose prefix the `words` (indexes
+    /// from `first`) share up to `depth`.
+    fn grow(&mut self, node: usize, words: &[Vec<u8>], first: usize, depth: usize) {
+        let (len, stride) = (self.len, self.stride);
+        if depth == len {
+            self.next[node] = first as u32;
+            return;
+        }
+        let mut groups = Vec::new();
+        let mut start = 0;
+        while start < words.len() {
+            let letter = words[start][depth];
+            let end = start + words[start..].partition_point(|w| w[depth] == letter);
+            groups.push((letter, start, end));
+            start = end;
+        }
+        let block = self.next.len();
+        self.next[node] = block as u32;
+        self.next.resize(block + groups.len(), 0);
+        self.add_nodes(groups.len(), depth + 1);
+        for (i, &(letter, start, end)) in groups.iter().enumerate() {
+            let child = block + i;
+            self.grow(child, &words[start..end], first + start, depth + 1);
+            self.below[node * stride + depth] |= 1 << letter;
+            for p in depth + 1..len {
+                self.below[node * stride + p] |= self.below[child * stride + p];
+            }
+        }
+    }
+
+    /// The letters that continue `node`'s prefix.
+    fn mask(&self, node: u32, depth: usize) -> u32 {
+        self.below[node as usize * self.stride + depth]
+    }
+
+    fn child(&self, node: u32, depth: usize, letter: u32) -> u32 {
+        let mask = self.mask(node, depth);
+        self.next[node as usize] + (mask & ((1 << letter) - 1)).count_ones()
+    }
+
+    /// Whether some word below `node` may have at every position a letter
+    /// of `wanted` (`stride` masks; those before the node's depth are not
+    /// looked at).
+    fn may_fit(&self, node: u32, wanted: &[u32]) -> bool {
+        let below = &self.below[node as usize * self.stride..][..self.stride];
+        below
+            .chunks_exact(LANES)
+            .zip(wanted.chunks_exact(LANES))
+            .all(|(below, wanted)| {
+                // Branch-free across the lanes, so that it compiles to a
+                // few vector instructions.
+                let mut fits = true;
+                for lane in 0..LANES {
+                    fits &= below[lane] & wanted[lane] != 0;
+                }
+                fits
+            })
+    }
+}
+
+/// A grid without blocks made ready for the row-by-row search.
+#[derive(Clone, Debug)]
+pub(crate) struct Square {
+    rows: usize,
+    cols: usize,
+    /// Row words (letters `0..26`), sorted, their scores, and their tree.
+    row_words: Vec<Vec<u8>>,
+    row_scores: Vec<i32>,
+    row_trie: Trie,
+    /// Column words, reversed, sorted, and their tree.
+    col_words: Vec<Vec<u8>>,
+    col_scores: Vec<i32>,
+    col_trie: Trie,
+    /// In a square grid, each column word's index among the row words: a
+    /// word may not be both a row and a column.
+    col_as_row: Vec<u32>,
+    /// The letters each square of the searched grid may take (the grid
+    /// turned upside down, so the first searched row is the bottom one).
+    allowed: Vec<u32>,
+    /// A square grid without pre-set letters: a fill turned over its
+    /// diagonal is another fill, and only one of each pair is searched.
+    symmetric: bool,
+}
+
+/// What a search of a [`Square`] hands back for each fill: its letters in
+/// reading order, `A`–`Z`.
+pub(crate) type Letters = Vec<u8>;
+
+/// Rows placed between two progress calls.
+const TICK: u64 = 1 << 16;
+
+impl Square {
+    /// `words` are the list's words (bytes `A`–`Z`, distinct) and scores;
+    /// `cells` the grid's squares in reading order, `None` empty,
+    /// `Some(b'A'..)` pre-set.
+    pub(crate) fn new<'a>(
+        rows: usize,
+        cols: usize,
+        cells: &[Option<u8>],
+        words: impl Iterator<Item = (&'a [u8], i32)>,
+    ) -> Square {
+        let mut row_words = Vec::new();
+        let mut col_words = Vec::new();
+        for (word, score) in words {
+            if word.len() == cols {
+                row_words.push((word.iter().map(|&b| b - b'A').collect::<Vec<u8>>(), score));
+            }
+            if word.len() == rows {
+                col_words.push((
+                    word.iter().rev().map(|&b| b - b'A').collect::<Vec<u8>>(),
+                    score,
+                ));
+            }
+        }
+        row_words.sort_unstable();
+        col_words.sort_unstable();
+        let (row_words, row_scores): (Vec<_>, Vec<_>) = row_words.into_iter().unzip();
+        let (col_words, col_scores): (Vec<_>, Vec<_>) = col_words.into_iter().unzip();
+        let row_trie = Trie::new(&row_words);
+        let col_trie = Trie::new(&col_words);
+        let col_as_row = if rows == cols {
+            col_words
+                .iter()
+                .map(|reversed| {
+                    let word: Vec<u8> = reversed.iter().rev().copied().collect();
+                    row_words.binary_search(&word).expect("the same words") as u32
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        // Searched row r is the grid's row rows-1-r: upside down, the
+        // reversed column words read downwards.
+        let allowed = (0..rows * cols)
+            .map(|i| match cells[(rows - 1 - i / cols) * cols + i % cols] {
+                None => (1 << 26) - 1,
+                Some(letter) => 1 << (letter - b'A'),
+            })
+            .collect();
+        Square {
+            rows,
+            cols,
+            row_words,
+            row_scores,
+            row_trie,
+            col_words,
+            col_scores,
+            col_trie,
+            col_as_row,
+            allowed,
+            symmetric: rows == cols && cells.iter().all(Option::is_none),
+        }
+    }
+
+    /// Searches every fill, handing each to `on_fill` (which may stop the
+    /// search), and calls `progress` with the rows placed so far now and
+    /// then with the rows placed now (it may stop the search too). `Continue` when the whole tree
+    /// was searched.
+    pub(crate) fn search(
+        &self,
+        progress: &mut dyn FnMut(u64, usize) -> ControlFlow<()>,
+        on_fill: &mut dyn FnMut(Letters) -> ControlFlow<()>,
+    ) -> (ControlFlow<()>, u64) {
+        let col_trie = &self.col_trie;
+        let mut walk = Walk {
+            square: self,
+            col_trie,
+            col_nodes: vec![0; (self.rows + 1) * self.cols],
+            placed: vec![0; self.rows],
+            letters: vec![0; self.rows * self.cols],
+            nodes: 0,
+            next_tick: TICK,
+            progress,
+            on_fill,
+        };
+        let flow = if self.row_words.is_empty() || col_trie.mask(0, 0) == 0 {
+            ControlFlow::Continue(())
+        } else {
+            walk.row(0, true)
+        };
+        (flow, walk.nodes)
+    }
+}
+
+struct Walk<'a, 'b> {
+    square: &'a Square,
+    col_trie: &'a Trie,
+    /// The column tree's node of each column after each number of rows.
+    col_nodes: Vec<u32>,
+    /// The row words placed (indexes into `row_words`).
+    placed: Vec<u32>,
+    /// The searched grid's letters, `0..26`.
+    letters: Vec<u8>,
+    nodes: u64,
+    next_tick: u64,
+    progress: &'b mut dyn FnMut(u64, usize) -> ControlFlow<()>,
+    on_fill: &'b mut dyn FnMut(Letters) -> ControlFlow<()>,
+}
+
+impl Walk<'_, '_> {
+    /// Places row `k` every way the columns allow, then the rows below.
+    /// `tied`: in a symmetric search, the last column so far reads as the
+    /// first row does backwards, and must not read before it (of a fill
+    /// and its turn over the diagonal, the one searched).
+    fn row(&mut self, k: usize, tied: bool) -> ControlFlow<()> {
+        let square = self.square;
+        let cols = square.cols;
+        let trie = &square.row_trie;
+        let base = k * cols;
+        // The letters each square of the row may take.
+        let mut wanted = [ALL; MAX_SIDE];
+        for (j, wanted) in wanted[..cols].iter_mut().enumerate() {
+            let column = self.col_nodes[base + j];
+            *wanted = square.allowed[base + j] & self.col_trie.mask(column, k);
+        }
+        if tied && k > 0 {
+            wanted[cols - 1] &= !((1u32 << self.letters[cols - 1 - k]) - 1);
+        }
+        if !trie.may_fit(0, &wanted[..trie.stride]) {
+            return ControlFlow::Continue(());
+        }
+        let mut node = [0u32; MAX_SIDE + 1];
+        let mut left = [0u32; MAX_SIDE + 1];
+        left[0] = trie.mask(0, 0) & wanted[0];
+        let mut j = 0;
+        loop {
+            if left[j] == 0 {
+                if j == 0 {
+                    return ControlFlow::Continue(());
+                }
+                j -= 1;
+                continue;
+            }
+            let letter = left[j].trailing_zeros();
+            left[j] &= left[j] - 1;
+            self.letters[base + j] = letter as u8;
+            let child = trie.child(node[j], j, letter);
+            if j + 1 < cols {
+                if trie.may_fit(child, &wanted[..trie.stride]) {
+                    node[j + 1] = child;
+                    left[j + 1] = trie.mask(child, j + 1) & wanted[j + 1];
+                    j += 1;
+                }
+                continue;
+            }
+            let word = trie.next[child as usize];
+            if self.placed[..k].contains(&word) {
+                continue;
+            }
+            self.placed[k] = word;
+            self.nodes += 1;
+            if self.nodes >= self.next_tick {
+                self.next_tick += TICK;
+                (self.progress)(self.nodes, k + 1)?;
+            }
+            for c in 0..cols {
+                let from = self.col_nodes[base + c];
+                self.col_nodes[base + cols + c] =
+                    self.col_trie
+                        .child(from, k, u32::from(self.letters[base + c]));
+            }
+            if k + 1 < square.rows {
+                let still_tied = square.symmetric
+                    && (k == 0
+                        || (tied && self.letters[base + cols - 1] == self.letters[cols - 1 - k]));
+                self.row(k + 1, still_tied)?;
+            } else {
+                self.complete()?;
+            }
+        }
+    }
+
+    /// All rows placed: the columns are words; keeps the fill when no word
+    /// is used twice.
+    fn complete(&mut self) -> ControlFlow<()> {
+        let square = self.square;
+        let (rows, cols) = (square.rows, square.cols);
+        let last = rows * cols;
+        let columns: Vec<u32> = (0..cols)
+            .map(|c| self.col_trie.next[self.col_nodes[last + c] as usize])
+            .collect();
+        for (i, &word) in columns.iter().enumerate() {
+            let repeated = columns[..i].contains(&word)
+                || (rows == cols && self.placed.contains(&square.col_as_row[word as usize]));
+            if repeated {
+                return ControlFlow::Continue(());
+            }
+        }
+        let letters = |transposed: bool| -> Letters {
+            // Undo the turn upside down (and the diagonal).
+            (0..last)
+                .map(|i| {
+                    let (row, col) = (i / cols, i % cols);
+                    let (row, col) = if transposed { (col, row) } else { (row, col) };
+                    b'A' + self.letters[(rows - 1 - row) * cols + col]
+                })
+                .collect()
+        };
+        (self.on_fill)(letters(false))?;
+        if square.symmetric {
+            (self.on_fill)(letters(true))?;
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+impl Square {
+    /// The score of `word` (bytes `A`–`Z`), a row or column word of the
+    /// list.
+    pub(crate) fn score(&self, word: &[u8]) -> i32 {
+        let letters = word.iter().map(|&b| b - b'A');
+        let (words, scores, key): (_, _, Vec<u8>) = if word.len() == self.cols {
+            (&self.row_words, &self.row_scores, letters.collect())
+        } else {
+            (&self.col_words, &self.col_scores, letters.rev().collect())
+        };
+        let i = words
+            .binary_search(&key)
+            .expect("a fill's words come from the list");
+        scores[i]
+    }
+}
