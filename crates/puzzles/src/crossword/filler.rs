@@ -651,13 +651,17 @@ impl Filler {
         self.engine.split_above = n;
     }
 
-    /// Propagates with the portable code even where AVX2 is there (tests:
-    /// both paths must search alike).
+    /// Propagates (and walks the rows of a grid without blocks) with the
+    /// portable code even where AVX2 is there (tests: both paths must
+    /// search alike).
     #[cfg(test)]
     pub(crate) fn set_portable(&mut self) {
         #[cfg(target_arch = "x86_64")]
         {
             self.engine.avx2 = None;
+            if let Some(square) = &mut self.square {
+                square.avx2 = None;
+            }
         }
     }
 

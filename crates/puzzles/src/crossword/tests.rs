@@ -597,6 +597,9 @@ proptest! {
         });
         found.sort();
         prop_assert_eq!(&found, &expected);
+        let mut portable = filler.clone();
+        portable.set_portable();
+        prop_assert_eq!(all_fills(&portable), all_fills(&filler));
         filler.square_handover = 0;
         let first = filler.first();
         prop_assert_eq!(first.is_some(), !expected.is_empty());
