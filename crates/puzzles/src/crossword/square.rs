@@ -1,15 +1,17 @@
 //! The complete search of a grid without blocks (a word square or
 //! rectangle), as word-square makers write it: rows are placed one at a
 //! time, each read from a prefix tree of the row words while every column
-//! stays the prefix of some column word.
+//! stays the end of some column word (a tree of the column words read
+//! backwards).
 //!
 //! It keeps no candidate bitsets and propagates nothing, so a row costs a
 //! walk of a few tree nodes instead of a pass over every crossing slot:
-//! proving that an open 7×7 has no fill needs about 10⁸ rows placed, too
-//! many for [`super::engine::Engine`]'s propagation (BENCHMARKS.md). The rows go
-//! in from the bottom, the columns read backwards, each row read left to
-//! right: English words vary less at their ends, and the tree of partial
-//! squares grows less that way (BENCHMARKS.md).
+//! proving that an open 7×7 has no fill places 6×10⁷ rows with
+//! `wamerican`, too many for [`super::engine::Engine`]'s propagation
+//! (BENCHMARKS.md). The rows go in from the bottom, as English words vary
+//! less at their ends and the tree of partial squares grows less that way;
+//! each row is walked from whichever of its ends leaves fewer letter pairs
+//! open.
 
 use std::ops::ControlFlow;
 
@@ -219,7 +221,7 @@ impl Square {
         // reversed column words read downwards.
         let allowed = (0..rows * cols)
             .map(|i| match cells[(rows - 1 - i / cols) * cols + i % cols] {
-                None => (1 << 26) - 1,
+                None => ALL,
                 Some(letter) => 1 << (letter - b'A'),
             })
             .collect();
@@ -243,9 +245,10 @@ impl Square {
     }
 
     /// Searches every fill, handing each to `on_fill` (which may stop the
-    /// search), and calls `progress` with the rows placed so far now and
-    /// then with the rows placed now (it may stop the search too). `Continue` when the whole tree
-    /// was searched.
+    /// search); now and then calls `progress` with the rows placed so far
+    /// and the rows of the partial fill at hand (it may stop the search
+    /// too). Returns `Continue` when the whole tree was searched, and the
+    /// rows placed.
     pub(crate) fn search(
         &self,
         progress: &mut dyn FnMut(u64, usize) -> ControlFlow<()>,
