@@ -517,8 +517,13 @@ impl Filler {
         progress: &mut dyn FnMut(&Progress) -> ControlFlow<()>,
         on_fill: &mut dyn FnMut(Fill) -> ControlFlow<()>,
     ) -> FillSummary {
-        if limit == Some(0) {
-            return FillSummary::default();
+        // The first propagation already proved that there is no fill:
+        // the rows need not be walked to learn it again.
+        if self.dead.is_some() || limit == Some(0) {
+            return FillSummary {
+                complete: limit != Some(0),
+                ..FillSummary::default()
+            };
         }
         let slots = self.grid.slots().len();
         let fills = std::cell::Cell::new(0);

@@ -608,3 +608,25 @@ proptest! {
         }
     }
 }
+
+/// A square whose first propagation leaves a slot without words (row 1
+/// and column 1 both need CAB, the one word that starts with C) is
+/// answered at once, with no row placed, by every search.
+#[test]
+fn a_square_refuted_by_propagation_places_no_row() {
+    let grid = Grid::parse("C..\n...\n...").unwrap();
+    let list = WordList::parse(&b"CAB\nABA\nBAB\nAAA\nBBB\n"[..]).unwrap();
+    let filler = Filler::new(&grid, &list).unwrap();
+    assert!(filler.dead().is_some());
+    assert!(filler.square.is_some());
+    let none = |_: &Progress| ControlFlow::Continue(());
+    let counted = filler.count_with(None, &mut none.clone());
+    assert_eq!(
+        (counted.fills, counted.nodes, counted.complete),
+        (0, 0, true)
+    );
+    for limit in [None, Some(1), Some(2)] {
+        let listed = filler.search(limit, &mut none.clone(), &mut |_| ControlFlow::Continue(()));
+        assert_eq!((listed.fills, listed.nodes, listed.complete), (0, 0, true));
+    }
+}
