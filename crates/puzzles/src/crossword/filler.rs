@@ -8,10 +8,10 @@ use thiserror::Error;
 
 use super::engine::{Bucket, Engine};
 use super::fill::{Entry, Fill};
-use super::grid::{Cell, Grid, Slot};
+use super::grid::{Cell, Direction, Grid, Slot};
 use super::learn::Learned;
 use super::search::{Hooks, Nodes, explore, luby};
-use super::square::Square;
+use super::square::{Square, SquareFill};
 use super::words::WordList;
 use crate::rng::mix;
 
@@ -536,9 +536,9 @@ impl Filler {
                     slots,
                 })
             },
-            &mut |letters| {
+            &mut |fill| {
                 fills.set(fills.get() + 1);
-                on_fill(self.fill_of_letters(square, letters))?;
+                on_fill(self.fill_of_square(fill))?;
                 if limit == Some(fills.get()) {
                     return ControlFlow::Break(());
                 }
@@ -552,8 +552,14 @@ impl Filler {
         }
     }
 
-    /// The fill of a grid without blocks whose letters are `letters`.
-    fn fill_of_letters(&self, square: &Square, letters: Vec<u8>) -> Fill {
+    /// The [`Fill`] of a grid without blocks that the row-by-row search
+    /// found.
+    fn fill_of_square(&self, fill: SquareFill) -> Fill {
+        let SquareFill {
+            letters,
+            row_scores,
+            col_scores,
+        } = fill;
         let cols = self.grid.cols();
         let entries = self
             .grid
@@ -568,7 +574,10 @@ impl Filler {
                     .collect();
                 Entry {
                     slot: *slot,
-                    score: square.score(&word),
+                    score: match slot.direction {
+                        Direction::Across => row_scores[slot.row],
+                        Direction::Down => col_scores[slot.col],
+                    },
                     word: String::from_utf8(word).expect("ASCII"),
                 }
             })

@@ -134,17 +134,16 @@ impl Trie {
 pub(crate) struct Square {
     rows: usize,
     cols: usize,
-    /// Row words (letters `0..26`), sorted, their scores, and their tree.
-    row_words: Vec<Vec<u8>>,
+    /// The scores of the row words (sorted, letters `0..26`) and their
+    /// tree.
     row_scores: Vec<i32>,
     row_trie: Trie,
     /// The row words read backwards, their tree, and each one's index
-    /// among `row_words`: a row is walked from whichever end has fewer
+    /// among the row words: a row is walked from whichever end has fewer
     /// letters open.
     back_trie: Trie,
     back_to_row: Vec<u32>,
-    /// Column words, reversed, sorted, and their tree.
-    col_words: Vec<Vec<u8>>,
+    /// The scores of the column words (reversed, sorted) and their tree.
     col_scores: Vec<i32>,
     col_trie: Trie,
     /// In a square grid, each column word's index among the row words: a
@@ -162,9 +161,15 @@ pub(crate) struct Square {
     pub(crate) avx2: Option<crate::cpu::Avx2>,
 }
 
-/// What a search of a [`Square`] hands back for each fill: its letters in
-/// reading order, `A`–`Z`.
-pub(crate) type Letters = Vec<u8>;
+/// What a search of a [`Square`] hands back for each fill.
+pub(crate) struct SquareFill {
+    /// The letters in reading order, `A`–`Z`.
+    pub(crate) letters: Vec<u8>,
+    /// The scores of the rows' words, top to bottom.
+    pub(crate) row_scores: Vec<i32>,
+    /// The scores of the columns' words, left to right.
+    pub(crate) col_scores: Vec<i32>,
+}
 
 /// Rows placed between two progress calls.
 const TICK: u64 = 1 << 16;
@@ -228,12 +233,10 @@ impl Square {
         Square {
             rows,
             cols,
-            row_words,
             row_scores,
             row_trie,
             back_trie,
             back_to_row,
-            col_words,
             col_scores,
             col_trie,
             col_as_row,
@@ -252,7 +255,7 @@ impl Square {
     pub(crate) fn search(
         &self,
         progress: &mut dyn FnMut(u64, usize) -> ControlFlow<()>,
-        on_fill: &mut dyn FnMut(Letters) -> ControlFlow<()>,
+        on_fill: &mut dyn FnMut(SquareFill) -> ControlFlow<()>,
     ) -> (ControlFlow<()>, u64) {
         let col_trie = &self.col_trie;
         let mut walk = Walk {
@@ -266,7 +269,7 @@ impl Square {
             progress,
             on_fill,
         };
-        let flow = if self.row_words.is_empty() || col_trie.mask(0, 0) == 0 {
+        let flow = if self.row_scores.is_empty() || col_trie.mask(0, 0) == 0 {
             ControlFlow::Continue(())
         } else {
             walk.start()
@@ -280,14 +283,14 @@ struct Walk<'a, 'b> {
     col_trie: &'a Trie,
     /// The column tree's node of each column after each number of rows.
     col_nodes: Vec<u32>,
-    /// The row words placed (indexes into `row_words`).
+    /// The row words placed (indexes among the sorted row words).
     placed: Vec<u32>,
     /// The searched grid's letters, `0..26`.
     letters: Vec<u8>,
     nodes: u64,
     next_tick: u64,
     progress: &'b mut dyn FnMut(u64, usize) -> ControlFlow<()>,
-    on_fill: &'b mut dyn FnMut(Letters) -> ControlFlow<()>,
+    on_fill: &'b mut dyn FnMut(SquareFill) -> ControlFlow<()>,
 }
 
 impl Walk<'_, '_> {
@@ -423,37 +426,38 @@ impl Walk<'_, '_> {
                 return ControlFlow::Continue(());
             }
         }
-        let letters = |transposed: bool| -> Letters {
+        // Searched row k is the grid's row rows-1-k.
+        let row_scores: Vec<i32> = (0..rows)
+            .map(|row| square.row_scores[self.placed[rows - 1 - row] as usize])
+            .collect();
+        let col_scores: Vec<i32> = columns
+            .iter()
+            .map(|&word| square.col_scores[word as usize])
+            .collect();
+        let fill = |transposed: bool| -> SquareFill {
             // Undo the turn upside down (and the diagonal).
-            (0..last)
+            let letters = (0..last)
                 .map(|i| {
                     let (row, col) = (i / cols, i % cols);
                     let (row, col) = if transposed { (col, row) } else { (row, col) };
                     b'A' + self.letters[(rows - 1 - row) * cols + col]
                 })
-                .collect()
+                .collect();
+            let (row_scores, col_scores) = if transposed {
+                (col_scores.clone(), row_scores.clone())
+            } else {
+                (row_scores.clone(), col_scores.clone())
+            };
+            SquareFill {
+                letters,
+                row_scores,
+                col_scores,
+            }
         };
-        (self.on_fill)(letters(false))?;
+        (self.on_fill)(fill(false))?;
         if square.symmetric {
-            (self.on_fill)(letters(true))?;
+            (self.on_fill)(fill(true))?;
         }
         ControlFlow::Continue(())
-    }
-}
-
-impl Square {
-    /// The score of `word` (bytes `A`–`Z`), a row or column word of the
-    /// list.
-    pub(crate) fn score(&self, word: &[u8]) -> i32 {
-        let letters = word.iter().map(|&b| b - b'A');
-        let (words, scores, key): (_, _, Vec<u8>) = if word.len() == self.cols {
-            (&self.row_words, &self.row_scores, letters.collect())
-        } else {
-            (&self.col_words, &self.col_scores, letters.rev().collect())
-        };
-        let i = words
-            .binary_search(&key)
-            .expect("a fill's words come from the list");
-        scores[i]
     }
 }
