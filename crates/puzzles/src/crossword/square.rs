@@ -104,6 +104,45 @@ impl Trie {
         self.below[node as usize * self.stride + depth]
     }
 
+    /// The letters of `wanted[depth]` that continue `node`'s prefix to a
+    /// child that [`Trie::may_fit`] `wanted`, found without a branch per
+    /// child (whether a child fits is as good as a coin toss, and a wrong
+    /// guess costs more than the check).
+    #[inline(always)]
+    fn fitting(&self, node: u32, depth: usize, wanted: &[u32]) -> u32 {
+        let mask = self.mask(node, depth);
+        let mut letters = mask & wanted[depth];
+        if depth + 1 == self.len {
+            return letters;
+        }
+        let first = self.next[node as usize] as usize;
+        let mut fitting = 0;
+        if let (LANES, Some(wanted)) = (self.stride, wanted.first_chunk::<LANES>()) {
+            // Words of up to LANES letters: one vector of masks per child.
+            while letters != 0 {
+                let letter = letters.trailing_zeros();
+                letters &= letters - 1;
+                let child = first + (mask & ((1 << letter) - 1)).count_ones() as usize;
+                let below = self.below[child * LANES..][..LANES]
+                    .first_chunk::<LANES>()
+                    .unwrap();
+                let mut fits = true;
+                for lane in 0..LANES {
+                    fits &= below[lane] & wanted[lane] != 0;
+                }
+                fitting |= u32::from(fits) << letter;
+            }
+            return fitting;
+        }
+        while letters != 0 {
+            let letter = letters.trailing_zeros();
+            letters &= letters - 1;
+            let child = first + (mask & ((1 << letter) - 1)).count_ones() as usize;
+            fitting |= u32::from(self.may_fit(child as u32, wanted)) << letter;
+        }
+        fitting
+    }
+
     fn child(&self, node: u32, depth: usize, letter: u32) -> u32 {
         let mask = self.mask(node, depth);
         self.next[node as usize] + (mask & ((1 << letter) - 1)).count_ones()
@@ -356,9 +395,10 @@ impl Walk<'_, '_> {
         if !trie.may_fit(0, &wanted[..trie.stride]) {
             return ControlFlow::Continue(());
         }
+        let wanted = &wanted[..trie.stride];
         let mut node = [0u32; MAX_SIDE + 1];
         let mut left = [0u32; MAX_SIDE + 1];
-        left[0] = trie.mask(0, 0) & wanted[0];
+        left[0] = trie.fitting(0, 0, wanted);
         let mut j = 0;
         loop {
             if left[j] == 0 {
@@ -373,11 +413,9 @@ impl Walk<'_, '_> {
             self.letters[base + at(j)] = letter as u8;
             let child = trie.child(node[j], j, letter);
             if j + 1 < cols {
-                if trie.may_fit(child, &wanted[..trie.stride]) {
-                    node[j + 1] = child;
-                    left[j + 1] = trie.mask(child, j + 1) & wanted[j + 1];
-                    j += 1;
-                }
+                node[j + 1] = child;
+                left[j + 1] = trie.fitting(child, j + 1, wanted);
+                j += 1;
                 continue;
             }
             let mut word = trie.next[child as usize];

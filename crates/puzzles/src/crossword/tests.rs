@@ -609,6 +609,57 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Rectangles with rows longer than a vector of masks (`LANES`
+    /// letters) take the walk's general path; a fill planted in the list
+    /// makes sure that there is something to find. (Only wide ones: the
+    /// oracle fills the rows first, and ten free rows would take it hours.)
+    #[test]
+    fn long_sides_row_by_row_as_the_oracle(
+        (rows, cols, planted, extra) in (2usize..=3, 9usize..=10)
+            .prop_flat_map(|(rows, cols)| (
+                Just(rows),
+                Just(cols),
+                proptest::collection::vec(prop_oneof![Just(b'A'), Just(b'B'), Just(b'C')], rows * cols),
+                proptest::collection::vec(
+                    prop_oneof![
+                        proptest::string::string_regex(&format!("[ABC]{{{cols}}}")).unwrap(),
+                        proptest::string::string_regex(&format!("[ABC]{{{rows}}}")).unwrap(),
+                    ],
+                    0..12,
+                ),
+            )),
+    ) {
+        let grid_text = open_grid(rows, cols, &[]);
+        let grid = Grid::parse(&grid_text).unwrap();
+        let mut words = extra;
+        for row in planted.chunks(cols) {
+            words.push(String::from_utf8(row.to_vec()).unwrap());
+        }
+        for col in 0..cols {
+            words.push((0..rows).map(|row| char::from(planted[row * cols + col])).collect());
+        }
+        let refs: Vec<&str> = words.iter().map(String::as_str).collect();
+        let list = WordList::parse(words.join("\n").as_bytes()).unwrap();
+        let mut expected = oracle(&grid_text, &refs);
+        expected.sort();
+        let Ok(filler) = Filler::new(&grid, &list) else {
+            prop_assert!(expected.is_empty());
+            return Ok(());
+        };
+        prop_assert!(filler.square.is_some());
+        prop_assert_eq!(filler.count(None), expected.len() as u64);
+        let mut found = all_fills(&filler);
+        found.sort();
+        prop_assert_eq!(&found, &expected);
+        let mut portable = filler.clone();
+        portable.set_portable();
+        prop_assert_eq!(all_fills(&portable), all_fills(&filler));
+    }
+}
+
 /// A square whose first propagation leaves a slot without words (row 1
 /// and column 1 both need CAB, the one word that starts with C) is
 /// answered at once, with no row placed, by every search.
