@@ -26,7 +26,8 @@ pub(crate) struct Trie {
     len: usize,
     /// Masks a node: `len` rounded up to whole [`LANES`].
     stride: usize,
-    /// Each node's first child; at a leaf, the word's index.
+    /// Each node's first child; at the last letter, its first word's
+    /// index (words are not nodes, as nothing is kept about them).
     next: Vec<u32>,
     /// For each node and each position, the letters that its words have
     /// there (every letter before the node's depth and past the word's
@@ -84,6 +85,16 @@ impl Trie {
             let end = start + words[start..].partition_point(|w| w[depth] == letter);
             groups.push((letter, start, end));
             start = end;
+        }
+        if depth + 1 == len {
+            // The words themselves are not nodes: a node one letter short
+            // leads to its words' indexes, which are as sorted as its
+            // children would be.
+            self.next[node] = first as u32;
+            for &(letter, _, _) in &groups {
+                self.below[node * stride + depth] |= 1 << letter;
+            }
+            return;
         }
         let block = self.next.len();
         self.next[node] = block as u32;
@@ -333,28 +344,47 @@ struct Walk<'a, 'b> {
 }
 
 impl Walk<'_, '_> {
-    /// Searches from the first row, on AVX2 where the processor has it.
+    /// Searches from the first row, on AVX2 where the processor has it,
+    /// with arrays as short as the rows allow.
     fn start(&mut self) -> ControlFlow<()> {
+        let cols = self.square.cols;
+        if cols <= 8 {
+            self.start_with::<8>()
+        } else if cols <= 16 {
+            self.start_with::<16>()
+        } else {
+            self.start_with::<{ MAX_SIDE.next_power_of_two() }>()
+        }
+    }
+
+    fn start_with<const W: usize>(&mut self) -> ControlFlow<()> {
         #[cfg(target_arch = "x86_64")]
         if let Some(token) = self.square.avx2 {
             // SAFETY: `token` proves that the processor has AVX2, BMI1,
             // BMI2, LZCNT and POPCNT, the features `row_avx2` is compiled
             // for; it indexes only through bounds-checked slices.
-            return unsafe { self.row_avx2(token, 0, true) };
+            return unsafe { self.row_avx2::<W>(token, 0, true) };
         }
-        self.row(0, true)
+        self.row::<W>(0, true)
     }
 
-    fn row(&mut self, k: usize, tied: bool) -> ControlFlow<()> {
-        self.row_here(k, tied, &mut |walk, k, tied| walk.row(k, tied))
+    fn row<const W: usize>(&mut self, k: usize, tied: bool) -> ControlFlow<()> {
+        self.row_here::<W>(k, tied, &mut |walk, k, tied| walk.row::<W>(k, tied))
     }
 
     // The token is the proof each level hands the next.
     #[allow(clippy::only_used_in_recursion)]
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
-    fn row_avx2(&mut self, token: crate::cpu::Avx2, k: usize, tied: bool) -> ControlFlow<()> {
-        self.row_here(k, tied, &mut |walk, k, tied| walk.row_avx2(token, k, tied))
+    fn row_avx2<const W: usize>(
+        &mut self,
+        token: crate::cpu::Avx2,
+        k: usize,
+        tied: bool,
+    ) -> ControlFlow<()> {
+        self.row_here::<W>(k, tied, &mut |walk, k, tied| {
+            walk.row_avx2::<W>(token, k, tied)
+        })
     }
 
     /// Places row `k` every way the columns allow, then the rows below
@@ -363,7 +393,7 @@ impl Walk<'_, '_> {
     /// first row does backwards, and must not read before it (of a fill
     /// and its turn over the diagonal, the one searched).
     #[inline(always)]
-    fn row_here(
+    fn row_here<const W: usize>(
         &mut self,
         k: usize,
         tied: bool,
@@ -373,7 +403,7 @@ impl Walk<'_, '_> {
         let cols = square.cols;
         let base = k * cols;
         // The letters each square of the row may take.
-        let mut wanted = [ALL; MAX_SIDE];
+        let mut wanted = [ALL; W];
         for (j, wanted) in wanted[..cols].iter_mut().enumerate() {
             let column = self.col_nodes[base + j];
             *wanted = square.allowed[base + j] & self.col_trie.mask(column, k);
@@ -396,34 +426,41 @@ impl Walk<'_, '_> {
             return ControlFlow::Continue(());
         }
         let wanted = &wanted[..trie.stride];
-        let mut node = [0u32; MAX_SIDE + 1];
-        let mut left = [0u32; MAX_SIDE + 1];
+        // Indexes masked to the arrays' length (a power of two, `W`, as
+        // long as a row or longer) cost one `and` where bounds checks cost
+        // a branch each.
+        let mut node = [0u32; W];
+        let mut left = [0u32; W];
+        let mut row = [0u8; W];
         left[0] = trie.fitting(0, 0, wanted);
         let mut j = 0;
         loop {
-            if left[j] == 0 {
+            if left[j % W] == 0 {
                 if j == 0 {
                     return ControlFlow::Continue(());
                 }
                 j -= 1;
                 continue;
             }
-            let letter = left[j].trailing_zeros();
-            left[j] &= left[j] - 1;
-            self.letters[base + at(j)] = letter as u8;
-            let child = trie.child(node[j], j, letter);
+            let letter = left[j % W].trailing_zeros();
+            left[j % W] &= left[j % W] - 1;
+            row[j % W] = letter as u8;
+            let child = trie.child(node[j % W], j, letter);
             if j + 1 < cols {
-                node[j + 1] = child;
-                left[j + 1] = trie.fitting(child, j + 1, wanted);
+                node[(j + 1) % W] = child;
+                left[(j + 1) % W] = trie.fitting(child, j + 1, wanted);
                 j += 1;
                 continue;
             }
-            let mut word = trie.next[child as usize];
+            let mut word = child;
             if backward {
                 word = square.back_to_row[word as usize];
             }
             if self.placed[..k].contains(&word) {
                 continue;
+            }
+            for (j, &letter) in row[..cols].iter().enumerate() {
+                self.letters[base + at(j)] = letter;
             }
             self.placed[k] = word;
             self.nodes += 1;
@@ -454,9 +491,7 @@ impl Walk<'_, '_> {
         let square = self.square;
         let (rows, cols) = (square.rows, square.cols);
         let last = rows * cols;
-        let columns: Vec<u32> = (0..cols)
-            .map(|c| self.col_trie.next[self.col_nodes[last + c] as usize])
-            .collect();
+        let columns: Vec<u32> = (0..cols).map(|c| self.col_nodes[last + c]).collect();
         for (i, &word) in columns.iter().enumerate() {
             let repeated = columns[..i].contains(&word)
                 || (rows == cols && self.placed.contains(&square.col_as_row[word as usize]));
