@@ -40,6 +40,10 @@ pub(crate) struct Trie {
 /// Letter masks checked together (a vector register of `u32`s).
 const LANES: usize = 8;
 
+/// Marks a node's first child in the last lane of its masks (in a tree of
+/// words shorter than [`LANES`]), where it fits any `wanted`.
+const FIRST: u32 = 1 << 31;
+
 /// Every letter.
 const ALL: u32 = (1 << 26) - 1;
 
@@ -57,6 +61,11 @@ impl Trie {
         trie.add_nodes(1, 0);
         if !words.is_empty() {
             trie.grow(0, words, 0, 0);
+        }
+        if len < LANES {
+            for (node, &first) in trie.next.iter().enumerate() {
+                trie.below[node * LANES + LANES - 1] = first | FIRST;
+            }
         }
         trie
     }
@@ -126,17 +135,17 @@ impl Trie {
         if depth + 1 == self.len {
             return letters;
         }
-        let first = self.next[node as usize] as usize;
         let mut fitting = 0;
-        if let (LANES, Some(wanted)) = (self.stride, wanted.first_chunk::<LANES>()) {
-            // Words of up to LANES letters: one vector of masks per child.
+        if let (true, Some(wanted)) = (self.len < LANES, wanted.first_chunk::<LANES>()) {
+            // Words shorter than LANES: one vector of masks per child, the
+            // last lane its first child.
+            let rows = self.below.as_chunks::<LANES>().0;
+            let first = (rows[node as usize][LANES - 1] & !FIRST) as usize;
             while letters != 0 {
                 let letter = letters.trailing_zeros();
                 letters &= letters - 1;
                 let child = first + (mask & ((1 << letter) - 1)).count_ones() as usize;
-                let below = self.below[child * LANES..][..LANES]
-                    .first_chunk::<LANES>()
-                    .unwrap();
+                let below = &rows[child];
                 let mut fits = true;
                 for lane in 0..LANES {
                     fits &= below[lane] & wanted[lane] != 0;
@@ -145,6 +154,7 @@ impl Trie {
             }
             return fitting;
         }
+        let first = self.next[node as usize] as usize;
         while letters != 0 {
             let letter = letters.trailing_zeros();
             letters &= letters - 1;
@@ -403,7 +413,7 @@ impl Walk<'_, '_> {
         let cols = square.cols;
         let base = k * cols;
         // The letters each square of the row may take.
-        let mut wanted = [ALL; W];
+        let mut wanted = [u32::MAX; W];
         for (j, wanted) in wanted[..cols].iter_mut().enumerate() {
             let column = self.col_nodes[base + j];
             *wanted = square.allowed[base + j] & self.col_trie.mask(column, k);
