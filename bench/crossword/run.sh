@@ -1,6 +1,7 @@
 #!/bin/sh
 # Times `puzzles crossword` against Qxw's batch filler on the same grids and
-# word lists, whole process, one thread each: wall and CPU (user + system)
+# word lists, whole process, one thread each (`--threads 1`: the search of a
+# grid without blocks would otherwise use every core): wall and CPU (user + system)
 # seconds, and the ratio of CPU times (steadier than wall time on a shared
 # machine).
 #
@@ -48,7 +49,7 @@ for list in "$@"; do
     LC_ALL=C grep -E '^[A-Za-z]+$' "$list" > "$clean"
     for grid in $GRIDS; do
         # shellcheck disable=SC2046 # the two numbers of the median line
-        set -- $(for _ in $(seq "$RUNS"); do timed "$PUZZLES" crossword "$grid" --words "$clean"; done | median)
+        set -- $(for _ in $(seq "$RUNS"); do timed "$PUZZLES" crossword "$grid" --words "$clean" --threads 1; done | median)
         ours=$1 ours_cpu=$2
         result=$(grep -v '^%' "$tmp/out" | head -1 | cut -c 1-15)
         [ -n "$result" ] || result="no fill"

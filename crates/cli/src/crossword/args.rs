@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
+use puzzles::threads::parse_threads;
 
 #[derive(Debug, Args)]
 #[command(after_help = "\
@@ -15,6 +16,7 @@ Examples:
   puzzles crossword GRID --limit 3                         three different fills
   puzzles crossword GRID --seed 7                          another fill of the same grid
   puzzles crossword GRID --count --limit 1000              count fills, stopping at 1000
+  puzzles crossword GRID --count --threads 1               count on one thread
   puzzles crossword GRID --trace                           every choice, conflict and backtrack
 
 A grid has one row per line: '#' a block, '.' an empty square, A-Z a pre-set
@@ -58,6 +60,12 @@ pub struct CrosswordArgs {
     /// Order words of equal score by this seed, for another fill.
     #[arg(short, long, value_name = "S")]
     pub seed: Option<u64>,
+
+    /// Run the row-by-row search of a grid without blocks on K threads when
+    /// it counts fills or looks for one (default: one per core); the same
+    /// count and the same fill as one thread.
+    #[arg(long, value_name = "K", value_parser = parse_threads, conflicts_with = "trace")]
+    pub threads: Option<usize>,
 
     /// Leave out words scoring below N.
     #[arg(long, value_name = "N", allow_negative_numbers = true)]

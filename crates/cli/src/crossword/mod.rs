@@ -37,6 +37,9 @@ pub fn run(args: CrosswordArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> 
     }
     let mut options = FillOptions::default();
     options.seed = args.seed;
+    options.threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
     let filler = Filler::with_options(&grid, &words, options)
         .map_err(|err| anyhow!("{}: {err}", shown(&args.grid)))?;
     if args.trace {

@@ -386,12 +386,65 @@ fn trace_in_text_and_json() {
         .stdout(predicate::str::contains("solutions: 0"));
 }
 
+#[test]
+fn threads_count_as_one() {
+    let grid = temp_file("crossword", "open-4.txt", "....\n....\n....\n....\n");
+    let grid = grid.to_str().unwrap();
+    let one = stdout(&["crossword", grid, "--count", "--threads", "1"]);
+    assert!(one.trim().parse::<u64>().unwrap() > 1000, "{one}");
+    for threads in ["2", "3"] {
+        assert_eq!(
+            stdout(&["crossword", grid, "--count", "--threads", threads]),
+            one
+        );
+        assert_eq!(
+            stdout(&[
+                "crossword",
+                grid,
+                "--count",
+                "--limit",
+                "100",
+                "--threads",
+                threads
+            ]),
+            "at least 100\n"
+        );
+    }
+    puzzles()
+        .args(["crossword", grid, "--count", "--threads", "0"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "the number of threads must be at least 1",
+        ));
+    puzzles()
+        .args(["crossword", grid, "--threads", "2", "--trace"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot be used with"));
+}
+
 #[cfg(target_os = "linux")]
 #[test]
 fn ctrl_c_exits_130() {
+    // A grid with blocks (one thread), and one without (the row-by-row
+    // search on two threads, stopped from the thread that waits on them).
+    let open = temp_file("crossword", "open-7.txt", ".......\n".repeat(7));
+    ctrl_c_exits_130_with(&["crossword", &example("5x5.txt"), "--count"]);
+    ctrl_c_exits_130_with(&[
+        "crossword",
+        open.to_str().unwrap(),
+        "--count",
+        "--threads",
+        "2",
+    ]);
+}
+
+#[cfg(target_os = "linux")]
+fn ctrl_c_exits_130_with(args: &[&str]) {
     let binary = assert_cmd::cargo::cargo_bin("puzzles");
     let mut child = std::process::Command::new(binary)
-        .args(["crossword", &example("5x5.txt"), "--count"])
+        .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()

@@ -11,7 +11,7 @@ use super::fill::{Entry, Fill};
 use super::grid::{Cell, Direction, Grid, Slot};
 use super::learn::Learned;
 use super::search::{Hooks, Nodes, explore, luby};
-use super::square::{Square, SquareFill};
+use super::square::{Goal, Square, SquareFill};
 use super::words::WordList;
 use crate::rng::mix;
 
@@ -42,8 +42,9 @@ pub enum FillError {
     },
 }
 
-/// How the search orders words of equal score. More options may come:
-/// start from [`FillOptions::default`] and set the fields you need.
+/// How the search orders words of equal score, and on how many threads
+/// it runs. More options may come: start from [`FillOptions::default`]
+/// and set the fields you need.
 ///
 /// # Example
 ///
@@ -51,15 +52,30 @@ pub enum FillError {
 /// use puzzles::crossword::FillOptions;
 ///
 /// let mut options = FillOptions::default();
-/// assert_eq!(options.seed, None);
+/// assert_eq!((options.seed, options.threads), (None, 1));
 /// options.seed = Some(7);
+/// options.threads = 4;
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct FillOptions {
     /// `None`: words of equal score in list order. `Some(seed)`: in an
     /// order drawn from the seed, for a different fill of the same grid.
     pub seed: Option<u64>,
+    /// The threads of the row-by-row search of a grid without blocks, when
+    /// it counts fills or looks for one (0 counts as 1). Several threads
+    /// find the same fill as one, and the same count. Other grids, and
+    /// listings of more than one fill, are searched on the calling thread.
+    pub threads: usize,
+}
+
+impl Default for FillOptions {
+    fn default() -> FillOptions {
+        FillOptions {
+            seed: None,
+            threads: 1,
+        }
+    }
 }
 
 /// Where a long search stands, as handed to the progress callback (about
@@ -151,6 +167,8 @@ pub struct Filler {
     /// Words the restarts of a grid without blocks may try before the
     /// row-by-row search takes over ([`SQUARE_HANDOVER`]).
     pub(crate) square_handover: u64,
+    /// [`FillOptions::threads`].
+    pub(crate) threads: usize,
 }
 
 impl Filler {
@@ -293,6 +311,7 @@ impl Filler {
             restart_unit: RESTART_UNIT,
             square,
             square_handover: SQUARE_HANDOVER,
+            threads: options.threads.max(1),
         })
     }
 
@@ -391,7 +410,9 @@ impl Filler {
             }
         }
         if let Some(square) = &self.square {
-            return self.square_search(square, limit, progress, &mut |_| ControlFlow::Continue(()));
+            return self.square_search(square, limit, true, progress, &mut |_| {
+                ControlFlow::Continue(())
+            });
         }
         let mut hooks = Counting {
             limit,
@@ -504,16 +525,19 @@ impl Filler {
             }
             tried = nodes;
         }
-        let mut summary = self.square_search(square, limit, hooks.progress, hooks.on_fill);
+        let mut summary = self.square_search(square, limit, false, hooks.progress, hooks.on_fill);
         summary.nodes += tried;
         summary
     }
 
-    /// Counts or lists the fills of a grid without blocks row by row.
+    /// Counts (`counting`) or lists the fills of a grid without blocks row
+    /// by row, on several threads when [`FillOptions::threads`] says so and
+    /// the order of the fills does not matter (a count, or one fill).
     fn square_search(
         &self,
         square: &Square,
         limit: Option<u64>,
+        counting: bool,
         progress: &mut dyn FnMut(&Progress) -> ControlFlow<()>,
         on_fill: &mut dyn FnMut(Fill) -> ControlFlow<()>,
     ) -> FillSummary {
@@ -526,6 +550,30 @@ impl Filler {
             };
         }
         let slots = self.grid.slots().len();
+        let goal = match limit {
+            Some(1) => Some(Goal::First),
+            _ if counting => Some(Goal::Count(limit)),
+            _ => None,
+        };
+        if let (true, Some(goal)) = (self.threads > 1, goal) {
+            let parallel = square.search_on(self.threads, goal, &mut |nodes, fills, rows| {
+                progress(&Progress {
+                    nodes,
+                    fills,
+                    decided: rows,
+                    slots,
+                })
+            });
+            if let Some(fill) = parallel.first {
+                // The caller's answer (it cannot stop a search that ended).
+                let _ = on_fill(self.fill_of_square(fill));
+            }
+            return FillSummary {
+                fills: parallel.fills,
+                nodes: parallel.nodes,
+                complete: parallel.complete,
+            };
+        }
         let fills = std::cell::Cell::new(0);
         let (flow, nodes) = square.search(
             &mut |nodes, rows| {
@@ -538,7 +586,10 @@ impl Filler {
             },
             &mut |fill| {
                 fills.set(fills.get() + 1);
-                on_fill(self.fill_of_square(fill))?;
+                if !counting {
+                    // A count has no use for the fill's entries.
+                    on_fill(self.fill_of_square(fill))?;
+                }
                 if limit == Some(fills.get()) {
                     return ControlFlow::Break(());
                 }
@@ -559,6 +610,7 @@ impl Filler {
             letters,
             row_scores,
             col_scores,
+            unit: _,
         } = fill;
         let cols = self.grid.cols();
         let entries = self

@@ -14,6 +14,10 @@
 //! open.
 
 use std::ops::ControlFlow;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::Duration;
 
 use super::grid::MAX_SIDE;
 
@@ -229,7 +233,81 @@ pub(crate) struct SquareFill {
     pub(crate) row_scores: Vec<i32>,
     /// The scores of the columns' words, left to right.
     pub(crate) col_scores: Vec<i32>,
+    /// The first row's place among the first rows, in the walk's order:
+    /// of the fills that threads find, the one the search on one thread
+    /// finds first has the lowest.
+    pub(crate) unit: usize,
 }
+
+/// What a search on several threads is after.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Goal {
+    /// Counts fills, stopping at the limit.
+    Count(Option<u64>),
+    /// The fill that the search on one thread finds first.
+    First,
+}
+
+/// How a search on several threads ended.
+pub(crate) struct Parallel {
+    /// Whether the whole tree was searched.
+    pub(crate) complete: bool,
+    /// Rows placed, all threads together.
+    pub(crate) nodes: u64,
+    /// Fills counted (at most the limit), or 1 with [`Goal::First`] when
+    /// `first` is a fill.
+    pub(crate) fills: u64,
+    /// With [`Goal::First`]: the fill.
+    pub(crate) first: Option<SquareFill>,
+}
+
+/// What the threads of one search share. The work is split by first row:
+/// each thread walks the first rows in the same order and searches below
+/// those whose place it took from `next_unit`, so that no row is searched
+/// twice and a thread never waits for another.
+struct Shared {
+    next_unit: AtomicUsize,
+    /// The lowest unit where a fill was found ([`Goal::First`]): the units
+    /// past it need not be searched.
+    first_fill: AtomicUsize,
+    /// The caller stopped the search, or the count reached its limit.
+    stop: AtomicBool,
+    nodes: AtomicU64,
+    fills: AtomicU64,
+    decided: AtomicUsize,
+}
+
+/// A thread's share of the first rows.
+struct Units<'a> {
+    shared: &'a Shared,
+    /// First rows walked so far.
+    seen: usize,
+    /// The next unit this thread took.
+    mine: usize,
+    /// The unit being searched.
+    current: usize,
+}
+
+/// What a thread does with a first row.
+enum Claim {
+    Search,
+    Skip,
+    Stop,
+}
+
+/// Keeps `fill` when no fill is kept or the kept one is in a later unit:
+/// a thread may find a fill in its unit after another kept one from an
+/// earlier unit.
+fn keep_first(kept: &mut Option<SquareFill>, fill: SquareFill, shared: &Shared) {
+    if kept.as_ref().is_none_or(|kept| fill.unit < kept.unit) {
+        shared.first_fill.fetch_min(fill.unit, Ordering::Relaxed);
+        *kept = Some(fill);
+    }
+}
+
+/// How often the thread that called a search on several threads reports
+/// progress (and looks for the caller's stop).
+const REPORT: Duration = Duration::from_millis(100);
 
 /// Rows placed between two progress calls.
 const TICK: u64 = 1 << 16;
@@ -317,6 +395,122 @@ impl Square {
         progress: &mut dyn FnMut(u64, usize) -> ControlFlow<()>,
         on_fill: &mut dyn FnMut(SquareFill) -> ControlFlow<()>,
     ) -> (ControlFlow<()>, u64) {
+        self.walk(None, progress, on_fill)
+    }
+
+    /// Searches on `threads` threads for `goal`, calling `progress` (on
+    /// this thread) about every [`REPORT`] with the rows placed, the fills
+    /// counted and the rows of a partial fill at hand; it may stop the
+    /// search.
+    pub(crate) fn search_on(
+        &self,
+        threads: usize,
+        goal: Goal,
+        progress: &mut dyn FnMut(u64, u64, usize) -> ControlFlow<()>,
+    ) -> Parallel {
+        let shared = Shared {
+            next_unit: AtomicUsize::new(0),
+            first_fill: AtomicUsize::new(usize::MAX),
+            stop: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            fills: AtomicU64::new(0),
+            decided: AtomicUsize::new(0),
+        };
+        let first: Mutex<Option<SquareFill>> = Mutex::new(None);
+        let (done, finished) = mpsc::channel::<()>();
+        std::thread::scope(|scope| {
+            for _ in 0..threads.max(1) {
+                let (shared, first, done) = (&shared, &first, done.clone());
+                scope.spawn(move || {
+                    let mine = shared.next_unit.fetch_add(1, Ordering::Relaxed);
+                    self.work(shared, first, goal, mine);
+                    // The receiver only goes when every thread has reported.
+                    let _ = done.send(());
+                });
+            }
+            drop(done);
+            let mut running = threads.max(1);
+            while running > 0 {
+                match finished.recv_timeout(REPORT) {
+                    Ok(()) => running -= 1,
+                    Err(mpsc::RecvTimeoutError::Timeout) => {
+                        let flow = progress(
+                            shared.nodes.load(Ordering::Relaxed),
+                            shared.fills.load(Ordering::Relaxed),
+                            shared.decided.load(Ordering::Relaxed),
+                        );
+                        if flow.is_break() {
+                            shared.stop.store(true, Ordering::Relaxed);
+                        }
+                    }
+                    // A thread panicked: the scope hands the panic on.
+                    Err(mpsc::RecvTimeoutError::Disconnected) => break,
+                }
+            }
+        });
+        let first = first.into_inner().unwrap_or_else(|e| e.into_inner());
+        let stopped = shared.stop.load(Ordering::Relaxed);
+        let fills = match goal {
+            Goal::First => u64::from(first.is_some()),
+            Goal::Count(limit) => {
+                let fills = shared.fills.load(Ordering::Relaxed);
+                limit.map_or(fills, |limit| fills.min(limit))
+            }
+        };
+        Parallel {
+            complete: !stopped && first.is_none(),
+            nodes: shared.nodes.load(Ordering::Relaxed),
+            fills,
+            first,
+        }
+    }
+
+    /// One thread's part of [`Square::search_on`], from the unit `mine`.
+    fn work(&self, shared: &Shared, first: &Mutex<Option<SquareFill>>, goal: Goal, mine: usize) {
+        let mut reported = 0;
+        let mut progress = |nodes: u64, rows: usize| {
+            shared.nodes.fetch_add(nodes - reported, Ordering::Relaxed);
+            reported = nodes;
+            shared.decided.store(rows, Ordering::Relaxed);
+            ControlFlow::Continue(())
+        };
+        let mut on_fill = |fill: SquareFill| match goal {
+            Goal::First => {
+                keep_first(
+                    &mut first.lock().unwrap_or_else(|e| e.into_inner()),
+                    fill,
+                    shared,
+                );
+                // Every later fill of this thread is in a later unit.
+                ControlFlow::Break(())
+            }
+            Goal::Count(limit) => {
+                let fills = shared.fills.fetch_add(1, Ordering::Relaxed) + 1;
+                if limit.is_some_and(|limit| fills >= limit) {
+                    shared.stop.store(true, Ordering::Relaxed);
+                    return ControlFlow::Break(());
+                }
+                ControlFlow::Continue(())
+            }
+        };
+        let units = Units {
+            shared,
+            seen: 0,
+            mine,
+            current: 0,
+        };
+        let (_, nodes) = self.walk(Some(units), &mut progress, &mut on_fill);
+        shared.nodes.fetch_add(nodes - reported, Ordering::Relaxed);
+    }
+
+    /// The search, on this thread, of every first row or (with `units`) of
+    /// this thread's share of them.
+    fn walk(
+        &self,
+        units: Option<Units<'_>>,
+        progress: &mut dyn FnMut(u64, usize) -> ControlFlow<()>,
+        on_fill: &mut dyn FnMut(SquareFill) -> ControlFlow<()>,
+    ) -> (ControlFlow<()>, u64) {
         let col_trie = &self.col_trie;
         let mut walk = Walk {
             square: self,
@@ -326,6 +520,7 @@ impl Square {
             letters: vec![0; self.rows * self.cols],
             nodes: 0,
             next_tick: TICK,
+            units,
             progress,
             on_fill,
         };
@@ -349,6 +544,9 @@ struct Walk<'a, 'b> {
     letters: Vec<u8>,
     nodes: u64,
     next_tick: u64,
+    /// In a search on several threads, this thread's share of the first
+    /// rows.
+    units: Option<Units<'a>>,
     progress: &'b mut dyn FnMut(u64, usize) -> ControlFlow<()>,
     on_fill: &'b mut dyn FnMut(SquareFill) -> ControlFlow<()>,
 }
@@ -469,6 +667,13 @@ impl Walk<'_, '_> {
             if self.placed[..k].contains(&word) {
                 continue;
             }
+            if k == 0 {
+                match self.claim() {
+                    Claim::Search => {}
+                    Claim::Skip => continue,
+                    Claim::Stop => return ControlFlow::Break(()),
+                }
+            }
             for (j, &letter) in row[..cols].iter().enumerate() {
                 self.letters[base + at(j)] = letter;
             }
@@ -477,6 +682,14 @@ impl Walk<'_, '_> {
             if self.nodes >= self.next_tick {
                 self.next_tick += TICK;
                 (self.progress)(self.nodes, k + 1)?;
+                if let Some(units) = &self.units {
+                    let shared = units.shared;
+                    if shared.stop.load(Ordering::Relaxed)
+                        || shared.first_fill.load(Ordering::Relaxed) < units.current
+                    {
+                        return ControlFlow::Break(());
+                    }
+                }
             }
             for c in 0..cols {
                 let from = self.col_nodes[base + c];
@@ -493,6 +706,25 @@ impl Walk<'_, '_> {
                 self.complete()?;
             }
         }
+    }
+
+    /// Whether this thread searches below the first row just walked.
+    fn claim(&mut self) -> Claim {
+        let Some(units) = &mut self.units else {
+            return Claim::Search;
+        };
+        let unit = units.seen;
+        units.seen += 1;
+        if unit < units.mine {
+            return Claim::Skip;
+        }
+        let shared = units.shared;
+        if shared.stop.load(Ordering::Relaxed) || shared.first_fill.load(Ordering::Relaxed) < unit {
+            return Claim::Stop;
+        }
+        units.current = unit;
+        units.mine = shared.next_unit.fetch_add(1, Ordering::Relaxed);
+        Claim::Search
     }
 
     /// All rows placed: the columns are words; keeps the fill when no word
@@ -535,6 +767,7 @@ impl Walk<'_, '_> {
                 letters,
                 row_scores,
                 col_scores,
+                unit: self.units.as_ref().map_or(0, |units| units.current),
             }
         };
         (self.on_fill)(fill(false))?;
@@ -542,5 +775,121 @@ impl Walk<'_, '_> {
             (self.on_fill)(fill(true))?;
         }
         ControlFlow::Continue(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every word of three letters from A, B and C: most first rows have
+    /// fills, so two threads each find one.
+    fn abc_square() -> Square {
+        let words: Vec<Vec<u8>> = (0..27)
+            .map(|i| vec![b'A' + i / 9, b'A' + i / 3 % 3, b'A' + i % 3])
+            .collect();
+        Square::new(3, 3, &[None; 9], words.iter().map(|w| (&w[..], 0)))
+    }
+
+    fn shared() -> Shared {
+        Shared {
+            next_unit: AtomicUsize::new(0),
+            first_fill: AtomicUsize::new(usize::MAX),
+            stop: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            fills: AtomicU64::new(0),
+            decided: AtomicUsize::new(0),
+        }
+    }
+
+    /// Threads run one after the other, the one that took the first unit
+    /// last: its fill, found last, is the one the search on one thread
+    /// finds first, and replaces the other's.
+    #[test]
+    fn the_lowest_unit_keeps_its_fill_and_units_are_searched_once() {
+        let square = abc_square();
+        let mut sequential = Vec::new();
+        let (_, rows) = square.search(&mut |_, _| ControlFlow::Continue(()), &mut |fill| {
+            sequential.push(fill.letters);
+            ControlFlow::Continue(())
+        });
+        assert!(sequential.len() > 1);
+
+        let (late, first) = (shared(), Mutex::new(None));
+        late.next_unit.store(1, Ordering::Relaxed);
+        square.work(&late, &first, Goal::First, 1);
+        let later = first.lock().unwrap().as_ref().map(|fill| fill.unit);
+        assert!(later.is_some_and(|unit| unit > 0));
+        square.work(&late, &first, Goal::First, 0);
+        let kept = first.into_inner().unwrap().unwrap();
+        assert_eq!((kept.unit, &kept.letters), (0, &sequential[0]));
+
+        let counting = shared();
+        counting.next_unit.store(1, Ordering::Relaxed);
+        let no_fill = Mutex::new(None);
+        square.work(&counting, &no_fill, Goal::Count(None), 1);
+        square.work(&counting, &no_fill, Goal::Count(None), 0);
+        assert_eq!(
+            (counting.fills.into_inner(), counting.nodes.into_inner()),
+            (sequential.len() as u64, rows)
+        );
+    }
+
+    /// On several threads, the count and the first fill of one thread.
+    #[test]
+    fn threads_count_and_find_as_one() {
+        let square = abc_square();
+        let mut sequential = Vec::new();
+        let (flow, _) = square.search(&mut |_, _| ControlFlow::Continue(()), &mut |fill| {
+            sequential.push(fill.letters);
+            ControlFlow::Continue(())
+        });
+        assert!(flow.is_continue());
+        let none = &mut |_, _, _| ControlFlow::Continue(());
+        for threads in 1..=4 {
+            let counted = square.search_on(threads, Goal::Count(None), none);
+            assert_eq!(
+                (counted.fills, counted.complete),
+                (sequential.len() as u64, true)
+            );
+            let limited = square.search_on(threads, Goal::Count(Some(5)), none);
+            assert_eq!((limited.fills, limited.complete), (5, false));
+            let first = square.search_on(threads, Goal::First, none);
+            assert_eq!(
+                first.first.map(|fill| fill.letters).as_ref(),
+                sequential.first()
+            );
+        }
+    }
+
+    /// Fills offered in any order: the one of the lowest unit stays.
+    #[test]
+    fn the_fill_of_the_lowest_unit_stays() {
+        let fill = |unit| SquareFill {
+            letters: vec![unit as u8],
+            row_scores: Vec::new(),
+            col_scores: Vec::new(),
+            unit,
+        };
+        let (shared, mut kept) = (shared(), None);
+        for unit in [2, 0, 1, 3] {
+            keep_first(&mut kept, fill(unit), &shared);
+        }
+        assert_eq!(kept.map(|fill| fill.letters), Some(vec![0]));
+        assert_eq!(shared.first_fill.into_inner(), 0);
+    }
+
+    /// A thread that finds the search stopped (Ctrl-C, or a count at its
+    /// limit) takes no more first rows.
+    #[test]
+    fn a_stopped_search_places_no_more_rows() {
+        let square = abc_square();
+        let stopped = shared();
+        stopped.stop.store(true, Ordering::Relaxed);
+        square.work(&stopped, &Mutex::new(None), Goal::Count(None), 0);
+        assert_eq!(
+            (stopped.fills.into_inner(), stopped.nodes.into_inner()),
+            (0, 0)
+        );
     }
 }

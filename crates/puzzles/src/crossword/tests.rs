@@ -246,7 +246,7 @@ proptest! {
         let mut restarting = filler.clone();
         restarting.restart_unit = 1;
         for seed in [None, Some(5)] {
-            let mut seeded = Filler::with_options(&grid, &list, FillOptions { seed }).unwrap();
+            let mut seeded = Filler::with_options(&grid, &list, FillOptions { seed, threads: 1 }).unwrap();
             seeded.restart_unit = 1;
             seeded.set_split_above(1);
             let first = seeded.first();
@@ -278,7 +278,7 @@ proptest! {
         let mut by_letters = fills_by_letters(&listed);
         by_letters.sort();
         prop_assert_eq!(&by_letters, &expected);
-        let seeded = Filler::with_options(&grid, &list, FillOptions { seed: Some(9) }).unwrap();
+        let seeded = Filler::with_options(&grid, &list, FillOptions { seed: Some(9), threads: 1 }).unwrap();
         prop_assert_eq!(seeded.count(None), expected.len() as u64);
         let summary = filler.trace(TraceMode::AllSolutions, &mut |_| ControlFlow::Continue(()));
         prop_assert_eq!(summary.counters.solutions, expected.len() as u64);
@@ -398,11 +398,18 @@ fn seeds_give_other_fills() {
     let grid = Grid::parse("#....\n.....\n.....\n.....\n....#").unwrap();
     let fills: HashSet<Vec<String>> = (0..4)
         .map(|seed| {
-            Filler::with_options(&grid, &english, FillOptions { seed: Some(seed) })
-                .unwrap()
-                .first()
-                .unwrap()
-                .lines()
+            Filler::with_options(
+                &grid,
+                &english,
+                FillOptions {
+                    seed: Some(seed),
+                    threads: 1,
+                },
+            )
+            .unwrap()
+            .first()
+            .unwrap()
+            .lines()
         })
         .collect();
     assert!(fills.len() > 1);
@@ -514,7 +521,7 @@ proptest! {
         let refs: Vec<&str> = words.iter().map(String::as_str).collect();
         let list = WordList::parse(words.join("\n").as_bytes()).unwrap();
         let expected = oracle(&grid_text, &refs);
-        let Ok(mut filler) = Filler::with_options(&grid, &list, FillOptions { seed }) else {
+        let Ok(mut filler) = Filler::with_options(&grid, &list, FillOptions { seed, threads: 1 }) else {
             prop_assert!(expected.is_empty());
             return Ok(());
         };
@@ -603,8 +610,21 @@ proptest! {
         filler.square_handover = 0;
         let first = filler.first();
         prop_assert_eq!(first.is_some(), !expected.is_empty());
-        if let Some(fill) = first {
+        if let Some(fill) = &first {
             prop_assert_eq!(check_fill(&grid_text, &refs, &fill.lines()), Ok(()));
+        }
+        // On several threads: the same counts (to a limit too) and the
+        // same first fill.
+        let none = |_: &Progress| ControlFlow::Continue(());
+        for threads in [2, 3] {
+            let mut parallel = filler.clone();
+            parallel.threads = threads;
+            for limit in [None, Some(1), Some(2), Some(3)] {
+                let one = filler.count_with(limit, &mut none.clone());
+                let many = parallel.count_with(limit, &mut none.clone());
+                prop_assert_eq!((many.fills, many.complete), (one.fills, one.complete));
+            }
+            prop_assert_eq!(parallel.first().map(|fill| fill.lines()), first.as_ref().map(Fill::lines));
         }
     }
 }
