@@ -417,9 +417,11 @@ impl Square {
             decided: AtomicUsize::new(0),
         };
         let first: Mutex<Option<SquareFill>> = Mutex::new(None);
+        // No more threads than first rows: the others would find no work.
+        let threads = threads.clamp(1, self.row_scores.len().max(1));
         let (done, finished) = mpsc::channel::<()>();
         std::thread::scope(|scope| {
-            for _ in 0..threads.max(1) {
+            for _ in 0..threads {
                 let (shared, first, done) = (&shared, &first, done.clone());
                 scope.spawn(move || {
                     let mine = shared.next_unit.fetch_add(1, Ordering::Relaxed);
@@ -429,7 +431,7 @@ impl Square {
                 });
             }
             drop(done);
-            let mut running = threads.max(1);
+            let mut running = threads;
             while running > 0 {
                 match finished.recv_timeout(REPORT) {
                     Ok(()) => running -= 1,
