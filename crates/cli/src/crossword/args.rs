@@ -61,9 +61,9 @@ pub struct CrosswordArgs {
     #[arg(short, long, value_name = "S")]
     pub seed: Option<u64>,
 
-    /// Run the row-by-row search of a grid without blocks on K threads when
-    /// it counts fills or looks for one (default: one per core); the same
-    /// count and the same fill as one thread.
+    /// Count on K threads, and look for one fill of a grid without blocks
+    /// on K threads once its row-by-row search takes over (default: one per
+    /// core); the same count and the same fill as one thread.
     #[arg(long, value_name = "K", value_parser = parse_threads, conflicts_with = "trace")]
     pub threads: Option<usize>,
 

@@ -388,8 +388,15 @@ fn trace_in_text_and_json() {
 
 #[test]
 fn threads_count_as_one() {
-    let grid = temp_file("crossword", "open-4.txt", "....\n....\n....\n....\n");
-    let grid = grid.to_str().unwrap();
+    // Without blocks (the row-by-row search) and with (the propagating one).
+    let open = temp_file("crossword", "open-4.txt", "....\n....\n....\n....\n");
+    let blocks = temp_file("crossword", "blocks-4.txt", "...#\n....\n....\n#...\n");
+    for grid in [&open, &blocks] {
+        threads_count_as_one_in(grid.to_str().unwrap());
+    }
+}
+
+fn threads_count_as_one_in(grid: &str) {
     let one = stdout(&["crossword", grid, "--count", "--threads", "1"]);
     assert!(one.trim().parse::<u64>().unwrap() > 1000, "{one}");
     for threads in ["2", "3"] {
@@ -427,10 +434,14 @@ fn threads_count_as_one() {
 #[cfg(target_os = "linux")]
 #[test]
 fn ctrl_c_exits_130() {
-    // A grid with blocks (one thread), and one without (the row-by-row
-    // search on two threads, stopped from the thread that waits on them).
+    // A grid with blocks (the propagating search) on one thread and on two,
+    // and one without (the row-by-row search) on two: threads are stopped
+    // from the thread that waits on them.
     let open = temp_file("crossword", "open-7.txt", ".......\n".repeat(7));
-    ctrl_c_exits_130_with(&["crossword", &example("5x5.txt"), "--count"]);
+    let five = example("5x5.txt");
+    for threads in ["1", "2"] {
+        ctrl_c_exits_130_with(&["crossword", &five, "--count", "--threads", threads]);
+    }
     ctrl_c_exits_130_with(&[
         "crossword",
         open.to_str().unwrap(),

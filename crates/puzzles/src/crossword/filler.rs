@@ -3,6 +3,7 @@
 //! that a caller can show it or stop the search; restarts for one fill.
 
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 use thiserror::Error;
 
@@ -12,6 +13,7 @@ use super::grid::{Cell, Direction, Grid, Slot};
 use super::learn::Learned;
 use super::search::{Hooks, Nodes, explore, luby};
 use super::square::{Goal, Square, SquareFill};
+use super::threads::watched;
 use super::words::WordList;
 use crate::rng::mix;
 
@@ -62,10 +64,11 @@ pub struct FillOptions {
     /// `None`: words of equal score in list order. `Some(seed)`: in an
     /// order drawn from the seed, for a different fill of the same grid.
     pub seed: Option<u64>,
-    /// The threads of the row-by-row search of a grid without blocks, when
-    /// it counts fills or looks for one (0 counts as 1). Several threads
-    /// find the same fill as one, and the same count. Other grids, and
-    /// listings of more than one fill, are searched on the calling thread.
+    /// The threads that count fills, and that look for one fill once a
+    /// grid without blocks goes to its row-by-row search (0 counts as 1).
+    /// Several threads find the same fill as one, and the same count.
+    /// Listings of more than one fill, and the restarts, run on the
+    /// calling thread.
     pub threads: usize,
 }
 
@@ -414,6 +417,11 @@ impl Filler {
                 ControlFlow::Continue(())
             });
         }
+        if self.threads > 1
+            && let Some(summary) = self.count_on_threads(limit, progress)
+        {
+            return summary;
+        }
         let mut hooks = Counting {
             limit,
             fills: 0,
@@ -528,6 +536,107 @@ impl Filler {
         let mut summary = self.square_search(square, limit, false, hooks.progress, hooks.on_fill);
         summary.nodes += tried;
         summary
+    }
+
+    /// [`Filler::count_with`] on [`FillOptions::threads`] threads: the
+    /// words of the slot that the search fills first are shared out, each
+    /// thread searching below those it takes. `None` when there is no such
+    /// slot to share (the propagation decided the grid).
+    fn count_on_threads(
+        &self,
+        limit: Option<u64>,
+        progress: &mut dyn FnMut(&Progress) -> ControlFlow<()>,
+    ) -> Option<FillSummary> {
+        struct Shared {
+            next_word: AtomicUsize,
+            stop: AtomicBool,
+            fills: AtomicU64,
+            nodes: AtomicU64,
+            decided: AtomicUsize,
+        }
+        struct Counting<'a> {
+            shared: &'a Shared,
+            limit: Option<u64>,
+            reported: u64,
+        }
+        impl Hooks for Counting<'_> {
+            const TRACE: bool = false;
+            const ORDER: bool = false;
+            fn tick(&mut self, engine: &Engine, nodes: u64) -> ControlFlow<()> {
+                let shared = self.shared;
+                shared
+                    .nodes
+                    .fetch_add(nodes - self.reported, Ordering::Relaxed);
+                self.reported = nodes;
+                let decided = progress_of(engine, nodes, 0).decided;
+                shared.decided.store(decided, Ordering::Relaxed);
+                if shared.stop.load(Ordering::Relaxed) {
+                    return ControlFlow::Break(());
+                }
+                ControlFlow::Continue(())
+            }
+            fn solution(&mut self, _: &Engine, _: usize) -> ControlFlow<()> {
+                let fills = self.shared.fills.fetch_add(1, Ordering::Relaxed) + 1;
+                if self.limit.is_some_and(|limit| fills >= limit) {
+                    self.shared.stop.store(true, Ordering::Relaxed);
+                    return ControlFlow::Break(());
+                }
+                ControlFlow::Continue(())
+            }
+        }
+        if self.dead.is_some() || limit == Some(0) {
+            return None;
+        }
+        let mut root = self.engine.clone();
+        let slot = root.choose()?;
+        let words = root.candidates(slot);
+        let shared = Shared {
+            next_word: AtomicUsize::new(0),
+            stop: AtomicBool::new(false),
+            fills: AtomicU64::new(0),
+            nodes: AtomicU64::new(0),
+            decided: AtomicUsize::new(0),
+        };
+        let share = || {
+            let mut hooks = Counting {
+                shared: &shared,
+                limit,
+                reported: 0,
+            };
+            let mut nodes = Nodes::unbounded();
+            loop {
+                let k = shared.next_word.fetch_add(1, Ordering::Relaxed);
+                if k >= words.len() || shared.stop.load(Ordering::Relaxed) {
+                    break;
+                }
+                // As the search on one thread places the slot's words.
+                nodes.tried += 1;
+                let mut engine = root.clone();
+                if engine.assign(slot, words[k] as usize).is_ok()
+                    && explore(&mut engine, &mut hooks, 1, &mut nodes).is_break()
+                {
+                    break;
+                }
+            }
+            shared
+                .nodes
+                .fetch_add(nodes.tried - hooks.reported, Ordering::Relaxed);
+        };
+        let threads = self.threads.min(words.len()).max(1);
+        watched(threads, &shared.stop, &share, &mut || {
+            progress(&Progress {
+                nodes: shared.nodes.load(Ordering::Relaxed),
+                fills: shared.fills.load(Ordering::Relaxed),
+                decided: shared.decided.load(Ordering::Relaxed),
+                slots: root.count.len(),
+            })
+        });
+        let fills = shared.fills.load(Ordering::Relaxed);
+        Some(FillSummary {
+            fills: limit.map_or(fills, |limit| fills.min(limit)),
+            nodes: shared.nodes.load(Ordering::Relaxed),
+            complete: !shared.stop.load(Ordering::Relaxed),
+        })
     }
 
     /// Counts (`counting`) or lists the fills of a grid without blocks row

@@ -56,6 +56,7 @@ mod learn;
 pub mod render;
 mod search;
 mod square;
+mod threads;
 mod trace;
 mod words;
 

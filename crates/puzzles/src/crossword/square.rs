@@ -16,8 +16,6 @@
 use std::ops::ControlFlow;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::mpsc;
-use std::time::Duration;
 
 use super::grid::MAX_SIDE;
 
@@ -305,10 +303,6 @@ fn keep_first(kept: &mut Option<SquareFill>, fill: SquareFill, shared: &Shared) 
     }
 }
 
-/// How often the thread that called a search on several threads reports
-/// progress (and looks for the caller's stop).
-const REPORT: Duration = Duration::from_millis(100);
-
 /// Rows placed between two progress calls.
 const TICK: u64 = 1 << 16;
 
@@ -399,7 +393,7 @@ impl Square {
     }
 
     /// Searches on `threads` threads for `goal`, calling `progress` (on
-    /// this thread) about every [`REPORT`] with the rows placed, the fills
+    /// this thread) now and then with the rows placed, the fills
     /// counted and the rows of a partial fill at hand; it may stop the
     /// search.
     pub(crate) fn search_on(
@@ -419,37 +413,21 @@ impl Square {
         let first: Mutex<Option<SquareFill>> = Mutex::new(None);
         // No more threads than first rows: the others would find no work.
         let threads = threads.clamp(1, self.row_scores.len().max(1));
-        let (done, finished) = mpsc::channel::<()>();
-        std::thread::scope(|scope| {
-            for _ in 0..threads {
-                let (shared, first, done) = (&shared, &first, done.clone());
-                scope.spawn(move || {
-                    let mine = shared.next_unit.fetch_add(1, Ordering::Relaxed);
-                    self.work(shared, first, goal, mine);
-                    // The receiver only goes when every thread has reported.
-                    let _ = done.send(());
-                });
-            }
-            drop(done);
-            let mut running = threads;
-            while running > 0 {
-                match finished.recv_timeout(REPORT) {
-                    Ok(()) => running -= 1,
-                    Err(mpsc::RecvTimeoutError::Timeout) => {
-                        let flow = progress(
-                            shared.nodes.load(Ordering::Relaxed),
-                            shared.fills.load(Ordering::Relaxed),
-                            shared.decided.load(Ordering::Relaxed),
-                        );
-                        if flow.is_break() {
-                            shared.stop.store(true, Ordering::Relaxed);
-                        }
-                    }
-                    // A thread panicked: the scope hands the panic on.
-                    Err(mpsc::RecvTimeoutError::Disconnected) => break,
-                }
-            }
-        });
+        super::threads::watched(
+            threads,
+            &shared.stop,
+            &|| {
+                let mine = shared.next_unit.fetch_add(1, Ordering::Relaxed);
+                self.work(&shared, &first, goal, mine);
+            },
+            &mut || {
+                progress(
+                    shared.nodes.load(Ordering::Relaxed),
+                    shared.fills.load(Ordering::Relaxed),
+                    shared.decided.load(Ordering::Relaxed),
+                )
+            },
+        );
         let first = first.into_inner().unwrap_or_else(|e| e.into_inner());
         let stopped = shared.stop.load(Ordering::Relaxed);
         let fills = match goal {

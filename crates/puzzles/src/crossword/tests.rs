@@ -266,6 +266,17 @@ proptest! {
         }
         let limit = 2;
         prop_assert_eq!(filler.count(Some(limit)), (expected.len() as u64).min(limit));
+        // Counted on several threads: the same counts, to a limit too.
+        for threads in [2, 3] {
+            let mut parallel = filler.clone();
+            parallel.threads = threads;
+            for limit in [None, Some(1), Some(2)] {
+                let none = &mut |_: &Progress| ControlFlow::Continue(());
+                let one = filler.count_with(limit, none);
+                let many = parallel.count_with(limit, none);
+                prop_assert_eq!((many.fills, many.complete), (one.fills, one.complete));
+            }
+        }
         let mut portable = filler.clone();
         portable.set_portable();
         prop_assert_eq!(all_fills(&portable), all_fills(&filler));
