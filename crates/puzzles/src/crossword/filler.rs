@@ -3,17 +3,16 @@
 //! that a caller can show it or stop the search; restarts for one fill.
 
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 use thiserror::Error;
 
 use super::engine::{Bucket, Engine};
 use super::fill::{Entry, Fill};
-use super::grid::{Cell, Direction, Grid, Slot};
+use super::grid::{Cell, Grid, Slot};
 use super::learn::Learned;
 use super::search::{Hooks, Nodes, explore, luby};
-use super::square::{Goal, Square, SquareFill};
-use super::threads::watched;
+use super::square::{Goal, Square};
+use super::threads::counted_on;
 use super::words::WordList;
 use crate::rng::mix;
 
@@ -418,7 +417,9 @@ impl Filler {
             });
         }
         if self.threads > 1
-            && let Some(summary) = self.count_on_threads(limit, progress)
+            && self.dead.is_none()
+            && limit != Some(0)
+            && let Some(summary) = counted_on(self.threads, &self.engine, limit, progress)
         {
             return summary;
         }
@@ -538,107 +539,6 @@ impl Filler {
         summary
     }
 
-    /// [`Filler::count_with`] on [`FillOptions::threads`] threads: the
-    /// words of the slot that the search fills first are shared out, each
-    /// thread searching below those it takes. `None` when there is no such
-    /// slot to share (the propagation decided the grid).
-    fn count_on_threads(
-        &self,
-        limit: Option<u64>,
-        progress: &mut dyn FnMut(&Progress) -> ControlFlow<()>,
-    ) -> Option<FillSummary> {
-        struct Shared {
-            next_word: AtomicUsize,
-            stop: AtomicBool,
-            fills: AtomicU64,
-            nodes: AtomicU64,
-            decided: AtomicUsize,
-        }
-        struct Counting<'a> {
-            shared: &'a Shared,
-            limit: Option<u64>,
-            reported: u64,
-        }
-        impl Hooks for Counting<'_> {
-            const TRACE: bool = false;
-            const ORDER: bool = false;
-            fn tick(&mut self, engine: &Engine, nodes: u64) -> ControlFlow<()> {
-                let shared = self.shared;
-                shared
-                    .nodes
-                    .fetch_add(nodes - self.reported, Ordering::Relaxed);
-                self.reported = nodes;
-                let decided = progress_of(engine, nodes, 0).decided;
-                shared.decided.store(decided, Ordering::Relaxed);
-                if shared.stop.load(Ordering::Relaxed) {
-                    return ControlFlow::Break(());
-                }
-                ControlFlow::Continue(())
-            }
-            fn solution(&mut self, _: &Engine, _: usize) -> ControlFlow<()> {
-                let fills = self.shared.fills.fetch_add(1, Ordering::Relaxed) + 1;
-                if self.limit.is_some_and(|limit| fills >= limit) {
-                    self.shared.stop.store(true, Ordering::Relaxed);
-                    return ControlFlow::Break(());
-                }
-                ControlFlow::Continue(())
-            }
-        }
-        if self.dead.is_some() || limit == Some(0) {
-            return None;
-        }
-        let mut root = self.engine.clone();
-        let slot = root.choose()?;
-        let words = root.candidates(slot);
-        let shared = Shared {
-            next_word: AtomicUsize::new(0),
-            stop: AtomicBool::new(false),
-            fills: AtomicU64::new(0),
-            nodes: AtomicU64::new(0),
-            decided: AtomicUsize::new(0),
-        };
-        let share = || {
-            let mut hooks = Counting {
-                shared: &shared,
-                limit,
-                reported: 0,
-            };
-            let mut nodes = Nodes::unbounded();
-            loop {
-                let k = shared.next_word.fetch_add(1, Ordering::Relaxed);
-                if k >= words.len() || shared.stop.load(Ordering::Relaxed) {
-                    break;
-                }
-                // As the search on one thread places the slot's words.
-                nodes.tried += 1;
-                let mut engine = root.clone();
-                if engine.assign(slot, words[k] as usize).is_ok()
-                    && explore(&mut engine, &mut hooks, 1, &mut nodes).is_break()
-                {
-                    break;
-                }
-            }
-            shared
-                .nodes
-                .fetch_add(nodes.tried - hooks.reported, Ordering::Relaxed);
-        };
-        let threads = self.threads.min(words.len()).max(1);
-        watched(threads, &shared.stop, &share, &mut || {
-            progress(&Progress {
-                nodes: shared.nodes.load(Ordering::Relaxed),
-                fills: shared.fills.load(Ordering::Relaxed),
-                decided: shared.decided.load(Ordering::Relaxed),
-                slots: root.count.len(),
-            })
-        });
-        let fills = shared.fills.load(Ordering::Relaxed);
-        Some(FillSummary {
-            fills: limit.map_or(fills, |limit| fills.min(limit)),
-            nodes: shared.nodes.load(Ordering::Relaxed),
-            complete: !shared.stop.load(Ordering::Relaxed),
-        })
-    }
-
     /// Counts (`counting`) or lists the fills of a grid without blocks row
     /// by row, on several threads when [`FillOptions::threads`] says so and
     /// the order of the fills does not matter (a count, or one fill).
@@ -675,7 +575,7 @@ impl Filler {
             });
             if let Some(fill) = parallel.first {
                 // The caller's answer (it cannot stop a search that ended).
-                let _ = on_fill(self.fill_of_square(fill));
+                let _ = on_fill(fill.into_fill(&self.grid));
             }
             return FillSummary {
                 fills: parallel.fills,
@@ -697,7 +597,7 @@ impl Filler {
                 fills.set(fills.get() + 1);
                 if !counting {
                     // A count has no use for the fill's entries.
-                    on_fill(self.fill_of_square(fill))?;
+                    on_fill(fill.into_fill(&self.grid))?;
                 }
                 if limit == Some(fills.get()) {
                     return ControlFlow::Break(());
@@ -710,40 +610,6 @@ impl Filler {
             nodes,
             complete: flow.is_continue(),
         }
-    }
-
-    /// The [`Fill`] of a grid without blocks that the row-by-row search
-    /// found.
-    fn fill_of_square(&self, fill: SquareFill) -> Fill {
-        let SquareFill {
-            letters,
-            row_scores,
-            col_scores,
-            unit: _,
-        } = fill;
-        let cols = self.grid.cols();
-        let entries = self
-            .grid
-            .slots()
-            .iter()
-            .map(|slot| {
-                let word: Vec<u8> = (0..slot.len)
-                    .map(|i| {
-                        let (row, col) = slot.square(i);
-                        letters[row * cols + col]
-                    })
-                    .collect();
-                Entry {
-                    slot: *slot,
-                    score: match slot.direction {
-                        Direction::Across => row_scores[slot.row],
-                        Direction::Down => col_scores[slot.col],
-                    },
-                    word: String::from_utf8(word).expect("ASCII"),
-                }
-            })
-            .collect();
-        Fill::new(self.grid.rows(), cols, letters, entries)
     }
 
     /// Runs the recursion from the propagated root, with restarts or

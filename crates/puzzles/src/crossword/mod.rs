@@ -58,6 +58,7 @@ mod search;
 mod square;
 mod threads;
 mod trace;
+mod trie;
 mod words;
 
 #[cfg(test)]
