@@ -15,10 +15,11 @@
 
 use std::ops::ControlFlow;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::Ordering;
 
 use super::fill::{Entry, Fill};
 use super::grid::{Direction, Grid, MAX_SIDE};
+use super::threads::{Shared, watched};
 use super::trie::{ALL, Trie};
 
 /// A grid without blocks made ready for the row-by-row search.
@@ -124,23 +125,10 @@ pub(crate) struct Parallel {
     pub(crate) first: Option<SquareFill>,
 }
 
-/// What the threads of one search share. The work is split by first row:
+/// A thread's share of the first rows. The work is split by first row:
 /// each thread walks the first rows in the same order and searches below
-/// those whose place it took from `next_unit`, so that no row is searched
-/// twice and a thread never waits for another.
-struct Shared {
-    next_unit: AtomicUsize,
-    /// The lowest unit where a fill was found ([`Goal::First`]): the units
-    /// past it need not be searched.
-    first_fill: AtomicUsize,
-    /// The caller stopped the search, or the count reached its limit.
-    stop: AtomicBool,
-    nodes: AtomicU64,
-    fills: AtomicU64,
-    decided: AtomicUsize,
-}
-
-/// A thread's share of the first rows.
+/// those whose place it took from [`Shared::take`], so that no row is
+/// searched twice and a thread never waits for another.
 struct Units<'a> {
     shared: &'a Shared,
     /// First rows walked so far.
@@ -267,43 +255,26 @@ impl Square {
         goal: Goal,
         progress: &mut dyn FnMut(u64, u64, usize) -> ControlFlow<()>,
     ) -> Parallel {
-        let shared = Shared {
-            next_unit: AtomicUsize::new(0),
-            first_fill: AtomicUsize::new(usize::MAX),
-            stop: AtomicBool::new(false),
-            nodes: AtomicU64::new(0),
-            fills: AtomicU64::new(0),
-            decided: AtomicUsize::new(0),
-        };
+        let shared = Shared::new();
         let first: Mutex<Option<SquareFill>> = Mutex::new(None);
         // No more threads than first rows: the others would find no work.
         let threads = threads.clamp(1, self.row_scores.len().max(1));
-        super::threads::watched(
+        watched(
             threads,
-            &shared.stop,
-            &|| {
-                let mine = shared.next_unit.fetch_add(1, Ordering::Relaxed);
-                self.work(&shared, &first, goal, mine);
-            },
-            &mut || {
-                progress(
-                    shared.nodes.load(Ordering::Relaxed),
-                    shared.fills.load(Ordering::Relaxed),
-                    shared.decided.load(Ordering::Relaxed),
-                )
+            &shared,
+            &|| self.work(&shared, &first, goal, shared.take()),
+            &mut |shared| {
+                let (nodes, fills, decided) = shared.now();
+                progress(nodes, fills, decided)
             },
         );
         let first = first.into_inner().unwrap_or_else(|e| e.into_inner());
-        let stopped = shared.stop.load(Ordering::Relaxed);
         let fills = match goal {
             Goal::First => u64::from(first.is_some()),
-            Goal::Count(limit) => {
-                let fills = shared.fills.load(Ordering::Relaxed);
-                limit.map_or(fills, |limit| fills.min(limit))
-            }
+            Goal::Count(limit) => shared.fills_within(limit),
         };
         Parallel {
-            complete: !stopped && first.is_none(),
+            complete: !shared.stopped() && first.is_none(),
             nodes: shared.nodes.load(Ordering::Relaxed),
             fills,
             first,
@@ -314,8 +285,7 @@ impl Square {
     fn work(&self, shared: &Shared, first: &Mutex<Option<SquareFill>>, goal: Goal, mine: usize) {
         let mut reported = 0;
         let mut progress = |nodes: u64, rows: usize| {
-            shared.nodes.fetch_add(nodes - reported, Ordering::Relaxed);
-            reported = nodes;
+            shared.report(&mut reported, nodes);
             shared.decided.store(rows, Ordering::Relaxed);
             ControlFlow::Continue(())
         };
@@ -329,14 +299,7 @@ impl Square {
                 // Every later fill of this thread is in a later unit.
                 ControlFlow::Break(())
             }
-            Goal::Count(limit) => {
-                let fills = shared.fills.fetch_add(1, Ordering::Relaxed) + 1;
-                if limit.is_some_and(|limit| fills >= limit) {
-                    shared.stop.store(true, Ordering::Relaxed);
-                    return ControlFlow::Break(());
-                }
-                ControlFlow::Continue(())
-            }
+            Goal::Count(limit) => shared.count_fill(limit),
         };
         let units = Units {
             shared,
@@ -345,7 +308,7 @@ impl Square {
             current: 0,
         };
         let (_, nodes) = self.walk(Some(units), &mut progress, &mut on_fill);
-        shared.nodes.fetch_add(nodes - reported, Ordering::Relaxed);
+        shared.report(&mut reported, nodes);
     }
 
     /// The search, on this thread, of every first row or (with `units`) of
@@ -529,8 +492,7 @@ impl Walk<'_, '_> {
                 (self.progress)(self.nodes, k + 1)?;
                 if let Some(units) = &self.units {
                     let shared = units.shared;
-                    if shared.stop.load(Ordering::Relaxed)
-                        || shared.first_fill.load(Ordering::Relaxed) < units.current
+                    if shared.stopped() || shared.first_fill.load(Ordering::Relaxed) < units.current
                     {
                         return ControlFlow::Break(());
                     }
@@ -564,11 +526,11 @@ impl Walk<'_, '_> {
             return Claim::Skip;
         }
         let shared = units.shared;
-        if shared.stop.load(Ordering::Relaxed) || shared.first_fill.load(Ordering::Relaxed) < unit {
+        if shared.stopped() || shared.first_fill.load(Ordering::Relaxed) < unit {
             return Claim::Stop;
         }
         units.current = unit;
-        units.mine = shared.next_unit.fetch_add(1, Ordering::Relaxed);
+        units.mine = shared.take();
         Claim::Search
     }
 
@@ -636,15 +598,15 @@ mod tests {
         Square::new(3, 3, &[None; 9], words.iter().map(|w| (&w[..], 0)))
     }
 
-    fn shared() -> Shared {
-        Shared {
-            next_unit: AtomicUsize::new(0),
-            first_fill: AtomicUsize::new(usize::MAX),
-            stop: AtomicBool::new(false),
-            nodes: AtomicU64::new(0),
-            fills: AtomicU64::new(0),
-            decided: AtomicUsize::new(0),
-        }
+    /// Every fill of `square` on one thread, and the rows placed.
+    fn every_fill(square: &Square) -> (Vec<Vec<u8>>, u64) {
+        let mut fills = Vec::new();
+        let (flow, rows) = square.search(&mut |_, _| ControlFlow::Continue(()), &mut |fill| {
+            fills.push(fill.letters);
+            ControlFlow::Continue(())
+        });
+        assert!(flow.is_continue());
+        (fills, rows)
     }
 
     /// Threads run one after the other, the one that took the first unit
@@ -653,15 +615,12 @@ mod tests {
     #[test]
     fn the_lowest_unit_keeps_its_fill_and_units_are_searched_once() {
         let square = abc_square();
-        let mut sequential = Vec::new();
-        let (_, rows) = square.search(&mut |_, _| ControlFlow::Continue(()), &mut |fill| {
-            sequential.push(fill.letters);
-            ControlFlow::Continue(())
-        });
+        let (sequential, rows) = every_fill(&square);
         assert!(sequential.len() > 1);
 
-        let (late, first) = (shared(), Mutex::new(None));
-        late.next_unit.store(1, Ordering::Relaxed);
+        // Unit 0 is taken by the thread that runs last.
+        let (late, first) = (Shared::new(), Mutex::new(None));
+        late.take();
         square.work(&late, &first, Goal::First, 1);
         let later = first.lock().unwrap().as_ref().map(|fill| fill.unit);
         assert!(later.is_some_and(|unit| unit > 0));
@@ -669,8 +628,8 @@ mod tests {
         let kept = first.into_inner().unwrap().unwrap();
         assert_eq!((kept.unit, &kept.letters), (0, &sequential[0]));
 
-        let counting = shared();
-        counting.next_unit.store(1, Ordering::Relaxed);
+        let counting = Shared::new();
+        counting.take();
         let no_fill = Mutex::new(None);
         square.work(&counting, &no_fill, Goal::Count(None), 1);
         square.work(&counting, &no_fill, Goal::Count(None), 0);
@@ -684,12 +643,7 @@ mod tests {
     #[test]
     fn threads_count_and_find_as_one() {
         let square = abc_square();
-        let mut sequential = Vec::new();
-        let (flow, _) = square.search(&mut |_, _| ControlFlow::Continue(()), &mut |fill| {
-            sequential.push(fill.letters);
-            ControlFlow::Continue(())
-        });
-        assert!(flow.is_continue());
+        let (sequential, _) = every_fill(&square);
         let none = &mut |_, _, _| ControlFlow::Continue(());
         for threads in 1..=4 {
             let counted = square.search_on(threads, Goal::Count(None), none);
@@ -716,7 +670,7 @@ mod tests {
             col_scores: Vec::new(),
             unit,
         };
-        let (shared, mut kept) = (shared(), None);
+        let (shared, mut kept) = (Shared::new(), None);
         for unit in [2, 0, 1, 3] {
             keep_first(&mut kept, fill(unit), &shared);
         }
@@ -729,7 +683,7 @@ mod tests {
     #[test]
     fn a_stopped_search_places_no_more_rows() {
         let square = abc_square();
-        let stopped = shared();
+        let stopped = Shared::new();
         stopped.stop.store(true, Ordering::Relaxed);
         square.work(&stopped, &Mutex::new(None), Goal::Count(None), 0);
         assert_eq!(

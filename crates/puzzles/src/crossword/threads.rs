@@ -15,14 +15,82 @@ use super::search::{Hooks, Nodes, explore};
 /// caller's stop).
 const REPORT: Duration = Duration::from_millis(100);
 
+/// What the threads of one search share: the units of work handed out in
+/// order, the stop (the caller's, or a count at its limit), and what
+/// progress reports.
+pub(crate) struct Shared {
+    next_unit: AtomicUsize,
+    /// The lowest unit where a fill was found, when one fill is looked
+    /// for: the units past it need not be searched.
+    pub(crate) first_fill: AtomicUsize,
+    pub(crate) stop: AtomicBool,
+    pub(crate) nodes: AtomicU64,
+    pub(crate) fills: AtomicU64,
+    /// How much of the partial fill at hand is decided (rows or slots).
+    pub(crate) decided: AtomicUsize,
+}
+
+impl Shared {
+    pub(crate) fn new() -> Shared {
+        Shared {
+            next_unit: AtomicUsize::new(0),
+            first_fill: AtomicUsize::new(usize::MAX),
+            stop: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            fills: AtomicU64::new(0),
+            decided: AtomicUsize::new(0),
+        }
+    }
+
+    /// The next unit no thread has taken.
+    pub(crate) fn take(&self) -> usize {
+        self.next_unit.fetch_add(1, Ordering::Relaxed)
+    }
+
+    pub(crate) fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    /// Counts a fill, and stops the search when the count reaches `limit`.
+    pub(crate) fn count_fill(&self, limit: Option<u64>) -> ControlFlow<()> {
+        let fills = self.fills.fetch_add(1, Ordering::Relaxed) + 1;
+        if limit.is_some_and(|limit| fills >= limit) {
+            self.stop.store(true, Ordering::Relaxed);
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Adds what a thread placed since it last `reported`.
+    pub(crate) fn report(&self, reported: &mut u64, nodes: u64) {
+        self.nodes.fetch_add(nodes - *reported, Ordering::Relaxed);
+        *reported = nodes;
+    }
+
+    /// The fills counted, at most `limit` (threads may pass it together).
+    pub(crate) fn fills_within(&self, limit: Option<u64>) -> u64 {
+        let fills = self.fills.load(Ordering::Relaxed);
+        limit.map_or(fills, |limit| fills.min(limit))
+    }
+
+    /// Nodes, fills and decided, as they stand.
+    pub(crate) fn now(&self) -> (u64, u64, usize) {
+        (
+            self.nodes.load(Ordering::Relaxed),
+            self.fills.load(Ordering::Relaxed),
+            self.decided.load(Ordering::Relaxed),
+        )
+    }
+}
+
 /// Runs `work` on `threads` threads and waits for them all, calling
 /// `report` about every [`REPORT`] meanwhile; when it returns
-/// [`ControlFlow::Break`] (Ctrl-C), sets `stop`, which `work` looks at.
+/// [`ControlFlow::Break`] (Ctrl-C), stops `shared`, which `work` looks at.
 pub(crate) fn watched(
     threads: usize,
-    stop: &AtomicBool,
+    shared: &Shared,
     work: &(dyn Fn() + Sync),
-    report: &mut dyn FnMut() -> ControlFlow<()>,
+    report: &mut dyn FnMut(&Shared) -> ControlFlow<()>,
 ) {
     let (done, finished) = mpsc::channel::<()>();
     std::thread::scope(|scope| {
@@ -40,8 +108,8 @@ pub(crate) fn watched(
             match finished.recv_timeout(REPORT) {
                 Ok(()) => running -= 1,
                 Err(mpsc::RecvTimeoutError::Timeout) => {
-                    if report().is_break() {
-                        stop.store(true, Ordering::Relaxed);
+                    if report(shared).is_break() {
+                        shared.stop.store(true, Ordering::Relaxed);
                     }
                 }
                 // A thread panicked: the scope hands the panic on.
@@ -61,13 +129,6 @@ pub(crate) fn counted_on(
     limit: Option<u64>,
     progress: &mut dyn FnMut(&Progress) -> ControlFlow<()>,
 ) -> Option<FillSummary> {
-    struct Shared {
-        next_word: AtomicUsize,
-        stop: AtomicBool,
-        fills: AtomicU64,
-        nodes: AtomicU64,
-        decided: AtomicUsize,
-    }
     struct Counting<'a> {
         shared: &'a Shared,
         limit: Option<u64>,
@@ -78,36 +139,22 @@ pub(crate) fn counted_on(
         const ORDER: bool = false;
         fn tick(&mut self, engine: &Engine, nodes: u64) -> ControlFlow<()> {
             let shared = self.shared;
-            shared
-                .nodes
-                .fetch_add(nodes - self.reported, Ordering::Relaxed);
-            self.reported = nodes;
+            shared.report(&mut self.reported, nodes);
             let decided = engine.count.iter().filter(|&&c| c == 1).count();
             shared.decided.store(decided, Ordering::Relaxed);
-            if shared.stop.load(Ordering::Relaxed) {
+            if shared.stopped() {
                 return ControlFlow::Break(());
             }
             ControlFlow::Continue(())
         }
         fn solution(&mut self, _: &Engine, _: usize) -> ControlFlow<()> {
-            let fills = self.shared.fills.fetch_add(1, Ordering::Relaxed) + 1;
-            if self.limit.is_some_and(|limit| fills >= limit) {
-                self.shared.stop.store(true, Ordering::Relaxed);
-                return ControlFlow::Break(());
-            }
-            ControlFlow::Continue(())
+            self.shared.count_fill(self.limit)
         }
     }
     let mut root = root.clone();
     let slot = root.choose()?;
     let words = root.candidates(slot);
-    let shared = Shared {
-        next_word: AtomicUsize::new(0),
-        stop: AtomicBool::new(false),
-        fills: AtomicU64::new(0),
-        nodes: AtomicU64::new(0),
-        decided: AtomicUsize::new(0),
-    };
+    let shared = Shared::new();
     let share = || {
         let mut hooks = Counting {
             shared: &shared,
@@ -116,8 +163,8 @@ pub(crate) fn counted_on(
         };
         let mut nodes = Nodes::unbounded();
         loop {
-            let k = shared.next_word.fetch_add(1, Ordering::Relaxed);
-            if k >= words.len() || shared.stop.load(Ordering::Relaxed) {
+            let k = shared.take();
+            if k >= words.len() || shared.stopped() {
                 break;
             }
             // As the search on one thread places the slot's words.
@@ -129,23 +176,21 @@ pub(crate) fn counted_on(
                 break;
             }
         }
-        shared
-            .nodes
-            .fetch_add(nodes.tried - hooks.reported, Ordering::Relaxed);
+        shared.report(&mut hooks.reported, nodes.tried);
     };
     let threads = threads.min(words.len()).max(1);
-    watched(threads, &shared.stop, &share, &mut || {
+    watched(threads, &shared, &share, &mut |shared| {
+        let (nodes, fills, decided) = shared.now();
         progress(&Progress {
-            nodes: shared.nodes.load(Ordering::Relaxed),
-            fills: shared.fills.load(Ordering::Relaxed),
-            decided: shared.decided.load(Ordering::Relaxed),
+            nodes,
+            fills,
+            decided,
             slots: root.count.len(),
         })
     });
-    let fills = shared.fills.load(Ordering::Relaxed);
     Some(FillSummary {
-        fills: limit.map_or(fills, |limit| fills.min(limit)),
+        fills: shared.fills_within(limit),
         nodes: shared.nodes.load(Ordering::Relaxed),
-        complete: !shared.stop.load(Ordering::Relaxed),
+        complete: !shared.stopped(),
     })
 }
