@@ -149,6 +149,8 @@ pub mod crossword;
 pub mod exact_cover;
 pub(crate) mod lines;
 pub mod queens;
+pub mod record_file;
+pub(crate) mod record_log;
 mod rng;
 mod spread;
 pub mod subarray;

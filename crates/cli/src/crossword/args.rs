@@ -17,6 +17,7 @@ Examples:
   puzzles crossword GRID --seed 7                          another fill of the same grid
   puzzles crossword GRID --count --limit 1000              count fills, stopping at 1000
   puzzles crossword GRID --count --threads 1               count on one thread
+  puzzles crossword GRID --count --checkpoint c.ckpt       a long count that resumes
   puzzles crossword GRID --trace                           every choice, conflict and backtrack
 
 A grid has one row per line: '#' a block, '.' an empty square, A-Z a pre-set
@@ -66,6 +67,17 @@ pub struct CrosswordArgs {
     /// core); the same count and the same fill as one thread.
     #[arg(long, value_name = "K", value_parser = parse_threads, conflicts_with = "trace")]
     pub threads: Option<usize>,
+
+    /// With --count: record each finished part of the count in FILE, and
+    /// resume from it: the same command after Ctrl-C or a crash goes on
+    /// where it stopped (the grid, list, --min-score and --seed must be the
+    /// same).
+    #[arg(long, value_name = "FILE", requires = "count", conflicts_with_all = ["limit", "trace"])]
+    pub checkpoint: Option<PathBuf>,
+
+    /// Test hook: stop as if interrupted once K units are recorded.
+    #[arg(long, value_name = "K", hide = true, requires = "checkpoint")]
+    pub stop_after_units: Option<u64>,
 
     /// Leave out words scoring below N.
     #[arg(long, value_name = "N", allow_negative_numbers = true)]

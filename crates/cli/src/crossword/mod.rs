@@ -2,9 +2,11 @@
 //! trace the search.
 //!
 //! `args`, `input`, `printer` and `meter` are leaves; this file runs the
-//! fill search (or hands over to `trace`) and says how it ended.
+//! fill search (or hands over to `trace`, or to `checkpoint` for a count
+//! that records its units) and says how it ended.
 
 pub mod args;
+mod checkpoint;
 mod input;
 mod meter;
 mod printer;
@@ -64,6 +66,21 @@ pub fn run(args: CrosswordArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> 
         meter.show(progress);
         ControlFlow::Continue(())
     };
+    if let Some(path) = &args.checkpoint {
+        let counted = checkpoint::count(&filler, path, args.stop_after_units, &mut progress)?;
+        meter.clear();
+        let Some(counted) = counted else {
+            return Ok(Outcome::Interrupted);
+        };
+        let record = json!({
+            "fills": counted.fills,
+            "complete": true,
+            "words_tried": counted.nodes,
+            "units": counted.units,
+            "resumed_units": counted.resumed_units,
+        });
+        return print_count(out, args.format, counted.fills, false, record);
+    }
     let (summary, failure) = if args.count {
         (filler.count_with(args.limit, &mut progress), None)
     } else {
@@ -98,21 +115,36 @@ pub fn run(args: CrosswordArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> 
     }
     if args.count {
         let reached = !summary.complete && args.limit == Some(summary.fills);
-        match (args.format, reached) {
-            (Format::Text, false) => writeln!(out, "{}", summary.fills)?,
-            (Format::Text, true) => writeln!(out, "at least {}", summary.fills)?,
-            _ => writeln!(
-                out,
-                "{}",
-                json!({
-                    "fills": summary.fills,
-                    "complete": summary.complete,
-                    "words_tried": summary.nodes,
-                })
-            )?,
-        }
+        let record = json!({
+            "fills": summary.fills,
+            "complete": summary.complete,
+            "words_tried": summary.nodes,
+        });
+        return print_count(out, args.format, summary.fills, reached, record);
     }
-    if summary.fills == 0 {
+    ended(out, summary.fills)
+}
+
+/// Prints a count: the number (`at least` it when the count `reached` its
+/// limit), or `record` as JSON.
+fn print_count(
+    out: &mut dyn Write,
+    format: Format,
+    fills: u64,
+    reached: bool,
+    record: serde_json::Value,
+) -> anyhow::Result<Outcome> {
+    match (format, reached) {
+        (Format::Text, false) => writeln!(out, "{fills}")?,
+        (Format::Text, true) => writeln!(out, "at least {fills}")?,
+        _ => writeln!(out, "{record}")?,
+    }
+    ended(out, fills)
+}
+
+/// Exit 1 with `no fill exists` when there are no `fills`.
+fn ended(out: &mut dyn Write, fills: u64) -> anyhow::Result<Outcome> {
+    if fills == 0 {
         out.flush()?;
         eprintln!("puzzles: no fill exists");
         return Ok(Outcome::NoSolution);

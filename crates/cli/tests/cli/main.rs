@@ -9,6 +9,7 @@ mod count_checkpoint;
 mod count_quadrants;
 mod count_sample;
 mod crossword;
+mod crossword_checkpoint;
 mod edges;
 mod edges_checkpoint;
 mod edges_parts;

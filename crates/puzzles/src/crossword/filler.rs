@@ -14,6 +14,7 @@ use super::search::{Hooks, Nodes, explore, luby};
 use super::square::{Goal, Square};
 use super::threads::counted_on;
 use super::words::WordList;
+use crate::record_file::{FNV_START, fnv1a_more};
 use crate::rng::mix;
 
 /// Why a grid cannot be filled from a list before any search: a slot that
@@ -171,6 +172,9 @@ pub struct Filler {
     pub(crate) square_handover: u64,
     /// [`FillOptions::threads`].
     pub(crate) threads: usize,
+    /// The grid, seed and words (in order) hashed: what a count's
+    /// checkpoint is tied to ([`Filler::count_problem`]).
+    pub(crate) fingerprint: u64,
 }
 
 impl Filler {
@@ -229,6 +233,7 @@ impl Filler {
         }
         let mut buckets = Vec::with_capacity(lengths.len());
         let mut scores = Vec::with_capacity(lengths.len());
+        let mut fingerprint = grid_print(grid, options.seed);
         for (k, ids) in by_length.iter_mut().enumerate() {
             let len = lengths[k];
             // How often each letter stands at each position among the words
@@ -258,6 +263,12 @@ impl Filler {
                 ),
             };
             ids.sort_by_cached_key(|&id| (std::cmp::Reverse(words.score(id as usize)), key(id)));
+            // The words in the order that fixes a count's units.
+            fingerprint = fnv1a_more(fingerprint, &len.to_le_bytes());
+            for &id in ids.iter() {
+                fingerprint = fnv1a_more(fingerprint, words.letters(id as usize));
+                fingerprint = fnv1a_more(fingerprint, &words.score(id as usize).to_le_bytes());
+            }
             let bucket_scores: Vec<i32> = ids.iter().map(|&id| words.score(id as usize)).collect();
             let mut bucket =
                 Bucket::new(lengths[k], ids.iter().map(|&id| words.letters(id as usize)));
@@ -314,6 +325,7 @@ impl Filler {
             square,
             square_handover: SQUARE_HANDOVER,
             threads: options.threads.max(1),
+            fingerprint,
         })
     }
 
@@ -419,7 +431,8 @@ impl Filler {
         if self.threads > 1
             && self.dead.is_none()
             && limit != Some(0)
-            && let Some(summary) = counted_on(self.threads, &self.engine, limit, progress)
+            && let Some((summary, _)) =
+                counted_on(self.threads, &self.engine, limit, None, progress)
         {
             return summary;
         }
@@ -565,7 +578,7 @@ impl Filler {
             _ => None,
         };
         if let (true, Some(goal)) = (self.threads > 1, goal) {
-            let parallel = square.search_on(self.threads, goal, &mut |nodes, fills, rows| {
+            let parallel = square.search_on(self.threads, goal, None, &mut |nodes, fills, rows| {
                 progress(&Progress {
                     nodes,
                     fills,
@@ -751,6 +764,26 @@ impl Filler {
             });
         }
         Fill::new(rows, cols, letters, entries)
+    }
+}
+
+/// FNV-1a of `grid`'s squares and `seed`, the start of
+/// [`Filler::count_problem`]'s fingerprint.
+fn grid_print(grid: &Grid, seed: Option<u64>) -> u64 {
+    let mut print = fnv1a_more(FNV_START, &[grid.rows() as u8, grid.cols() as u8]);
+    for row in 0..grid.rows() {
+        for col in 0..grid.cols() {
+            let square = match grid.cell(row, col) {
+                Cell::Block => b'#',
+                Cell::Letter(letter) => letter,
+                Cell::Empty => b'.',
+            };
+            print = fnv1a_more(print, &[square]);
+        }
+    }
+    match seed {
+        None => fnv1a_more(print, b"-"),
+        Some(seed) => fnv1a_more(print, &seed.to_le_bytes()),
     }
 }
 

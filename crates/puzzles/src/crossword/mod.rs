@@ -48,6 +48,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod checkpoint;
 mod engine;
 mod fill;
 mod filler;
@@ -67,5 +68,6 @@ mod tests;
 pub use fill::{Entry, Fill};
 pub use filler::{FillError, FillOptions, FillSummary, Filler, Progress};
 pub use grid::{Cell, Direction, Grid, GridError, MAX_SIDE, Slot};
+pub use threads::{OnUnit, UnitsSummary};
 pub use trace::{FillAction, FillEvent, SlotRef};
 pub use words::{DEFAULT_SCORE, ListError, MAX_LINE, WordList};

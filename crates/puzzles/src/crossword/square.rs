@@ -17,9 +17,10 @@ use std::ops::ControlFlow;
 use std::sync::Mutex;
 use std::sync::atomic::Ordering;
 
+use super::checkpoint::UnitTally;
 use super::fill::{Entry, Fill};
 use super::grid::{Direction, Grid, MAX_SIDE};
-use super::threads::{Shared, watched};
+use super::threads::{Resume, Shared, watched};
 use super::trie::{ALL, Trie};
 
 /// A grid without blocks made ready for the row-by-row search.
@@ -123,6 +124,9 @@ pub(crate) struct Parallel {
     pub(crate) fills: u64,
     /// With [`Goal::First`]: the fill.
     pub(crate) first: Option<SquareFill>,
+    /// How many first rows (units) there are, when the whole tree was
+    /// searched.
+    pub(crate) units: Option<usize>,
 }
 
 /// A thread's share of the first rows. The work is split by first row:
@@ -137,6 +141,11 @@ struct Units<'a> {
     mine: usize,
     /// The unit being searched.
     current: usize,
+    /// Who hears of each finished unit, in a count that resumes.
+    resume: Option<Resume<'a>>,
+    /// The unit being searched, and the rows placed and fills found
+    /// before it: its tally when it finishes.
+    active: Option<(usize, u64, u64)>,
 }
 
 /// What a thread does with a first row.
@@ -249,20 +258,23 @@ impl Square {
     /// this thread) now and then with the rows placed, the fills
     /// counted and the rows of a partial fill at hand; it may stop the
     /// search.
+    /// With `resume`, the units (first rows) that it says are done are
+    /// passed over, and it hears of each unit finished.
     pub(crate) fn search_on(
         &self,
         threads: usize,
         goal: Goal,
+        resume: Option<Resume<'_>>,
         progress: &mut dyn FnMut(u64, u64, usize) -> ControlFlow<()>,
     ) -> Parallel {
-        let shared = Shared::new();
+        let shared = Shared::new(resume);
         let first: Mutex<Option<SquareFill>> = Mutex::new(None);
         // No more threads than first rows: the others would find no work.
         let threads = threads.clamp(1, self.row_scores.len().max(1));
         watched(
             threads,
             &shared,
-            &|| self.work(&shared, &first, goal, shared.take()),
+            &|| self.work(&shared, &first, goal, resume, shared.take()),
             &mut |shared| {
                 let (nodes, fills, decided) = shared.now();
                 progress(nodes, fills, decided)
@@ -273,16 +285,25 @@ impl Square {
             Goal::First => u64::from(first.is_some()),
             Goal::Count(limit) => shared.fills_within(limit),
         };
+        let complete = !shared.stopped() && first.is_none();
         Parallel {
-            complete: !shared.stopped() && first.is_none(),
+            complete,
             nodes: shared.nodes.load(Ordering::Relaxed),
             fills,
             first,
+            units: complete.then(|| shared.units_seen.load(Ordering::Relaxed)),
         }
     }
 
     /// One thread's part of [`Square::search_on`], from the unit `mine`.
-    fn work(&self, shared: &Shared, first: &Mutex<Option<SquareFill>>, goal: Goal, mine: usize) {
+    fn work(
+        &self,
+        shared: &Shared,
+        first: &Mutex<Option<SquareFill>>,
+        goal: Goal,
+        resume: Option<Resume<'_>>,
+        mine: usize,
+    ) {
         let mut reported = 0;
         let mut progress = |nodes: u64, rows: usize| {
             shared.report(&mut reported, nodes);
@@ -306,6 +327,8 @@ impl Square {
             seen: 0,
             mine,
             current: 0,
+            resume,
+            active: None,
         };
         let (_, nodes) = self.walk(Some(units), &mut progress, &mut on_fill);
         shared.report(&mut reported, nodes);
@@ -327,6 +350,7 @@ impl Square {
             placed: vec![0; self.rows],
             letters: vec![0; self.rows * self.cols],
             nodes: 0,
+            fills: 0,
             next_tick: TICK,
             units,
             progress,
@@ -337,6 +361,15 @@ impl Square {
         } else {
             walk.start()
         };
+        if flow.is_continue() {
+            walk.finish_unit();
+            if let Some(units) = &walk.units {
+                units
+                    .shared
+                    .units_seen
+                    .fetch_max(units.seen, Ordering::Relaxed);
+            }
+        }
         (flow, walk.nodes)
     }
 }
@@ -351,6 +384,8 @@ struct Walk<'a, 'b> {
     /// The searched grid's letters, `0..26`.
     letters: Vec<u8>,
     nodes: u64,
+    /// Fills handed to `on_fill`.
+    fills: u64,
     next_tick: u64,
     /// In a search on several threads, this thread's share of the first
     /// rows.
@@ -515,8 +550,11 @@ impl Walk<'_, '_> {
         }
     }
 
-    /// Whether this thread searches below the first row just walked.
+    /// Whether this thread searches below the first row just walked (the
+    /// unit searched before it, if any, is finished).
     fn claim(&mut self) -> Claim {
+        self.finish_unit();
+        let (nodes, fills) = (self.nodes, self.fills);
         let Some(units) = &mut self.units else {
             return Claim::Search;
         };
@@ -530,8 +568,23 @@ impl Walk<'_, '_> {
             return Claim::Stop;
         }
         units.current = unit;
+        units.active = Some((unit, nodes, fills));
         units.mine = shared.take();
         Claim::Search
+    }
+
+    /// Reports the unit this thread was searching as finished, if any.
+    fn finish_unit(&mut self) {
+        let Some(units) = &mut self.units else {
+            return;
+        };
+        if let Some((unit, nodes, fills)) = units.active.take() {
+            let tally = UnitTally {
+                fills: self.fills - fills,
+                nodes: self.nodes - nodes,
+            };
+            units.shared.finished(units.resume, unit, tally);
+        }
     }
 
     /// All rows placed: the columns are words; keeps the fill when no word
@@ -577,8 +630,10 @@ impl Walk<'_, '_> {
                 unit: self.units.as_ref().map_or(0, |units| units.current),
             }
         };
+        self.fills += 1;
         (self.on_fill)(fill(false))?;
         if square.symmetric {
+            self.fills += 1;
             (self.on_fill)(fill(true))?;
         }
         ControlFlow::Continue(())
@@ -619,20 +674,20 @@ mod tests {
         assert!(sequential.len() > 1);
 
         // Unit 0 is taken by the thread that runs last.
-        let (late, first) = (Shared::new(), Mutex::new(None));
+        let (late, first) = (Shared::new(None), Mutex::new(None));
         late.take();
-        square.work(&late, &first, Goal::First, 1);
+        square.work(&late, &first, Goal::First, None, 1);
         let later = first.lock().unwrap().as_ref().map(|fill| fill.unit);
         assert!(later.is_some_and(|unit| unit > 0));
-        square.work(&late, &first, Goal::First, 0);
+        square.work(&late, &first, Goal::First, None, 0);
         let kept = first.into_inner().unwrap().unwrap();
         assert_eq!((kept.unit, &kept.letters), (0, &sequential[0]));
 
-        let counting = Shared::new();
+        let counting = Shared::new(None);
         counting.take();
         let no_fill = Mutex::new(None);
-        square.work(&counting, &no_fill, Goal::Count(None), 1);
-        square.work(&counting, &no_fill, Goal::Count(None), 0);
+        square.work(&counting, &no_fill, Goal::Count(None), None, 1);
+        square.work(&counting, &no_fill, Goal::Count(None), None, 0);
         assert_eq!(
             (counting.fills.into_inner(), counting.nodes.into_inner()),
             (sequential.len() as u64, rows)
@@ -646,14 +701,14 @@ mod tests {
         let (sequential, _) = every_fill(&square);
         let none = &mut |_, _, _| ControlFlow::Continue(());
         for threads in 1..=4 {
-            let counted = square.search_on(threads, Goal::Count(None), none);
+            let counted = square.search_on(threads, Goal::Count(None), None, none);
             assert_eq!(
                 (counted.fills, counted.complete),
                 (sequential.len() as u64, true)
             );
-            let limited = square.search_on(threads, Goal::Count(Some(5)), none);
+            let limited = square.search_on(threads, Goal::Count(Some(5)), None, none);
             assert_eq!((limited.fills, limited.complete), (5, false));
-            let first = square.search_on(threads, Goal::First, none);
+            let first = square.search_on(threads, Goal::First, None, none);
             assert_eq!(
                 first.first.map(|fill| fill.letters).as_ref(),
                 sequential.first()
@@ -670,7 +725,7 @@ mod tests {
             col_scores: Vec::new(),
             unit,
         };
-        let (shared, mut kept) = (Shared::new(), None);
+        let (shared, mut kept) = (Shared::new(None), None);
         for unit in [2, 0, 1, 3] {
             keep_first(&mut kept, fill(unit), &shared);
         }
@@ -683,9 +738,9 @@ mod tests {
     #[test]
     fn a_stopped_search_places_no_more_rows() {
         let square = abc_square();
-        let stopped = Shared::new();
+        let stopped = Shared::new(None);
         stopped.stop.store(true, Ordering::Relaxed);
-        square.work(&stopped, &Mutex::new(None), Goal::Count(None), 0);
+        square.work(&stopped, &Mutex::new(None), Goal::Count(None), None, 0);
         assert_eq!(
             (stopped.fills.into_inner(), stopped.nodes.into_inner()),
             (0, 0)

@@ -2,8 +2,9 @@
 //! apart from it (their own reading of runs, no bitsets, no propagation),
 //! and the parsers fed arbitrary bytes.
 
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 use std::ops::ControlFlow;
+use std::sync::Mutex;
 
 use proptest::prelude::*;
 
@@ -191,6 +192,44 @@ fn fills_by_letters(filler: &Filler) -> Vec<Vec<String>> {
     hooks.fills
 }
 
+/// Counts with [`Filler::count_units`] in runs, the first ones each
+/// stopped once it has finished its number of `stops` units, the last one
+/// to the end, each passing over the units finished before: the fills of
+/// every unit, once it checked that no unit finished twice and that the
+/// complete run knows every unit. A unit that a stop cut short is not
+/// finished, so a later run counts it again, whole.
+fn count_in_runs(filler: &Filler, stops: &[usize]) -> u64 {
+    let mut done = BTreeMap::new();
+    for stop in stops.iter().copied().map(Some).chain([None]) {
+        let finished = Mutex::new(Vec::new());
+        let on_unit = |unit, tally| {
+            let mut finished = finished.lock().unwrap();
+            finished.push((unit, tally));
+            if stop.is_some_and(|stop| finished.len() >= stop) {
+                return ControlFlow::Break(());
+            }
+            ControlFlow::Continue(())
+        };
+        let run = filler.count_units(&done, &on_unit, &mut |_| ControlFlow::Continue(()));
+        let finished = finished.into_inner().unwrap();
+        for &(unit, tally) in &finished {
+            assert!(
+                done.insert(unit, tally).is_none(),
+                "unit {unit} finished twice"
+            );
+        }
+        if run.summary.complete {
+            let units = run.units.expect("a complete run knows its units");
+            assert_eq!(done.len(), units, "every unit finished once");
+            let this_run: u64 = finished.iter().map(|(_, tally)| tally.fills).sum();
+            assert_eq!(run.summary.fills, this_run);
+            return done.values().map(|tally| tally.fills).sum();
+        }
+        assert!(stop.is_some(), "only a stop ends a run early");
+    }
+    unreachable!("the last run has no stop")
+}
+
 fn tiny_grid() -> impl Strategy<Value = String> {
     (1usize..=4, 1usize..=4).prop_flat_map(|(rows, cols)| {
         proptest::collection::vec(
@@ -276,6 +315,12 @@ proptest! {
                 let many = parallel.count_with(limit, none);
                 prop_assert_eq!((many.fills, many.complete), (one.fills, one.complete));
             }
+        }
+        // Counted unit by unit in runs that stop and resume.
+        for (threads, stops) in [(1, &[1, 2][..]), (2, &[1][..]), (3, &[2, 1, 3][..])] {
+            let mut parallel = filler.clone();
+            parallel.threads = threads;
+            prop_assert_eq!(count_in_runs(&parallel, stops), expected.len() as u64);
         }
         let mut portable = filler.clone();
         portable.set_portable();
@@ -636,6 +681,12 @@ proptest! {
                 prop_assert_eq!((many.fills, many.complete), (one.fills, one.complete));
             }
             prop_assert_eq!(parallel.first().map(|fill| fill.lines()), first.as_ref().map(Fill::lines));
+        }
+        // Counted unit by unit in runs that stop and resume.
+        for (threads, stops) in [(1, &[1, 2][..]), (2, &[2][..]), (3, &[1, 1][..])] {
+            let mut parallel = filler.clone();
+            parallel.threads = threads;
+            prop_assert_eq!(count_in_runs(&parallel, stops), expected.len() as u64);
         }
     }
 }

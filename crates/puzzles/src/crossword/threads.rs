@@ -1,15 +1,21 @@
 //! Searches on several threads that the calling thread watches: it reports
 //! progress now and then and passes on the caller's request to stop, as the
-//! search on one thread does from within.
+//! search on one thread does from within. A count is cut into units (the
+//! bottom rows of a grid without blocks, the words of the first slot of
+//! another): each finished unit can be reported, and units finished in an
+//! earlier run passed over ([`Filler::count_units`]).
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
 
+use super::checkpoint::{CountProblem, UnitTally};
 use super::engine::Engine;
-use super::filler::{FillSummary, Progress};
+use super::filler::{FillSummary, Filler, Progress};
 use super::search::{Hooks, Nodes, explore};
+use super::square::Goal;
 
 /// How often the calling thread reports progress (and looks for the
 /// caller's stop).
@@ -28,11 +34,32 @@ pub(crate) struct Shared {
     pub(crate) fills: AtomicU64,
     /// How much of the partial fill at hand is decided (rows or slots).
     pub(crate) decided: AtomicUsize,
+    /// Units finished in an earlier run, never handed out.
+    done: BTreeSet<usize>,
+    /// Units walked by a thread that walked them all: how many there are.
+    pub(crate) units_seen: AtomicUsize,
 }
 
+/// What a count that resumes hands its threads: the units an earlier run
+/// finished, and who hears of each unit this run finishes (it may stop the
+/// count).
+#[derive(Clone, Copy)]
+pub(crate) struct Resume<'a> {
+    pub(crate) done: &'a BTreeMap<usize, UnitTally>,
+    pub(crate) finished: &'a OnUnit<'a>,
+}
+
+/// Hears that a unit finished with a tally; stops the count with
+/// [`ControlFlow::Break`].
+pub type OnUnit<'a> = dyn Fn(usize, UnitTally) -> ControlFlow<()> + Sync + 'a;
+
 impl Shared {
-    pub(crate) fn new() -> Shared {
+    pub(crate) fn new(resume: Option<Resume<'_>>) -> Shared {
         Shared {
+            done: resume.map_or_else(BTreeSet::new, |resume| {
+                resume.done.keys().copied().collect()
+            }),
+            units_seen: AtomicUsize::new(0),
             next_unit: AtomicUsize::new(0),
             first_fill: AtomicUsize::new(usize::MAX),
             stop: AtomicBool::new(false),
@@ -42,9 +69,24 @@ impl Shared {
         }
     }
 
-    /// The next unit no thread has taken.
+    /// The next unit no thread has taken and no earlier run finished.
     pub(crate) fn take(&self) -> usize {
-        self.next_unit.fetch_add(1, Ordering::Relaxed)
+        loop {
+            let unit = self.next_unit.fetch_add(1, Ordering::Relaxed);
+            if !self.done.contains(&unit) {
+                return unit;
+            }
+        }
+    }
+
+    /// Tells `resume` that `unit` finished with `tally`; stops the search
+    /// when it says so.
+    pub(crate) fn finished(&self, resume: Option<Resume<'_>>, unit: usize, tally: UnitTally) {
+        if let Some(resume) = resume
+            && (resume.finished)(unit, tally).is_break()
+        {
+            self.stop.store(true, Ordering::Relaxed);
+        }
     }
 
     pub(crate) fn stopped(&self) -> bool {
@@ -121,18 +163,21 @@ pub(crate) fn watched(
 
 /// [`super::Filler::count_with`] on `threads` threads from the propagated
 /// `root`: the words of the slot that the search fills first are shared
-/// out, each thread searching below those it takes. `None` when there is
-/// no such slot to share (the propagation decided the grid).
+/// out (the units), each thread searching below those it takes. `None`
+/// when there is no such slot to share (the propagation decided the grid);
+/// else the summary and the number of units.
 pub(crate) fn counted_on(
     threads: usize,
     root: &Engine,
     limit: Option<u64>,
+    resume: Option<Resume<'_>>,
     progress: &mut dyn FnMut(&Progress) -> ControlFlow<()>,
-) -> Option<FillSummary> {
+) -> Option<(FillSummary, usize)> {
     struct Counting<'a> {
         shared: &'a Shared,
         limit: Option<u64>,
         reported: u64,
+        fills: u64,
     }
     impl Hooks for Counting<'_> {
         const TRACE: bool = false;
@@ -148,18 +193,20 @@ pub(crate) fn counted_on(
             ControlFlow::Continue(())
         }
         fn solution(&mut self, _: &Engine, _: usize) -> ControlFlow<()> {
+            self.fills += 1;
             self.shared.count_fill(self.limit)
         }
     }
     let mut root = root.clone();
     let slot = root.choose()?;
     let words = root.candidates(slot);
-    let shared = Shared::new();
+    let shared = Shared::new(resume);
     let share = || {
         let mut hooks = Counting {
             shared: &shared,
             limit,
             reported: 0,
+            fills: 0,
         };
         let mut nodes = Nodes::unbounded();
         loop {
@@ -167,6 +214,7 @@ pub(crate) fn counted_on(
             if k >= words.len() || shared.stopped() {
                 break;
             }
+            let before = (hooks.fills, nodes.tried);
             // As the search on one thread places the slot's words.
             nodes.tried += 1;
             let mut engine = root.clone();
@@ -175,6 +223,11 @@ pub(crate) fn counted_on(
             {
                 break;
             }
+            let tally = UnitTally {
+                fills: hooks.fills - before.0,
+                nodes: nodes.tried - before.1,
+            };
+            shared.finished(resume, k, tally);
         }
         shared.report(&mut hooks.reported, nodes.tried);
     };
@@ -188,9 +241,176 @@ pub(crate) fn counted_on(
             slots: root.count.len(),
         })
     });
-    Some(FillSummary {
+    let summary = FillSummary {
         fills: shared.fills_within(limit),
         nodes: shared.nodes.load(Ordering::Relaxed),
         complete: !shared.stopped(),
-    })
+    };
+    Some((summary, words.len()))
+}
+
+/// What [`Filler::count_units`] counted.
+///
+/// # Example
+///
+/// ```
+/// use std::collections::BTreeMap;
+/// use std::ops::ControlFlow;
+/// use puzzles::crossword::{Filler, Grid, WordList};
+///
+/// let filler = Filler::new(&Grid::parse("..\n..")?, &WordList::parse(&b"AB\nCD\nAC\nBD\n"[..])?)?;
+/// let run = filler.count_units(&BTreeMap::new(), &|_, _| ControlFlow::Continue(()), &mut |_| {
+///     ControlFlow::Continue(())
+/// });
+/// assert_eq!((run.summary.fills, run.units), (2, Some(2)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct UnitsSummary {
+    /// The fills and choices of the units this run finished or began, and
+    /// whether it searched every unit an earlier run had not finished.
+    pub summary: FillSummary,
+    /// How many units the count has, once a complete run knows it.
+    pub units: Option<usize>,
+}
+
+impl Filler {
+    /// What a count's units refer to, for its checkpoint: the unit scheme
+    /// and a fingerprint of the grid, the words of its slots' lengths (with
+    /// their scores, in the order they are tried) and the seed.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::crossword::{FillOptions, Filler, Grid, WordList};
+    ///
+    /// let grid = Grid::parse("...\n...\n...")?;
+    /// let words = WordList::english();
+    /// let mut seeded = FillOptions::default();
+    /// seeded.seed = Some(1);
+    /// let plain = Filler::new(&grid, &words)?.count_problem();
+    /// assert_eq!(plain, Filler::new(&grid, &words)?.count_problem());
+    /// assert_ne!(plain, Filler::with_options(&grid, &words, seeded)?.count_problem());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn count_problem(&self) -> CountProblem {
+        let scheme = if self.square.is_some() {
+            "square-rows-1"
+        } else {
+            "first-slot-1"
+        };
+        CountProblem {
+            scheme: scheme.to_string(),
+            fingerprint: format!("{:016x}", self.fingerprint),
+        }
+    }
+
+    /// Counts every fill, unit by unit on [`FillOptions::threads`](super::FillOptions::threads)
+    /// threads, passing over the units in `done` (finished by an earlier
+    /// run of the same [`Filler::count_problem`]) and calling `finished`
+    /// (from the counting threads) with each unit this run finishes and
+    /// its tally; `finished` or `progress` stop the count with
+    /// [`ControlFlow::Break`]. A unit the count was stopped in is not
+    /// reported: its fills are in [`UnitsSummary::summary`] but belong to no
+    /// finished unit. The whole count is the fills of `done` and of this
+    /// run's summary, when it is complete.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use std::collections::BTreeMap;
+    /// use std::ops::ControlFlow;
+    /// use std::sync::Mutex;
+    /// use puzzles::crossword::{Filler, Grid, WordList};
+    ///
+    /// let grid = Grid::parse("...\n...")?;
+    /// let filler = Filler::new(&grid, &WordList::english())?;
+    /// let whole = filler.count(None);
+    ///
+    /// // The first run stops after two units; the second does the rest.
+    /// let done = Mutex::new(BTreeMap::new());
+    /// let record = |unit, tally| {
+    ///     let mut done = done.lock().unwrap();
+    ///     done.insert(unit, tally);
+    ///     if done.len() == 2 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+    /// };
+    /// let first = filler.count_units(&BTreeMap::new(), &record, &mut |_| ControlFlow::Continue(()));
+    /// assert!(!first.summary.complete);
+    /// let done = done.into_inner().unwrap();
+    /// let rest = filler.count_units(&done, &|_, _| ControlFlow::Continue(()), &mut |_| ControlFlow::Continue(()));
+    /// assert!(rest.summary.complete);
+    /// assert_eq!(done.values().map(|t| t.fills).sum::<u64>() + rest.summary.fills, whole);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn count_units(
+        &self,
+        done: &BTreeMap<usize, UnitTally>,
+        finished: &OnUnit<'_>,
+        progress: &mut dyn FnMut(&Progress) -> ControlFlow<()>,
+    ) -> UnitsSummary {
+        let resume = Some(Resume { done, finished });
+        if self.dead().is_some() {
+            return UnitsSummary {
+                summary: FillSummary {
+                    complete: true,
+                    ..FillSummary::default()
+                },
+                units: Some(0),
+            };
+        }
+        if let Some(square) = &self.square {
+            let slots = self.grid().slots().len();
+            let parallel = square.search_on(
+                self.threads,
+                Goal::Count(None),
+                resume,
+                &mut |nodes, fills, rows| {
+                    progress(&Progress {
+                        nodes,
+                        fills,
+                        decided: rows,
+                        slots,
+                    })
+                },
+            );
+            return UnitsSummary {
+                summary: FillSummary {
+                    fills: parallel.fills,
+                    nodes: parallel.nodes,
+                    complete: parallel.complete,
+                },
+                units: parallel.units,
+            };
+        }
+        match counted_on(self.threads, self.root(), None, resume, progress) {
+            Some((summary, units)) => UnitsSummary {
+                units: summary.complete.then_some(units),
+                summary,
+            },
+            // The propagation decided every slot: one unit, the grid.
+            None if done.contains_key(&0) => UnitsSummary {
+                summary: FillSummary {
+                    complete: true,
+                    ..FillSummary::default()
+                },
+                units: Some(1),
+            },
+            None => {
+                let summary = self.count_with(None, progress);
+                if summary.complete {
+                    let tally = UnitTally {
+                        fills: summary.fills,
+                        nodes: summary.nodes,
+                    };
+                    // Nothing is left to stop.
+                    let _ = finished(0, tally);
+                }
+                UnitsSummary {
+                    summary,
+                    units: summary.complete.then_some(1),
+                }
+            }
+        }
+    }
 }

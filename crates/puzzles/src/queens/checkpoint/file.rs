@@ -8,10 +8,10 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use super::super::count::{CountPlan, SCHEME, UnitCount, UnitId};
-use super::super::record_file::{LockFailure, file_kind, lock_exclusive, not_a_regular_file};
 use super::format::{CheckpointError, CheckpointHeader, record_line};
 use super::read::Checkpoint;
 use super::write::CheckpointWriter;
+use crate::record_file::{LockFailure, file_kind, lock_exclusive, not_a_regular_file};
 
 /// A checkpoint on disk, as a long count keeps it: an existing file is read
 /// and checked against the plan (so a run resumes where it stopped), a

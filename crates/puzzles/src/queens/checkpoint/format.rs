@@ -8,7 +8,7 @@ use serde::Deserialize;
 
 use super::super::count::{CountPlan, UnitCount, UnitId};
 use super::super::quadrants;
-use super::super::record_file::{SealError, seal_line, unseal_line};
+use crate::record_file::{SealError, seal_line, unseal_line};
 
 /// The `format` field of a header line.
 pub const FORMAT: &str = "puzzles-queens-count";

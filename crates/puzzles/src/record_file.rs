@@ -1,15 +1,24 @@
-//! What every record file of a count is made from — a checkpoint, a
-//! shard's part file: lines sealed with a checksum, an exclusive lock that
-//! names the process holding it, and the check that a path is a regular
-//! file.
+//! What every record file of a count is made from — a checkpoint of a
+//! queens or crossword count, a shard's part file: lines sealed with a
+//! checksum, an exclusive lock that names the process holding it, and the
+//! check that a path is a regular file.
 
 use std::fs::File;
 use std::io;
 use std::path::Path;
 
 /// FNV-1a, 64 bits.
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| {
+pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
+    fnv1a_more(FNV_START, bytes)
+}
+
+/// FNV-1a's starting value: `fnv1a_more(FNV_START, a + b)` is
+/// `fnv1a_more(fnv1a_more(FNV_START, a), b)`.
+pub(crate) const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// FNV-1a of `hash`'s bytes followed by `bytes`.
+pub(crate) fn fnv1a_more(hash: u64, bytes: &[u8]) -> u64 {
+    bytes.iter().fold(hash, |hash, &byte| {
         (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
     })
 }
@@ -25,12 +34,12 @@ const CHECK_FIELD: &str = ",\"check\":\"";
 /// # Example
 ///
 /// ```
-/// use puzzles::queens::record_file::{seal_line, unseal_line};
+/// use puzzles::record_file::{seal_line, unseal_line};
 ///
 /// let line = seal_line(r#"{"shard":3"#);
 /// assert!(line.starts_with(r#"{"shard":3,"check":""#) && line.ends_with("\"}\n"));
 /// assert_eq!(unseal_line(line.trim_end())?, r#"{"shard":3}"#);
-/// # Ok::<(), puzzles::queens::record_file::SealError>(())
+/// # Ok::<(), puzzles::record_file::SealError>(())
 /// ```
 pub fn seal_line(payload: &str) -> String {
     format!(
@@ -51,7 +60,7 @@ pub fn seal_line(payload: &str) -> String {
 /// # Example
 ///
 /// ```
-/// use puzzles::queens::record_file::{SealError, seal_line, unseal_line};
+/// use puzzles::record_file::{SealError, seal_line, unseal_line};
 ///
 /// let line = seal_line(r#"{"shard":3"#).replacen('3', "4", 1);
 /// assert_eq!(unseal_line(line.trim_end()), Err(SealError::BadChecksum));
@@ -79,7 +88,7 @@ pub fn unseal_line(line: &str) -> Result<String, SealError> {
 /// # Example
 ///
 /// ```
-/// use puzzles::queens::record_file::{SealError, unseal_line};
+/// use puzzles::record_file::{SealError, unseal_line};
 ///
 /// let err = unseal_line(r#"{"shard":3}"#).unwrap_err();
 /// assert_eq!(err, SealError::NoChecksum);
@@ -122,7 +131,7 @@ pub enum LockFailure {
 /// # Example
 ///
 /// ```
-/// use puzzles::queens::record_file::{LockFailure, lock_exclusive};
+/// use puzzles::record_file::{LockFailure, lock_exclusive};
 ///
 /// let path = std::env::temp_dir().join(format!("doc-lock-{}", std::process::id()));
 /// let first = std::fs::File::create(&path)?;
@@ -198,7 +207,7 @@ fn lock_holder(_file: &File) -> Option<u32> {
 /// # Example
 ///
 /// ```
-/// use puzzles::queens::record_file::not_a_regular_file;
+/// use puzzles::record_file::not_a_regular_file;
 ///
 /// # #[cfg(unix)]
 /// assert_eq!(not_a_regular_file("/dev/null".as_ref()), Some("a character device"));

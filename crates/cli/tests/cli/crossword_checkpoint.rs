@@ -1,0 +1,230 @@
+//! `puzzles crossword GRID --count --checkpoint FILE` through the real
+//! binary: counts stopped and resumed to the exact count, on grids without
+//! blocks (shared out by bottom row) and with (by the first slot's words),
+//! and checkpoints refused: damaged, cut short, of another count, not a
+//! file, in use.
+
+use std::path::Path;
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
+use crate::util::{json_of, puzzles, scratch};
+use predicates::prelude::*;
+
+fn lines(path: &Path) -> usize {
+    std::fs::read_to_string(path).map_or(0, |text| text.lines().count())
+}
+
+#[test]
+fn a_stopped_count_resumes_to_the_exact_count() {
+    let dir = scratch("crossword-resume");
+    for (name, grid) in [
+        ("open-4.txt", "....\n....\n....\n....\n"),
+        ("blocks-3.txt", "..#\n...\n#..\n"),
+    ] {
+        let grid_path = dir.join(name);
+        std::fs::write(&grid_path, grid).unwrap();
+        let grid = grid_path.to_str().unwrap();
+        let plain = json_of(&["crossword", grid, "--count", "--format", "json"]);
+        assert!(plain["fills"].as_u64().unwrap() > 1000, "{plain}");
+        let checkpoint = dir.join(format!("{name}.ckpt"));
+        let path = checkpoint.to_str().unwrap();
+        let base = ["crossword", grid, "--count", "--checkpoint", path];
+        puzzles()
+            .args(base)
+            .args(["--stop-after-units", "5", "--threads", "2"])
+            .assert()
+            .code(130)
+            .stdout("")
+            .stderr(
+                predicate::str::contains("interrupted").and(predicate::str::contains(
+                    "run the same command again to resume",
+                )),
+            );
+        let first = lines(&checkpoint);
+        assert!(first >= 6, "{name}: a header and at least 5 units");
+        puzzles()
+            .args(base)
+            .args(["--stop-after-units", "10", "--threads", "1"])
+            .assert()
+            .code(130)
+            .stderr(predicate::str::contains(format!(
+                "{} units of this count are recorded",
+                first - 1 + 10
+            )));
+        assert_eq!(lines(&checkpoint), first + 10);
+        let resumed = json_of(&[&base[..], &["--format", "json"]].concat());
+        assert_eq!(resumed["fills"], plain["fills"], "{name}");
+        assert_eq!(resumed["words_tried"], plain["words_tried"], "{name}");
+        assert_eq!(resumed["complete"], true);
+        assert_eq!(resumed["resumed_units"], first + 9);
+        let units = resumed["units"].as_u64().unwrap();
+        assert_eq!(lines(&checkpoint) as u64, units + 1, "each unit once");
+        // Complete: the same command again only reads the file.
+        let again = json_of(&[&base[..], &["--format", "json"]].concat());
+        assert_eq!(again["fills"], plain["fills"]);
+        assert_eq!(again["resumed_units"], units);
+        puzzles()
+            .args(base)
+            .assert()
+            .success()
+            .stdout(format!("{}\n", plain["fills"]));
+    }
+}
+
+#[test]
+fn a_checkpoint_that_proves_no_fill_exits_1() {
+    let dir = scratch("crossword-none");
+    let grid = dir.join("grid.txt");
+    std::fs::write(&grid, "..\n..\n").unwrap();
+    let words = dir.join("words.txt");
+    std::fs::write(&words, "AB\nCD\nAC\n").unwrap();
+    let checkpoint = dir.join("c.ckpt");
+    // Once counted, and once read back.
+    for _ in 0..2 {
+        puzzles()
+            .args(["crossword", grid.to_str().unwrap(), "--count"])
+            .args(["--words", words.to_str().unwrap()])
+            .args(["--checkpoint", checkpoint.to_str().unwrap()])
+            .assert()
+            .code(1)
+            .stdout("0\n")
+            .stderr("puzzles: no fill exists\n");
+    }
+}
+
+/// A checkpoint made by a short count of the 3×3 with two blocks.
+fn made(dir: &Path) -> (String, String) {
+    let grid = dir.join("grid.txt");
+    std::fs::write(&grid, "..#\n...\n#..\n").unwrap();
+    let checkpoint = dir.join("c.ckpt");
+    let (grid, path) = (
+        grid.to_str().unwrap().to_string(),
+        checkpoint.to_str().unwrap().to_string(),
+    );
+    puzzles()
+        .args(["crossword", &grid, "--count", "--checkpoint", &path])
+        .args(["--stop-after-units", "3", "--threads", "1"])
+        .assert()
+        .code(130);
+    (grid, path)
+}
+
+#[test]
+fn damaged_or_foreign_checkpoints_are_refused_by_line() {
+    let dir = scratch("crossword-refused");
+    let (grid, path) = made(&dir);
+    let good = std::fs::read_to_string(&path).unwrap();
+    let refused = |text: &str, args: &[&str], message: &str| {
+        std::fs::write(&path, text).unwrap();
+        puzzles()
+            .args(["crossword", &grid, "--count", "--checkpoint", &path])
+            .args(args)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(message));
+        // Nothing was added to a file refused as it was read.
+        let now = std::fs::read_to_string(&path).unwrap();
+        assert!(now == text, "{message}: the file changed");
+    };
+    // Another seed orders the words otherwise: the units mean other words.
+    refused(&good, &["--seed", "4"], "line 1: made for another count");
+    let edited = good.replacen("\"fills\":", "\"fills\":1", 1);
+    refused(&edited, &[], "line 2: checksum mismatch");
+    refused(good.trim_end(), &[], "line 4: the line has no newline");
+    let twice = format!("{good}{}", good.lines().nth(1).unwrap());
+    refused(&format!("{twice}\n"), &[], "line 5: unit");
+    refused("{}\n", &[], "line 1: no checksum");
+    refused(&"x".repeat(5000), &[], "line 1: the line is too long");
+    // A unit past the count's last, with a good seal: refused once the
+    // count knows how many units it has (at its end), and no count is
+    // printed.
+    let header: serde_json::Value = serde_json::from_str(good.lines().next().unwrap()).unwrap();
+    let forged = puzzles::record_file::seal_line(&format!(
+        r#"{{"scheme":{},"problem":{},"unit":99999999,"fills":7,"nodes":7"#,
+        header["scheme"], header["problem"]
+    ));
+    std::fs::write(&path, format!("{good}{forged}")).unwrap();
+    puzzles()
+        .args(["crossword", &grid, "--count", "--checkpoint", &path])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "unit 99999999 is recorded, but this count has",
+        ));
+}
+
+#[test]
+fn a_checkpoint_must_be_a_file_and_needs_count() {
+    let dir = scratch("crossword-not-a-file");
+    let grid = dir.join("grid.txt");
+    std::fs::write(&grid, "..\n..\n").unwrap();
+    let grid = grid.to_str().unwrap();
+    puzzles()
+        .args(["crossword", grid, "--count", "--checkpoint"])
+        .arg(dir.to_str().unwrap())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "is not a regular file but a directory",
+        ));
+    let path = dir.join("c.ckpt");
+    let path = path.to_str().unwrap();
+    for args in [
+        &["--checkpoint", path][..],
+        &["--count", "--checkpoint", path, "--limit", "3"],
+        &["--count", "--checkpoint", path, "--trace"],
+    ] {
+        puzzles()
+            .args(["crossword", grid])
+            .args(args)
+            .assert()
+            .code(2)
+            .stdout("");
+    }
+    assert!(
+        !Path::new(path).exists(),
+        "no checkpoint for a refused command"
+    );
+}
+
+#[test]
+fn a_checkpoint_in_use_is_refused() {
+    let dir = scratch("crossword-in-use");
+    let grid = dir.join("open-7.txt");
+    std::fs::write(&grid, ".......\n".repeat(7)).unwrap();
+    let checkpoint = dir.join("c.ckpt");
+    let args = [
+        "crossword",
+        grid.to_str().unwrap(),
+        "--count",
+        "--threads",
+        "1",
+        "--checkpoint",
+        checkpoint.to_str().unwrap(),
+    ];
+    let mut first = std::process::Command::new(crate::util::binary())
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // The header is written once the file is locked.
+    let started = Instant::now();
+    while lines(&checkpoint) == 0 && started.elapsed() < Duration::from_secs(30) {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let second = puzzles().args(args).output().unwrap();
+    let still_running = first.try_wait().unwrap().is_none();
+    first.kill().ok();
+    first.wait().unwrap();
+    assert!(still_running, "the first count takes about a second");
+    assert_eq!(second.status.code(), Some(2), "{second:?}");
+    let stderr = String::from_utf8(second.stderr).unwrap();
+    assert!(
+        stderr.contains("is in use by another count (pid "),
+        "{stderr}"
+    );
+}
