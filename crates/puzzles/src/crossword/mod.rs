@@ -27,6 +27,10 @@
 //!   It finds a fill, lists or
 //!   counts fills (with a limit), reports [`Progress`], and traces its steps
 //!   ([`Filler::trace`], [`FillEvent`]).
+//! - [`checkpoint`] — a long count's checkpoint: [`Filler::count_units`]
+//!   counts unit by unit (bottom rows, or the words of the first slot),
+//!   passing over the units an earlier run finished and reporting each one
+//!   it finishes, and [`checkpoint::CountCheckpoint`] keeps them on disk.
 //! - [`render`] — text, numbered entries, JSON and ipuz.
 //!
 //! # Example
