@@ -228,3 +228,60 @@ fn a_checkpoint_in_use_is_refused() {
         "{stderr}"
     );
 }
+
+/// SIGTERM (what a batch system sends at its time limit) stops a count as
+/// Ctrl-C does: the units finished are kept, and the same command ends with
+/// the count of an uninterrupted run.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_terminated_count_resumes_to_the_exact_count() {
+    let dir = scratch("crossword-term");
+    let grid = dir.join("open-7.txt");
+    std::fs::write(&grid, ".......\n".repeat(7)).unwrap();
+    let grid = grid.to_str().unwrap();
+    // No fill exists (exit 1): the proof is what is counted.
+    let no_fill = |args: &[&str]| {
+        let output = puzzles().args(args).output().unwrap();
+        assert_eq!(output.status.code(), Some(1), "{output:?}");
+        serde_json::from_slice::<serde_json::Value>(&output.stdout).unwrap()
+    };
+    let plain = no_fill(&["crossword", grid, "--count", "--format", "json"]);
+    let checkpoint = dir.join("c.ckpt");
+    let args = [
+        "crossword",
+        grid,
+        "--count",
+        "--threads",
+        "2",
+        "--format",
+        "json",
+        "--checkpoint",
+        checkpoint.to_str().unwrap(),
+    ];
+    let child = std::process::Command::new(crate::util::binary())
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // SIGTERM is 15; once caught, the count is stopped, not killed.
+    crate::util::wait_for_handler(child.id(), 15);
+    let started = Instant::now();
+    while lines(&checkpoint) < 100 && started.elapsed() < Duration::from_secs(30) {
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let status = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(130), "{output:?}");
+    assert!(output.stdout.is_empty(), "no count printed");
+    let kept = lines(&checkpoint) - 1;
+    assert!(kept >= 99, "{kept} units kept");
+    let resumed = no_fill(&args);
+    assert_eq!(resumed["fills"], plain["fills"]);
+    assert_eq!(resumed["words_tried"], plain["words_tried"]);
+    assert_eq!(resumed["resumed_units"], kept);
+}
