@@ -8,7 +8,7 @@ use std::path::Path;
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
-use crate::util::{json_of, puzzles, scratch};
+use crate::util::{json_of, puzzles, scratch, shell};
 use predicates::prelude::*;
 
 fn lines(path: &Path) -> usize {
@@ -284,4 +284,72 @@ fn a_terminated_count_resumes_to_the_exact_count() {
     assert_eq!(resumed["fills"], plain["fills"]);
     assert_eq!(resumed["words_tried"], plain["words_tried"]);
     assert_eq!(resumed["resumed_units"], kept);
+}
+
+/// A full disk (here: a file size limit) leaves no torn line, and the same
+/// command finishes the count once there is room.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_failed_checkpoint_write_leaves_whole_lines_and_the_rerun_finishes() {
+    let dir = scratch("crossword-full");
+    let grid = dir.join("open-4.txt");
+    std::fs::write(&grid, "....\n".repeat(4)).unwrap();
+    let checkpoint = dir.join("c.ckpt");
+    let plain = json_of(&[
+        "crossword",
+        grid.to_str().unwrap(),
+        "--count",
+        "--format",
+        "json",
+    ]);
+    // SIGXFSZ ignored, so that a write past the limit fails with EFBIG (as
+    // one past a full disk fails with ENOSPC) after writing what fits.
+    let limited = shell(&format!(
+        "trap '' XFSZ; ulimit -f 8; exec \"$PUZZLES\" crossword '{}' --count --threads 2 \
+         --checkpoint '{}'",
+        grid.display(),
+        checkpoint.display()
+    ));
+    assert_eq!(limited.status.code(), Some(2), "{limited:?}");
+    assert!(limited.stdout.is_empty(), "no count printed");
+    let stderr = String::from_utf8_lossy(&limited.stderr);
+    assert!(stderr.contains("cannot write checkpoint"), "{stderr}");
+    let text = std::fs::read_to_string(&checkpoint).unwrap();
+    assert!(text.len() > 1000 && text.ends_with('\n'), "{text:?}");
+    let resumed = json_of(&[
+        "crossword",
+        grid.to_str().unwrap(),
+        "--count",
+        "--format",
+        "json",
+        "--checkpoint",
+        checkpoint.to_str().unwrap(),
+    ]);
+    assert_eq!(resumed["fills"], plain["fills"]);
+    assert_eq!(resumed["words_tried"], plain["words_tried"]);
+    assert_eq!(resumed["resumed_units"], text.lines().count() - 1);
+}
+
+/// A FIFO is refused before it is opened (reading one waits for a writer).
+#[cfg(unix)]
+#[test]
+fn a_fifo_is_refused_at_once() {
+    let dir = scratch("crossword-fifo");
+    let grid = dir.join("open-2.txt");
+    std::fs::write(&grid, "..\n..\n").unwrap();
+    let fifo = dir.join("c.ckpt");
+    crate::util::mkfifo(&fifo);
+    puzzles()
+        .args([
+            "crossword",
+            grid.to_str().unwrap(),
+            "--count",
+            "--checkpoint",
+        ])
+        .arg(&fifo)
+        .timeout(Duration::from_secs(60))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("is not a regular file but a FIFO"));
+    assert!(crate::util::is_fifo(&fifo));
 }
