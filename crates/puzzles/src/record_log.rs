@@ -1,5 +1,5 @@
-//! An append-only file of sealed lines, as a crossword count's checkpoint
-//! keeps it: opened (a regular file, created when missing) and locked
+//! An append-only file of sealed lines, as count checkpoints (queens and
+//! crossword) keep them: opened (a regular file, created when missing) and locked
 //! before anything is read, read back line by line in bounded memory with
 //! every seal checked, appended to one flushed line at a time (a write that
 //! fails part way is cut back to the last whole line, so the file never
@@ -28,9 +28,9 @@ pub(crate) struct RecordLog {
     last_sync: Instant,
 }
 
-/// Why [`RecordLog::open`] did not open a file.
+/// Why a record file could not be opened, locked or read.
 #[derive(Debug)]
-pub(crate) enum LogError {
+pub(crate) enum FileFailure {
     /// Another open file (another process, as a rule) holds the lock.
     InUse { pid: Option<u32> },
     /// Something other than a regular file is there.
@@ -40,6 +40,13 @@ pub(crate) enum LogError {
         action: &'static str,
         cause: io::Error,
     },
+}
+
+/// Why [`RecordLog::open`] did not open a file.
+#[derive(Debug)]
+pub(crate) enum LogError {
+    /// The file itself.
+    File(FileFailure),
     /// Line `line` (from 1) is damaged.
     Line { line: usize, problem: LineProblem },
 }
@@ -75,12 +82,21 @@ impl RecordLog {
     /// reads back its lines of at most `max_line` bytes: the JSON objects
     /// they seal, in order (none for a new or empty file).
     pub(crate) fn open(path: &Path, max_line: usize) -> Result<(RecordLog, Vec<String>), LogError> {
-        let io_error = |action, cause| LogError::Io { action, cause };
+        let log = RecordLog::open_locked(path).map_err(LogError::File)?;
+        let objects = log.read_back(max_line)?;
+        Ok((log, objects))
+    }
+
+    /// Opens (creating it when missing) and locks the file at `path`,
+    /// reading nothing: [`RecordLog::file`] reads it, and appends go after
+    /// its last byte.
+    pub(crate) fn open_locked(path: &Path) -> Result<RecordLog, FileFailure> {
+        let io_error = |action, cause| FileFailure::Io { action, cause };
         // Checked before opening, since opening a FIFO for reading waits
         // for a writer; and again on the open file, in case the path
         // changed in between.
         if let Some(kind) = not_a_regular_file(path) {
-            return Err(LogError::NotAFile { kind });
+            return Err(FileFailure::NotAFile { kind });
         }
         // Created and locked before anything is read or written: of two
         // processes racing on a new file, the one that gets the lock writes
@@ -100,17 +116,39 @@ impl RecordLog {
             })?;
         let metadata = file.metadata().map_err(|err| io_error("read", err))?;
         if let Some(kind) = file_kind(&metadata) {
-            return Err(LogError::NotAFile { kind });
+            return Err(FileFailure::NotAFile { kind });
         }
         lock_exclusive(&file).map_err(|failure| match failure {
-            LockFailure::Held { pid } => LogError::InUse { pid },
+            LockFailure::Held { pid } => FileFailure::InUse { pid },
             LockFailure::Io(err) => io_error("lock", err),
         })?;
-        let mut reader = BufReader::new(&file);
+        // Read once locked: another process may have written until then.
+        let length = file.metadata().map_err(|err| io_error("read", err))?.len();
+        Ok(RecordLog {
+            file,
+            length,
+            last_sync: Instant::now(),
+        })
+    }
+
+    /// The open file, to read from its start.
+    pub(crate) fn file(&self) -> &File {
+        &self.file
+    }
+
+    /// The file's length after its last whole line.
+    pub(crate) fn len(&self) -> u64 {
+        self.length
+    }
+
+    /// Reads the file from its start: the JSON objects its lines of at most
+    /// `max_line` bytes seal.
+    fn read_back(&self, max_line: usize) -> Result<Vec<String>, LogError> {
+        let io_error = |action, cause| LogError::File(FileFailure::Io { action, cause });
+        let mut reader = BufReader::new(&self.file);
         reader.rewind().map_err(|err| io_error("read", err))?;
         let mut objects = Vec::new();
         let mut bytes = Vec::new();
-        let mut length = 0;
         loop {
             let line = objects.len() + 1;
             let read = read_line_bounded(&mut reader, &mut bytes, max_line)
@@ -125,28 +163,27 @@ impl RecordLog {
             };
             let text = std::str::from_utf8(content).map_err(|_| fail(LineProblem::NotText))?;
             objects.push(unseal_line(text).map_err(|err| fail(LineProblem::Seal(err)))?);
-            length += bytes.len() as u64;
         }
-        let log = RecordLog {
-            file,
-            length,
-            last_sync: Instant::now(),
-        };
-        Ok((log, objects))
+        Ok(objects)
     }
 
     /// Appends the JSON object `payload` (its text without the closing
-    /// brace) sealed, as one flushed line; syncs the file if the last sync
-    /// is a second old.
+    /// brace) sealed, as one flushed line ([`RecordLog::append_line`]).
     pub(crate) fn append(&mut self, payload: &str) -> io::Result<()> {
-        let line = seal_line(payload);
+        self.append_line(&seal_line(payload))
+    }
+
+    /// Appends `line` (a whole line, its newline included) and flushes it;
+    /// syncs the file if the last sync is a second old. A write that fails
+    /// part way is cut back, so that the file still ends with its last
+    /// whole line.
+    pub(crate) fn append_line(&mut self, line: &str) -> io::Result<()> {
         let written = (&self.file)
             .write_all(line.as_bytes())
             .and_then(|()| (&self.file).flush());
         if let Err(err) = written {
-            // A full disk takes what fits: cut it off, so that the file
-            // ends with its last whole line and the same command resumes
-            // from it once there is room.
+            // A full disk takes what fits: cut it off, so that the same
+            // command resumes from the last whole line once there is room.
             let _ = self.file.set_len(self.length);
             return Err(err);
         }
@@ -236,7 +273,7 @@ mod tests {
         let (first, _) = RecordLog::open(&path, 100).unwrap();
         assert!(matches!(
             RecordLog::open(&path, 100),
-            Err(LogError::InUse { .. })
+            Err(LogError::File(FileFailure::InUse { .. }))
         ));
         drop(first);
         assert!(RecordLog::open(&path, 100).is_ok());
@@ -247,9 +284,9 @@ mod tests {
     fn a_directory_is_refused() {
         assert!(matches!(
             RecordLog::open(&std::env::temp_dir(), 100),
-            Err(LogError::NotAFile {
+            Err(LogError::File(FileFailure::NotAFile {
                 kind: "a directory"
-            })
+            }))
         ));
     }
 }

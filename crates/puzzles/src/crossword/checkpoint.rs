@@ -62,7 +62,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
-use crate::record_log::{LogError, RecordLog};
+use crate::record_log::{FileFailure, LogError, RecordLog};
 
 /// The `format` field of a header line.
 pub const FORMAT: &str = "puzzles-crossword-count";
@@ -265,15 +265,15 @@ impl CountCheckpoint {
     ) -> Result<(CountCheckpoint, BTreeMap<usize, UnitTally>), CheckpointError> {
         let path = path.as_ref().to_path_buf();
         let (mut log, objects) = RecordLog::open(&path, MAX_LINE).map_err(|err| match err {
-            LogError::InUse { pid } => CheckpointError::InUse {
+            LogError::File(FileFailure::InUse { pid }) => CheckpointError::InUse {
                 path: path.clone(),
                 pid,
             },
-            LogError::NotAFile { kind } => CheckpointError::NotAFile {
+            LogError::File(FileFailure::NotAFile { kind }) => CheckpointError::NotAFile {
                 path: path.clone(),
                 kind,
             },
-            LogError::Io { action, cause } => CheckpointError::Io {
+            LogError::File(FileFailure::Io { action, cause }) => CheckpointError::Io {
                 action,
                 path: path.clone(),
                 cause,

@@ -2,16 +2,15 @@
 //! appended to and synced.
 
 use std::collections::BTreeMap;
-use std::fs::{File, OpenOptions};
-use std::io::{self, Seek, Write};
+use std::fs::File;
+use std::io::{self, Seek};
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
 
 use super::super::count::{CountPlan, SCHEME, UnitCount, UnitId};
 use super::format::{CheckpointError, CheckpointHeader, record_line};
 use super::read::Checkpoint;
-use super::write::CheckpointWriter;
-use crate::record_file::{LockFailure, file_kind, lock_exclusive, not_a_regular_file};
+use crate::record_file::not_a_regular_file;
+use crate::record_log::{FileFailure, RecordLog};
 
 /// A checkpoint on disk, as a long count keeps it: an existing file is read
 /// and checked against the plan (so a run resumes where it stopped), a
@@ -19,7 +18,7 @@ use crate::record_file::{LockFailure, file_kind, lock_exclusive, not_a_regular_f
 /// appended as one flushed line. The file is synced to disk about once a
 /// second, so a crash of the machine loses at most the last second's units
 /// and a crash of the program none. While it is open it holds an exclusive
-/// lock on the file (see [`lock_exclusive`]): a second `open` of the same
+/// lock on the file (see [`lock_exclusive`](crate::record_file::lock_exclusive)): a second `open` of the same
 /// file, from any process, fails with [`CheckpointFileError::InUse`].
 ///
 /// # Example
@@ -50,11 +49,8 @@ use crate::record_file::{LockFailure, file_kind, lock_exclusive, not_a_regular_f
 #[derive(Debug)]
 pub struct CheckpointFile {
     path: PathBuf,
-    writer: CheckpointWriter<File>,
-    last_sync: Instant,
-    /// The file's length after its last whole line: a write that fails
-    /// part way (a full disk) is cut back to it.
-    length: u64,
+    log: RecordLog,
+    header: CheckpointHeader,
 }
 
 /// Why a [`CheckpointFile`] could not be opened or written; the message
@@ -160,80 +156,38 @@ impl CheckpointFile {
             path: path.clone(),
             cause,
         };
-        let not_a_file = |kind| CheckpointFileError::NotAFile {
-            path: path.clone(),
-            kind,
-        };
-        // Checked before opening, since opening a FIFO for reading waits
-        // for a writer; and again on the open file, in case the path
-        // changed in between.
-        if let Some(kind) = not_a_regular_file(&path) {
-            return Err(not_a_file(kind));
-        }
-        // Opened for appending and created if missing in one step, then
-        // locked before anything is read or written: of two processes
-        // racing on a new file, the one that gets the lock writes the header
-        // (an empty locked file is a new checkpoint), the other stops.
-        let mut file = OpenOptions::new()
-            .read(true)
-            .append(true)
-            .create(true)
-            .open(&path)
-            .map_err(|err| {
-                let action = if err.kind() == io::ErrorKind::NotFound {
-                    "create"
-                } else {
-                    "open"
-                };
-                io_error(action, err)
-            })?;
-        let metadata = file.metadata().map_err(|err| io_error("read", err))?;
-        if let Some(kind) = file_kind(&metadata) {
-            return Err(not_a_file(kind));
-        }
-        lock_exclusive(&file).map_err(|failure| match failure {
-            LockFailure::Held { pid } => CheckpointFileError::InUse {
+        // Of two processes racing on a new file, the one that gets the lock
+        // writes the header (an empty locked file is a new checkpoint), the
+        // other stops.
+        let mut log = RecordLog::open_locked(&path).map_err(|err| match err {
+            FileFailure::InUse { pid } => CheckpointFileError::InUse {
                 path: path.clone(),
                 pid,
             },
-            LockFailure::Io(err) => io_error("lock", err),
+            FileFailure::NotAFile { kind } => CheckpointFileError::NotAFile {
+                path: path.clone(),
+                kind,
+            },
+            FileFailure::Io { action, cause } => io_error(action, cause),
         })?;
-        let length = file.metadata().map_err(|err| io_error("read", err))?.len();
-        let (writer, done, length) = if length == 0 {
+        let (header, done) = if log.len() == 0 {
             let header = CheckpointHeader::for_plan(plan);
-            let line = header.line();
-            let writer = match CheckpointWriter::create(&file, &header) {
-                Ok(_) => CheckpointWriter::resume(file, &header),
-                Err(err) => {
-                    // Back to empty, which is a new checkpoint again.
-                    let _ = file.set_len(0);
-                    return Err(io_error("write", err));
-                }
-            };
-            (writer, BTreeMap::new(), line.len() as u64)
+            // A failed write is cut back to empty, a new checkpoint again.
+            log.append_line(&header.line())
+                .map_err(|err| io_error("write", err))?;
+            (header, BTreeMap::new())
         } else {
-            file.rewind().map_err(|err| io_error("read", err))?;
-            let checked = Checkpoint::read(io::BufReader::new(&file))
+            let mut reader = io::BufReader::new(log.file());
+            reader.rewind().map_err(|err| io_error("read", err))?;
+            let checked = Checkpoint::read(reader)
                 .and_then(|checkpoint| checkpoint.check_plan(plan).map(|()| checkpoint));
             let checkpoint = checked.map_err(|invalid| CheckpointFileError::Invalid {
                 path: path.clone(),
                 invalid: Box::new(invalid),
             })?;
-            (
-                CheckpointWriter::resume(file, &checkpoint.header),
-                checkpoint.done,
-                length,
-            )
+            (checkpoint.header, checkpoint.done)
         };
-        Ok((
-            CheckpointFile {
-                path,
-                writer,
-                last_sync: Instant::now(),
-                length,
-            },
-            done,
-        ))
+        Ok((CheckpointFile { path, log, header }, done))
     }
 
     /// Appends that unit `id` finished with `count` (one flushed line), and
@@ -263,34 +217,14 @@ impl CheckpointFile {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn record(&mut self, id: UnitId, count: UnitCount) -> Result<(), CheckpointFileError> {
-        let line = record_line(&self.writer.header, id, count);
-        let written = (&self.writer.out)
-            .write_all(line.as_bytes())
-            .and_then(|()| (&self.writer.out).flush());
-        if let Err(cause) = written {
-            // Part of the line may be written (a full disk takes what fits):
-            // cut it off, so that the file ends with its last whole line and
-            // the same command resumes from it once there is room.
-            let _ = self.writer.out.set_len(self.length);
-            return Err(CheckpointFileError::Io {
+        let line = record_line(&self.header, id, count);
+        self.log
+            .append_line(&line)
+            .map_err(|cause| CheckpointFileError::Io {
                 action: "write",
                 path: self.path.clone(),
                 cause,
-            });
-        }
-        self.length += line.len() as u64;
-        if self.last_sync.elapsed() >= SYNC_EVERY {
-            self.writer
-                .get_ref()
-                .sync_data()
-                .map_err(|cause| CheckpointFileError::Io {
-                    action: "write",
-                    path: self.path.clone(),
-                    cause,
-                })?;
-            self.last_sync = Instant::now();
-        }
-        Ok(())
+            })
     }
 
     /// Asks the disk to keep what is written now (every line is flushed to
@@ -314,7 +248,7 @@ impl CheckpointFile {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn sync(&self) -> io::Result<()> {
-        self.writer.get_ref().sync_data()
+        self.log.sync()
     }
 
     /// Where the checkpoint is.
@@ -336,9 +270,6 @@ impl CheckpointFile {
         &self.path
     }
 }
-
-/// How often [`CheckpointFile::record`] asks the disk to keep the file.
-const SYNC_EVERY: Duration = Duration::from_secs(1);
 
 /// `pid 1234`, or `pid unknown`.
 fn holder_text(pid: Option<u32>) -> String {
