@@ -137,23 +137,35 @@ fn damaged_or_foreign_checkpoints_are_refused_by_line() {
     refused(&format!("{twice}\n"), &[], "line 5: unit");
     refused("{}\n", &[], "line 1: no checksum");
     refused(&"x".repeat(5000), &[], "line 1: the line is too long");
-    // A unit past the count's last, with a good seal: refused once the
-    // count knows how many units it has (at its end), and no count is
-    // printed.
-    let header: serde_json::Value = serde_json::from_str(good.lines().next().unwrap()).unwrap();
+    // A unit past the count's last, with a good seal: the header says how
+    // many units there are.
+    let first = good.lines().next().unwrap();
+    let header: serde_json::Value =
+        serde_json::from_str(&puzzles::record_file::unseal_line(first).unwrap()).unwrap();
     let forged = puzzles::record_file::seal_line(&format!(
         r#"{{"scheme":{},"problem":{},"unit":99999999,"fills":7,"nodes":7"#,
         header["scheme"], header["problem"]
     ));
-    std::fs::write(&path, format!("{good}{forged}")).unwrap();
-    puzzles()
-        .args(["crossword", &grid, "--count", "--checkpoint", &path])
-        .assert()
-        .code(2)
-        .stdout("")
-        .stderr(predicate::str::contains(
-            "unit 99999999 is recorded, but this count has",
-        ));
+    refused(
+        &format!("{good}{forged}"),
+        &[],
+        "line 5: unit 99999999 is out of range (the count has units 0 to",
+    );
+    // The header's number of units is part of the count it names.
+    let mut edited = header.clone();
+    edited["units"] = (header["units"].as_u64().unwrap() + 1).into();
+    let edited = edited.to_string();
+    let resealed = puzzles::record_file::seal_line(edited.strip_suffix('}').unwrap());
+    let rest: String = good
+        .lines()
+        .skip(1)
+        .map(|line| format!("{line}\n"))
+        .collect();
+    refused(
+        &format!("{resealed}{rest}"),
+        &[],
+        "line 1: made for another count",
+    );
 }
 
 #[test]

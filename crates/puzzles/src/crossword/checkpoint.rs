@@ -7,19 +7,20 @@
 //! One JSON object per line, each line ending in `\n`:
 //!
 //! ```text
-//! {"format":"puzzles-crossword-count","version":1,"scheme":"square-rows-1","problem":"5f0c…","check":"…"}
+//! {"format":"puzzles-crossword-count","version":1,"scheme":"square-rows-1","problem":"5f0c…","units":11366,"check":"…"}
 //! {"scheme":"square-rows-1","problem":"5f0c…","unit":0,"fills":0,"nodes":5210,"check":"…"}
 //! {"scheme":"square-rows-1","problem":"5f0c…","unit":2,"fills":4,"nodes":871,"check":"…"}
 //! ```
 //!
 //! The first line names the count: its unit scheme (a grid without blocks
 //! is shared out by bottom row, another grid by the words of the slot
-//! filled first) and `problem`, a fingerprint of the grid, the words of
-//! the grid's lengths with their scores, and the seed, which together fix
-//! what each unit number means ([`CountProblem`]). Every other line records
+//! filled first), `problem`, a fingerprint of the grid, the words of the
+//! grid's lengths with their scores, and the seed, which together fix what
+//! each unit number means, and the number of units ([`CountProblem`]). Every other line records
 //! one finished unit, in the order units finished, and names the count
 //! again, so that a line copied in from another count's checkpoint is
-//! refused rather than summed. `check` seals each line as queens
+//! refused rather than summed, as is a unit past the count's last or one
+//! recorded twice. `check` seals each line as queens
 //! checkpoints do ([`record_file`](crate::record_file)): an edited or
 //! damaged line, or a last line without its newline, is refused, naming
 //! its line; the reader never guesses. A checkpoint must be a regular file
@@ -99,6 +100,9 @@ pub struct CountProblem {
     /// The grid, the words of its slots' lengths with their scores, and the
     /// seed, hashed (FNV-1a 64, 16 lower-case hex digits).
     pub fingerprint: String,
+    /// How many units the count has: a record of a unit past them is
+    /// refused.
+    pub units: usize,
 }
 
 /// What a finished unit found.
@@ -133,7 +137,11 @@ pub struct UnitTally {
 ///
 /// let path = std::env::temp_dir().join(format!("doc-count-checkpoint-{}.ckpt", std::process::id()));
 /// let _ = std::fs::remove_file(&path);
-/// let problem = CountProblem { scheme: "square-rows-1".into(), fingerprint: "0123456789abcdef".into() };
+/// let problem = CountProblem {
+///     scheme: "square-rows-1".into(),
+///     fingerprint: "0123456789abcdef".into(),
+///     units: 10,
+/// };
 /// let (mut file, _) = CountCheckpoint::open(&path, &problem)?;
 /// file.record(7, UnitTally { fills: 1, nodes: 9 })?;
 /// drop(file);
@@ -161,7 +169,7 @@ pub struct CountCheckpoint {
 /// ```
 /// use puzzles::crossword::checkpoint::{CheckpointError, CountCheckpoint, CountProblem};
 ///
-/// let problem = CountProblem { scheme: "first-slot-1".into(), fingerprint: "0".repeat(16) };
+/// let problem = CountProblem { scheme: "first-slot-1".into(), fingerprint: "0".repeat(16), units: 3 };
 /// let err = CountCheckpoint::open(std::env::temp_dir(), &problem).unwrap_err();
 /// assert!(matches!(err, CheckpointError::NotAFile { kind: "a directory", .. }));
 /// ```
@@ -222,6 +230,7 @@ struct HeaderFields {
     version: u32,
     scheme: String,
     problem: String,
+    units: usize,
 }
 
 #[derive(Deserialize)]
@@ -253,7 +262,7 @@ impl CountCheckpoint {
     ///
     /// let path = std::env::temp_dir().join(format!("doc-open-crossword-{}.ckpt", std::process::id()));
     /// let _ = std::fs::remove_file(&path);
-    /// let problem = CountProblem { scheme: "first-slot-1".into(), fingerprint: "0".repeat(16) };
+    /// let problem = CountProblem { scheme: "first-slot-1".into(), fingerprint: "0".repeat(16), units: 3 };
     /// let (file, done) = CountCheckpoint::open(&path, &problem)?;
     /// assert!(done.is_empty() && file.path() == path);
     /// # std::fs::remove_file(&path)?;
@@ -335,7 +344,7 @@ impl CountCheckpoint {
     ///
     /// let path = std::env::temp_dir().join(format!("doc-record-crossword-{}.ckpt", std::process::id()));
     /// let _ = std::fs::remove_file(&path);
-    /// let problem = CountProblem { scheme: "first-slot-1".into(), fingerprint: "0".repeat(16) };
+    /// let problem = CountProblem { scheme: "first-slot-1".into(), fingerprint: "0".repeat(16), units: 3 };
     /// let (mut file, _) = CountCheckpoint::open(&path, &problem)?;
     /// file.record(0, UnitTally { fills: 3, nodes: 40 })?;
     /// assert_eq!(std::fs::read_to_string(&path)?.lines().count(), 2);
@@ -346,6 +355,7 @@ impl CountCheckpoint {
         let CountProblem {
             scheme,
             fingerprint,
+            units: _,
         } = &self.problem;
         let payload = format!(
             r#"{{"scheme":{},"problem":{},"unit":{unit},"fills":{},"nodes":{}"#,
@@ -372,7 +382,7 @@ impl CountCheckpoint {
     ///
     /// let path = std::env::temp_dir().join(format!("doc-sync-crossword-{}.ckpt", std::process::id()));
     /// let _ = std::fs::remove_file(&path);
-    /// let problem = CountProblem { scheme: "first-slot-1".into(), fingerprint: "0".repeat(16) };
+    /// let problem = CountProblem { scheme: "first-slot-1".into(), fingerprint: "0".repeat(16), units: 3 };
     /// CountCheckpoint::open(&path, &problem)?.0.sync()?;
     /// # std::fs::remove_file(&path)?;
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -392,7 +402,7 @@ impl CountCheckpoint {
     ///
     /// let path = std::env::temp_dir().join(format!("doc-path-crossword-{}.ckpt", std::process::id()));
     /// let _ = std::fs::remove_file(&path);
-    /// let problem = CountProblem { scheme: "first-slot-1".into(), fingerprint: "0".repeat(16) };
+    /// let problem = CountProblem { scheme: "first-slot-1".into(), fingerprint: "0".repeat(16), units: 3 };
     /// assert_eq!(CountCheckpoint::open(&path, &problem)?.0.path(), path);
     /// # std::fs::remove_file(&path)?;
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -413,9 +423,10 @@ impl CountCheckpoint {
 /// The header line's object, without its closing brace.
 fn header_payload(problem: &CountProblem) -> String {
     format!(
-        r#"{{"format":"{FORMAT}","version":{VERSION},"scheme":{},"problem":{}"#,
+        r#"{{"format":"{FORMAT}","version":{VERSION},"scheme":{},"problem":{},"units":{}"#,
         serde_json::Value::from(problem.scheme.as_str()),
         serde_json::Value::from(problem.fingerprint.as_str()),
+        problem.units,
     )
 }
 
@@ -434,12 +445,18 @@ fn check_header(object: &str, problem: &CountProblem) -> Result<(), String> {
             fields.version
         ));
     }
-    if fields.scheme != problem.scheme || fields.problem != problem.fingerprint {
+    let made = (&fields.scheme, &fields.problem, fields.units);
+    if made != (&problem.scheme, &problem.fingerprint, problem.units) {
         return Err(format!(
-            "made for another count (scheme {}, problem {}; this one is scheme {}, problem {}): \
-             the grid, the word list, --min-score and --seed must be those of the count that \
-             made it",
-            fields.scheme, fields.problem, problem.scheme, problem.fingerprint
+            "made for another count (scheme {}, problem {}, {} units; this one is scheme {}, \
+             problem {}, {} units): the grid, the word list, --min-score and --seed must be \
+             those of the count that made it",
+            fields.scheme,
+            fields.problem,
+            fields.units,
+            problem.scheme,
+            problem.fingerprint,
+            problem.units
         ));
     }
     Ok(())
@@ -452,6 +469,13 @@ fn read_record(object: &str, problem: &CountProblem) -> Result<(usize, UnitTally
         return Err(format!(
             "a record of another count (scheme {}, problem {})",
             fields.scheme, fields.problem
+        ));
+    }
+    if fields.unit >= problem.units {
+        return Err(format!(
+            "unit {} is out of range (the count has units 0 to {})",
+            fields.unit,
+            problem.units.saturating_sub(1)
         ));
     }
     Ok((
@@ -474,6 +498,7 @@ mod tests {
         CountProblem {
             scheme: "first-slot-1".to_string(),
             fingerprint: "0123456789abcdef".to_string(),
+            units: 8,
         }
     }
 
@@ -518,13 +543,19 @@ mod tests {
                 "line 4: unit 4 is recorded twice",
             ),
             (
+                format!("{good}{}", record("0123456789abcdef", 8)),
+                "line 4: unit 8 is out of range (the count has units 0 to 7)",
+            ),
+            (
                 good.replace(r#""version":1"#, r#""version":9"#),
                 "line 1: checksum mismatch",
             ),
             (
                 format!(
                     "{}{}",
-                    seal_line(&header_payload(&problem()).replace(":1,", ":9,")),
+                    seal_line(
+                        &header_payload(&problem()).replace(r#""version":1,"#, r#""version":9,"#)
+                    ),
                     record("0123456789abcdef", 1)
                 ),
                 "line 1: format version 9",

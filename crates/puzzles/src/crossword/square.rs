@@ -295,6 +295,26 @@ impl Square {
         }
     }
 
+    /// How many units (first rows) [`Square::search_on`] shares out: the
+    /// first rows walked, with none searched below.
+    pub(crate) fn unit_count(&self) -> usize {
+        let shared = Shared::new(None);
+        let units = Units {
+            shared: &shared,
+            seen: 0,
+            // Every first row comes before it, so each is passed over.
+            mine: usize::MAX,
+            current: 0,
+            resume: None,
+            active: None,
+        };
+        let mut progress = |_, _| ControlFlow::Continue(());
+        let mut on_fill = |_| ControlFlow::Continue(());
+        // Nothing stops it: it walks every first row.
+        let _ = self.walk(Some(units), &mut progress, &mut on_fill);
+        shared.units_seen.load(Ordering::Relaxed)
+    }
+
     /// One thread's part of [`Square::search_on`], from the unit `mine`.
     fn work(
         &self,

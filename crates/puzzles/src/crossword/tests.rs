@@ -221,6 +221,11 @@ fn count_in_runs(filler: &Filler, stops: &[usize]) -> u64 {
         if run.summary.complete {
             let units = run.units.expect("a complete run knows its units");
             assert_eq!(done.len(), units, "every unit finished once");
+            assert_eq!(
+                filler.count_problem().units,
+                units,
+                "the checkpoint's units"
+            );
             let this_run: u64 = finished.iter().map(|(_, tally)| tally.fills).sum();
             assert_eq!(run.summary.fills, this_run);
             return done.values().map(|tally| tally.fills).sum();

@@ -276,9 +276,10 @@ pub struct UnitsSummary {
 }
 
 impl Filler {
-    /// What a count's units refer to, for its checkpoint: the unit scheme
-    /// and a fingerprint of the grid, the words of its slots' lengths (with
-    /// their scores, in the order they are tried) and the seed.
+    /// What a count's units refer to, for its checkpoint: the unit scheme,
+    /// a fingerprint of the grid, the words of its slots' lengths (with
+    /// their scores, in the order they are tried) and the seed, and how many
+    /// units there are.
     ///
     /// # Example
     ///
@@ -300,9 +301,19 @@ impl Filler {
         } else {
             "first-slot-1"
         };
+        let units = if self.dead().is_some() {
+            0
+        } else if let Some(square) = &self.square {
+            square.unit_count()
+        } else {
+            let mut root = self.root().clone();
+            // A grid the propagation decided is one unit.
+            root.choose().map_or(1, |slot| root.candidates(slot).len())
+        };
         CountProblem {
             scheme: scheme.to_string(),
             fingerprint: format!("{:016x}", self.fingerprint),
+            units,
         }
     }
 
