@@ -5,10 +5,12 @@
 use std::ops::ControlFlow;
 use std::path::Path;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use puzzles::crossword::checkpoint::{CheckpointError, CountCheckpoint};
 use puzzles::crossword::{Filler, Progress};
+
+use super::meter::Meter;
 
 /// A count that went to its end, earlier runs' units included.
 pub(super) struct Counted {
@@ -21,15 +23,18 @@ pub(super) struct Counted {
 }
 
 /// Counts the fills of `filler`'s grid with the checkpoint at `path`,
-/// stopping (as if interrupted) once `stop_after` units are recorded.
-/// `None` when interrupted, having said so on standard error.
+/// showing the units counted on `meter`, stopping on `cancel` or (as if
+/// interrupted) once `stop_after` units are recorded. `None` when
+/// interrupted, having said so on standard error.
 pub(super) fn count(
     filler: &Filler,
     path: &Path,
     stop_after: Option<u64>,
-    progress: &mut dyn FnMut(&Progress) -> ControlFlow<()>,
+    cancel: &AtomicBool,
+    meter: &mut Meter,
 ) -> anyhow::Result<Option<Counted>> {
-    let (file, done) = CountCheckpoint::open(path, &filler.count_problem())?;
+    let problem = filler.count_problem();
+    let (file, done) = CountCheckpoint::open(path, &problem)?;
     let file = Mutex::new(file);
     let failure: Mutex<Option<CheckpointError>> = Mutex::new(None);
     let recorded = AtomicU64::new(0);
@@ -48,7 +53,15 @@ pub(super) fn count(
         }
         ControlFlow::Continue(())
     };
-    let run = filler.count_units(&done, &on_unit, progress);
+    let mut progress = |progress: &Progress| {
+        if cancel.load(Ordering::Relaxed) {
+            return ControlFlow::Break(());
+        }
+        let counted = done.len() as u64 + recorded.load(Ordering::Relaxed);
+        meter.show_units(progress, counted, problem.units);
+        ControlFlow::Continue(())
+    };
+    let run = filler.count_units(&done, &on_unit, &mut progress);
     let file = file.into_inner().unwrap_or_else(|e| e.into_inner());
     if let Some(err) = failure.into_inner().unwrap_or_else(|e| e.into_inner()) {
         return Err(err.into());

@@ -22,6 +22,27 @@ impl Meter {
     }
 
     pub(super) fn show(&mut self, progress: &Progress) {
+        self.say(|| {
+            format!(
+                "{} words tried, {} of {} slots decided, {} fills (Ctrl-C stops)",
+                progress.nodes, progress.decided, progress.slots, progress.fills
+            )
+        });
+    }
+
+    /// A count with a checkpoint: the units counted so far, earlier runs'
+    /// included, of the count's `units`.
+    pub(super) fn show_units(&mut self, progress: &Progress, counted: u64, units: usize) {
+        self.say(|| {
+            format!(
+                "{counted} of {units} units counted, {} words tried (Ctrl-C stops, the \
+                 checkpoint keeps them)",
+                progress.nodes
+            )
+        });
+    }
+
+    fn say(&mut self, message: impl FnOnce() -> String) {
         if !self.shown || self.started.elapsed() < Duration::from_secs(1) {
             return;
         }
@@ -34,10 +55,7 @@ impl Meter {
             bar.enable_steady_tick(Duration::from_millis(200));
             bar
         });
-        bar.set_message(format!(
-            "{} words tried, {} of {} slots decided, {} fills (Ctrl-C stops)",
-            progress.nodes, progress.decided, progress.slots, progress.fills
-        ));
+        bar.set_message(message());
     }
 
     pub(super) fn clear(&mut self) {

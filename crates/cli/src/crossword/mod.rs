@@ -59,17 +59,10 @@ pub fn run(args: CrosswordArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> 
         .context("cannot install the Ctrl-C handler")?;
     }
     let mut meter = Meter::new(io::stderr().is_terminal());
-    let mut progress = |progress: &Progress| {
-        if cancel.load(Ordering::Relaxed) {
-            return ControlFlow::Break(());
-        }
-        meter.show(progress);
-        ControlFlow::Continue(())
-    };
     if let Some(path) = &args.checkpoint {
-        let counted = checkpoint::count(&filler, path, args.stop_after_units, &mut progress)?;
+        let counted = checkpoint::count(&filler, path, args.stop_after_units, &cancel, &mut meter);
         meter.clear();
-        let Some(counted) = counted else {
+        let Some(counted) = counted? else {
             return Ok(Outcome::Interrupted);
         };
         let record = json!({
@@ -81,6 +74,13 @@ pub fn run(args: CrosswordArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> 
         });
         return print_count(out, args.format, counted.fills, false, record);
     }
+    let mut progress = |progress: &Progress| {
+        if cancel.load(Ordering::Relaxed) {
+            return ControlFlow::Break(());
+        }
+        meter.show(progress);
+        ControlFlow::Continue(())
+    };
     let (summary, failure) = if args.count {
         (filler.count_with(args.limit, &mut progress), None)
     } else {

@@ -170,3 +170,38 @@ fn the_progress_bar_stops_short_of_the_terminals_edge() {
         assert_eq!(frame.chars().count(), 98, "{frame:?}");
     }
 }
+
+#[test]
+fn a_crossword_count_with_a_checkpoint_shows_its_units() {
+    // The units counted of all the count's, earlier runs' included: how far
+    // a long count has gone.
+    let dir = crate::util::scratch("terminal-crossword");
+    let checkpoint = dir.join("c.ckpt");
+    let grid =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/crossword/5x5.txt");
+    let child = on_a_terminal(&format!(
+        "stty cols 100 rows 20; timeout -s INT 3 '{}' crossword '{}' --count --threads 1 \
+         --checkpoint '{}'",
+        binary(),
+        grid.display(),
+        checkpoint.display()
+    ));
+    let output = child.wait_with_output().unwrap();
+    let shown = String::from_utf8_lossy(&output.stdout);
+    let units = std::fs::read_to_string(&checkpoint)
+        .unwrap()
+        .lines()
+        .count()
+        - 1;
+    let header = std::fs::read_to_string(&checkpoint).unwrap();
+    let header: serde_json::Value = serde_json::from_str(header.lines().next().unwrap()).unwrap();
+    let total = header["units"].as_u64().unwrap();
+    assert!(
+        shown.contains(&format!(" of {total} units counted, ")),
+        "{shown:?}"
+    );
+    assert!(
+        shown.contains(&format!("interrupted: {units} units")),
+        "{shown:?}"
+    );
+}
