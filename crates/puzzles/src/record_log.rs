@@ -54,8 +54,8 @@ pub(crate) enum LogError {
 /// What is wrong with a line of a record file.
 #[derive(Debug)]
 pub(crate) enum LineProblem {
-    /// Longer than the bound.
-    TooLong,
+    /// Longer than the bound, in bytes.
+    TooLong(usize),
     /// The file's last line has no newline: it was cut short.
     Truncated,
     /// Not UTF-8.
@@ -67,7 +67,10 @@ pub(crate) enum LineProblem {
 impl std::fmt::Display for LineProblem {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            LineProblem::TooLong => f.write_str("the line is too long"),
+            LineProblem::TooLong(bound) => write!(
+                f,
+                "the line is longer than {bound} bytes, so it is no line of this file"
+            ),
             LineProblem::Truncated => {
                 f.write_str("the line has no newline: the file was cut short while being written")
             }
@@ -156,7 +159,7 @@ impl RecordLog {
             let fail = |problem| LogError::Line { line, problem };
             let content = match read {
                 Line::End => break,
-                Line::TooLong => return Err(fail(LineProblem::TooLong)),
+                Line::TooLong => return Err(fail(LineProblem::TooLong(max_line))),
                 Line::Read => bytes
                     .strip_suffix(b"\n")
                     .ok_or_else(|| fail(LineProblem::Truncated))?,
@@ -243,7 +246,7 @@ mod tests {
                 matches!(p, LineProblem::Truncated)
             }),
             (format!("{good}{}\n", "x".repeat(101)), 2, |p| {
-                matches!(p, LineProblem::TooLong)
+                matches!(p, LineProblem::TooLong(100))
             }),
         ];
         for (text, wanted, problem) in cases {

@@ -136,7 +136,11 @@ fn damaged_or_foreign_checkpoints_are_refused_by_line() {
     let twice = format!("{good}{}", good.lines().nth(1).unwrap());
     refused(&format!("{twice}\n"), &[], "line 5: unit");
     refused("{}\n", &[], "line 1: no checksum");
-    refused(&"x".repeat(5000), &[], "line 1: the line is too long");
+    refused(
+        &"x".repeat(5000),
+        &[],
+        "line 1: the line is longer than 1024 bytes",
+    );
     // A unit past the count's last, with a good seal: the header says how
     // many units there are.
     let first = good.lines().next().unwrap();

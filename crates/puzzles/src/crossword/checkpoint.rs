@@ -66,14 +66,42 @@ use serde::Deserialize;
 use crate::record_log::{FileFailure, LogError, RecordLog};
 
 /// The `format` field of a header line.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::crossword::checkpoint::{FORMAT, VERSION};
+///
+/// assert_eq!((FORMAT, VERSION), ("puzzles-crossword-count", 1));
+/// ```
 pub const FORMAT: &str = "puzzles-crossword-count";
 
 /// The format version this module writes and reads.
+///
+/// # Example
+///
+/// ```
+/// assert_eq!(puzzles::crossword::checkpoint::VERSION, 1);
+/// ```
 pub const VERSION: u32 = 1;
 
 /// The longest checkpoint line, newline excluded: a written line is under
 /// 200 bytes, and a damaged file of one huge line costs this much to read,
 /// not its size.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::crossword::checkpoint::{CountCheckpoint, CountProblem, MAX_LINE};
+///
+/// let path = std::env::temp_dir().join(format!("doc-long-line-{}.ckpt", std::process::id()));
+/// std::fs::write(&path, "x".repeat(MAX_LINE + 1))?;
+/// let problem = CountProblem { scheme: "first-slot-1".into(), fingerprint: "0".repeat(16), units: 3 };
+/// let err = CountCheckpoint::open(&path, &problem).unwrap_err();
+/// assert!(err.to_string().ends_with("line 1: the line is longer than 1024 bytes, so it is no line of this file"));
+/// # std::fs::remove_file(&path)?;
+/// # Ok::<(), std::io::Error>(())
+/// ```
 pub const MAX_LINE: usize = 1024;
 
 /// What a count's units refer to: the unit scheme and a fingerprint of the

@@ -50,7 +50,23 @@ pub(crate) struct Resume<'a> {
 }
 
 /// Hears that a unit finished with a tally; stops the count with
-/// [`ControlFlow::Break`].
+/// [`ControlFlow::Break`]. Called from the counting threads, so it is
+/// `Sync` (a `Mutex` around a file, say).
+///
+/// # Example
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use std::sync::atomic::{AtomicU64, Ordering};
+/// use puzzles::crossword::OnUnit;
+///
+/// let fills = AtomicU64::new(0);
+/// let tally: &OnUnit<'_> = &|_unit, tally| {
+///     fills.fetch_add(tally.fills, Ordering::Relaxed);
+///     ControlFlow::Continue(())
+/// };
+/// # let _ = tally;
+/// ```
 pub type OnUnit<'a> = dyn Fn(usize, UnitTally) -> ControlFlow<()> + Sync + 'a;
 
 impl Shared {
