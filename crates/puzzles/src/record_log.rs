@@ -7,7 +7,7 @@
 //! lines say is the caller's: this file knows only lines and seals.
 
 use std::fs::{File, OpenOptions};
-use std::io::{self, BufReader, Seek, Write};
+use std::io::{self, BufRead, BufReader, Seek, Write};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -62,6 +62,8 @@ pub(crate) enum LineProblem {
     NotText,
     /// No seal, or one that does not match.
     Seal(SealError),
+    /// Reading it failed.
+    Unreadable(io::Error),
 }
 
 impl std::fmt::Display for LineProblem {
@@ -76,6 +78,7 @@ impl std::fmt::Display for LineProblem {
             }
             LineProblem::NotText => f.write_str("the line is not UTF-8 text"),
             LineProblem::Seal(err) => write!(f, "{err}"),
+            LineProblem::Unreadable(err) => write!(f, "the line cannot be read: {err}"),
         }
     }
 }
@@ -147,27 +150,14 @@ impl RecordLog {
     /// Reads the file from its start: the JSON objects its lines of at most
     /// `max_line` bytes seal.
     fn read_back(&self, max_line: usize) -> Result<Vec<String>, LogError> {
-        let io_error = |action, cause| LogError::File(FileFailure::Io { action, cause });
         let mut reader = BufReader::new(&self.file);
-        reader.rewind().map_err(|err| io_error("read", err))?;
-        let mut objects = Vec::new();
-        let mut bytes = Vec::new();
-        loop {
-            let line = objects.len() + 1;
-            let read = read_line_bounded(&mut reader, &mut bytes, max_line)
-                .map_err(|err| io_error("read", err))?;
-            let fail = |problem| LogError::Line { line, problem };
-            let content = match read {
-                Line::End => break,
-                Line::TooLong => return Err(fail(LineProblem::TooLong(max_line))),
-                Line::Read => bytes
-                    .strip_suffix(b"\n")
-                    .ok_or_else(|| fail(LineProblem::Truncated))?,
-            };
-            let text = std::str::from_utf8(content).map_err(|_| fail(LineProblem::NotText))?;
-            objects.push(unseal_line(text).map_err(|err| fail(LineProblem::Seal(err)))?);
-        }
-        Ok(objects)
+        reader.rewind().map_err(|cause| {
+            LogError::File(FileFailure::Io {
+                action: "read",
+                cause,
+            })
+        })?;
+        read_sealed(reader, max_line).map_err(|(line, problem)| LogError::Line { line, problem })
     }
 
     /// Appends the JSON object `payload` (its text without the closing
@@ -202,6 +192,33 @@ impl RecordLog {
     pub(crate) fn sync(&self) -> io::Result<()> {
         self.file.sync_data()
     }
+}
+
+/// The JSON objects that the lines of `reader`, each at most `max_line`
+/// bytes and ending in a newline, seal, in order.
+/// On a bad line, its number (from 1) and what is wrong with it.
+pub(crate) fn read_sealed(
+    mut reader: impl BufRead,
+    max_line: usize,
+) -> Result<Vec<String>, (usize, LineProblem)> {
+    let mut objects = Vec::new();
+    let mut bytes = Vec::new();
+    loop {
+        let line = objects.len() + 1;
+        let fail = |problem| (line, problem);
+        let read = read_line_bounded(&mut reader, &mut bytes, max_line)
+            .map_err(|err| fail(LineProblem::Unreadable(err)))?;
+        let content = match read {
+            Line::End => break,
+            Line::TooLong => return Err(fail(LineProblem::TooLong(max_line))),
+            Line::Read => bytes
+                .strip_suffix(b"\n")
+                .ok_or_else(|| fail(LineProblem::Truncated))?,
+        };
+        let text = std::str::from_utf8(content).map_err(|_| fail(LineProblem::NotText))?;
+        objects.push(unseal_line(text).map_err(|err| fail(LineProblem::Seal(err)))?);
+    }
+    Ok(objects)
 }
 
 #[cfg(test)]

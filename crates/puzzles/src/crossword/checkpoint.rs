@@ -58,12 +58,12 @@
 //! ```
 
 use std::collections::BTreeMap;
-use std::io;
+use std::io::{self, BufRead};
 use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
-use crate::record_log::{FileFailure, LogError, RecordLog};
+use crate::record_log::{FileFailure, LogError, RecordLog, read_sealed};
 
 /// The `format` field of a header line.
 ///
@@ -321,34 +321,22 @@ impl CountCheckpoint {
                 problem: problem.to_string(),
             },
         })?;
-        let invalid = |line: usize, problem: String| CheckpointError::Invalid {
-            path: path.clone(),
-            line,
-            problem,
-        };
-        let done = match objects.split_first() {
-            None => {
-                log.append(&header_payload(problem))
-                    .map_err(|cause| CheckpointError::Io {
-                        action: "write",
-                        path: path.clone(),
-                        cause,
-                    })?;
-                BTreeMap::new()
-            }
-            Some((header, records)) => {
-                check_header(header, problem).map_err(|problem| invalid(1, problem))?;
-                let mut done = BTreeMap::new();
-                for (i, record) in records.iter().enumerate() {
-                    let line = i + 2;
-                    let (unit, tally) =
-                        read_record(record, problem).map_err(|problem| invalid(line, problem))?;
-                    if done.insert(unit, tally).is_some() {
-                        return Err(invalid(line, format!("unit {unit} is recorded twice")));
-                    }
+        let done = if objects.is_empty() {
+            log.append(&header_payload(problem))
+                .map_err(|cause| CheckpointError::Io {
+                    action: "write",
+                    path: path.clone(),
+                    cause,
+                })?;
+            BTreeMap::new()
+        } else {
+            units_of(&objects, problem).map_err(|LineError { line, problem }| {
+                CheckpointError::Invalid {
+                    path: path.clone(),
+                    line,
+                    problem,
                 }
-                done
-            }
+            })?
         };
         let checkpoint = CountCheckpoint {
             path,
@@ -446,6 +434,82 @@ impl CountCheckpoint {
             cause,
         }
     }
+}
+
+/// Reads a checkpoint of the count `problem` from `reader` (no file, no
+/// lock): the units it records, or the first bad line. Empty input records
+/// none. [`CountCheckpoint::open`] reads its file the same way.
+///
+/// # Errors
+///
+/// A [`LineError`] naming the first bad line and what is wrong with it.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::crossword::checkpoint::{CountProblem, read_units};
+///
+/// let problem = CountProblem { scheme: "first-slot-1".into(), fingerprint: "0".repeat(16), units: 3 };
+/// assert!(read_units(&b""[..], &problem)?.is_empty());
+/// let err = read_units(&b"{\"format\":1}\n"[..], &problem).unwrap_err();
+/// assert_eq!(err.line, 1);
+/// assert!(err.to_string().starts_with("line 1: no checksum"));
+/// # Ok::<(), puzzles::crossword::checkpoint::LineError>(())
+/// ```
+pub fn read_units(
+    reader: impl BufRead,
+    problem: &CountProblem,
+) -> Result<BTreeMap<usize, UnitTally>, LineError> {
+    let objects = read_sealed(reader, MAX_LINE).map_err(|(line, problem)| LineError {
+        line,
+        problem: problem.to_string(),
+    })?;
+    if objects.is_empty() {
+        return Ok(BTreeMap::new());
+    }
+    units_of(&objects, problem)
+}
+
+/// A bad line of a checkpoint ([`read_units`]).
+///
+/// # Example
+///
+/// ```
+/// use puzzles::crossword::checkpoint::LineError;
+///
+/// let err = LineError { line: 3, problem: "unit 9 is recorded twice".into() };
+/// assert_eq!(err.to_string(), "line 3: unit 9 is recorded twice");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {problem}")]
+pub struct LineError {
+    /// The line, from 1.
+    pub line: usize,
+    /// What is wrong with it.
+    pub problem: String,
+}
+
+/// The units that a checkpoint's `objects` (its lines' JSON, header first,
+/// at least one) record.
+fn units_of(
+    objects: &[String],
+    problem: &CountProblem,
+) -> Result<BTreeMap<usize, UnitTally>, LineError> {
+    let invalid = |line: usize, problem: String| LineError { line, problem };
+    let Some((header, records)) = objects.split_first() else {
+        return Ok(BTreeMap::new());
+    };
+    check_header(header, problem).map_err(|problem| invalid(1, problem))?;
+    let mut done = BTreeMap::new();
+    for (i, record) in records.iter().enumerate() {
+        let line = i + 2;
+        let (unit, tally) =
+            read_record(record, problem).map_err(|problem| invalid(line, problem))?;
+        if done.insert(unit, tally).is_some() {
+            return Err(invalid(line, format!("unit {unit} is recorded twice")));
+        }
+    }
+    Ok(done)
 }
 
 /// The header line's object, without its closing brace.
@@ -603,7 +667,30 @@ mod tests {
         }
     }
 
+    #[test]
+    fn the_fuzz_seed_is_a_checkpoint() {
+        let seed = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../fuzz/seeds/crossword_checkpoint/three-lines.txt");
+        let problem = CountProblem {
+            scheme: "square-rows-1".to_string(),
+            fingerprint: "0123456789abcdef".to_string(),
+            units: 100,
+        };
+        let done = read_units(&std::fs::read(seed).unwrap()[..], &problem).unwrap();
+        assert_eq!(done.keys().copied().collect::<Vec<_>>(), [0, 3]);
+    }
+
     proptest! {
+        /// Any bytes read without a file: the units of a checkpoint, or a
+        /// line named, never a panic.
+        #[test]
+        fn bytes_read_give_units_or_a_line(bytes in proptest::collection::vec(any::<u8>(), 0..300)) {
+            match read_units(&bytes[..], &problem()) {
+                Ok(done) => prop_assert!(done.keys().all(|&unit| unit < problem().units)),
+                Err(err) => prop_assert!(err.to_string().starts_with("line ")),
+            }
+        }
+
         /// Any bytes: the units of a checkpoint, or one line naming what is
         /// wrong, never a panic.
         #[test]
