@@ -14,7 +14,8 @@
 //!
 //! The first line names the count: its unit scheme (a grid without blocks
 //! is shared out by bottom row, another grid by the words of the slot
-//! filled first), `problem`, a fingerprint of the grid, the words of the
+//! filled first, paired with those of the next slot when it has few),
+//! `problem`, a fingerprint of the grid, the words of the
 //! grid's lengths with their scores, and the seed, which together fix what
 //! each unit number means, and the number of units ([`CountProblem`]). Every other line records
 //! one finished unit, in the order units finished, and names the count
@@ -96,7 +97,7 @@ pub const VERSION: u32 = 1;
 ///
 /// let path = std::env::temp_dir().join(format!("doc-long-line-{}.ckpt", std::process::id()));
 /// std::fs::write(&path, "x".repeat(MAX_LINE + 1))?;
-/// let problem = CountProblem { scheme: "first-slot-1".into(), fingerprint: "0".repeat(16), units: 3 };
+/// let problem = CountProblem { scheme: "slot-words-1".into(), fingerprint: "0".repeat(16), units: 3 };
 /// let err = CountCheckpoint::open(&path, &problem).unwrap_err();
 /// assert!(err.to_string().ends_with("line 1: the line is longer than 1024 bytes, so it is no line of this file"));
 /// # std::fs::remove_file(&path)?;
@@ -115,15 +116,16 @@ pub const MAX_LINE: usize = 1024;
 /// let words = WordList::parse(&b"AB\nCD\nAC\nBD\n"[..])?;
 /// let square = Filler::new(&Grid::parse("..\n..")?, &words)?.count_problem();
 /// let blocks = Filler::new(&Grid::parse("..\n.#")?, &words)?.count_problem();
-/// assert_eq!((square.scheme.as_str(), blocks.scheme.as_str()), ("square-rows-1", "first-slot-1"));
+/// assert_eq!((square.scheme.as_str(), blocks.scheme.as_str()), ("square-rows-1", "slot-words-1"));
 /// assert_ne!(square.fingerprint, blocks.fingerprint);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct CountProblem {
     /// How the count is cut into units: `square-rows-1` (a grid without
-    /// blocks, by bottom row) or `first-slot-1` (by the words of the slot
-    /// filled first).
+    /// blocks, by bottom row) or `slot-words-1` (by the words of the slot
+    /// filled first, each with each word of the slot filled next when the
+    /// first has fewer than 32).
     pub scheme: String,
     /// The grid, the words of its slots' lengths with their scores, and the
     /// seed, hashed (FNV-1a 64, 16 lower-case hex digits).
@@ -197,7 +199,7 @@ pub struct CountCheckpoint {
 /// ```
 /// use puzzles::crossword::checkpoint::{CheckpointError, CountCheckpoint, CountProblem};
 ///
-/// let problem = CountProblem { scheme: "first-slot-1".into(), fingerprint: "0".repeat(16), units: 3 };
+/// let problem = CountProblem { scheme: "slot-words-1".into(), fingerprint: "0".repeat(16), units: 3 };
 /// let err = CountCheckpoint::open(std::env::temp_dir(), &problem).unwrap_err();
 /// assert!(matches!(err, CheckpointError::NotAFile { kind: "a directory", .. }));
 /// ```
@@ -290,7 +292,7 @@ impl CountCheckpoint {
     ///
     /// let path = std::env::temp_dir().join(format!("doc-open-crossword-{}.ckpt", std::process::id()));
     /// let _ = std::fs::remove_file(&path);
-    /// let problem = CountProblem { scheme: "first-slot-1".into(), fingerprint: "0".repeat(16), units: 3 };
+    /// let problem = CountProblem { scheme: "slot-words-1".into(), fingerprint: "0".repeat(16), units: 3 };
     /// let (file, done) = CountCheckpoint::open(&path, &problem)?;
     /// assert!(done.is_empty() && file.path() == path);
     /// # std::fs::remove_file(&path)?;
@@ -360,7 +362,7 @@ impl CountCheckpoint {
     ///
     /// let path = std::env::temp_dir().join(format!("doc-record-crossword-{}.ckpt", std::process::id()));
     /// let _ = std::fs::remove_file(&path);
-    /// let problem = CountProblem { scheme: "first-slot-1".into(), fingerprint: "0".repeat(16), units: 3 };
+    /// let problem = CountProblem { scheme: "slot-words-1".into(), fingerprint: "0".repeat(16), units: 3 };
     /// let (mut file, _) = CountCheckpoint::open(&path, &problem)?;
     /// file.record(0, UnitTally { fills: 3, nodes: 40 })?;
     /// assert_eq!(std::fs::read_to_string(&path)?.lines().count(), 2);
@@ -398,7 +400,7 @@ impl CountCheckpoint {
     ///
     /// let path = std::env::temp_dir().join(format!("doc-sync-crossword-{}.ckpt", std::process::id()));
     /// let _ = std::fs::remove_file(&path);
-    /// let problem = CountProblem { scheme: "first-slot-1".into(), fingerprint: "0".repeat(16), units: 3 };
+    /// let problem = CountProblem { scheme: "slot-words-1".into(), fingerprint: "0".repeat(16), units: 3 };
     /// CountCheckpoint::open(&path, &problem)?.0.sync()?;
     /// # std::fs::remove_file(&path)?;
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -418,7 +420,7 @@ impl CountCheckpoint {
     ///
     /// let path = std::env::temp_dir().join(format!("doc-path-crossword-{}.ckpt", std::process::id()));
     /// let _ = std::fs::remove_file(&path);
-    /// let problem = CountProblem { scheme: "first-slot-1".into(), fingerprint: "0".repeat(16), units: 3 };
+    /// let problem = CountProblem { scheme: "slot-words-1".into(), fingerprint: "0".repeat(16), units: 3 };
     /// assert_eq!(CountCheckpoint::open(&path, &problem)?.0.path(), path);
     /// # std::fs::remove_file(&path)?;
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -449,7 +451,7 @@ impl CountCheckpoint {
 /// ```
 /// use puzzles::crossword::checkpoint::{CountProblem, read_units};
 ///
-/// let problem = CountProblem { scheme: "first-slot-1".into(), fingerprint: "0".repeat(16), units: 3 };
+/// let problem = CountProblem { scheme: "slot-words-1".into(), fingerprint: "0".repeat(16), units: 3 };
 /// assert!(read_units(&b""[..], &problem)?.is_empty());
 /// let err = read_units(&b"{\"format\":1}\n"[..], &problem).unwrap_err();
 /// assert_eq!(err.line, 1);
@@ -588,7 +590,7 @@ mod tests {
 
     fn problem() -> CountProblem {
         CountProblem {
-            scheme: "first-slot-1".to_string(),
+            scheme: "slot-words-1".to_string(),
             fingerprint: "0123456789abcdef".to_string(),
             units: 8,
         }
@@ -614,7 +616,7 @@ mod tests {
         let header = seal_line(&header_payload(&problem()));
         let record = |problem: &str, unit: usize| {
             seal_line(&format!(
-                r#"{{"scheme":"first-slot-1","problem":"{problem}","unit":{unit},"fills":2,"nodes":5"#
+                r#"{{"scheme":"slot-words-1","problem":"{problem}","unit":{unit},"fills":2,"nodes":5"#
             ))
         };
         let good = format!(

@@ -28,7 +28,8 @@
 //!   counts fills (with a limit), reports [`Progress`], and traces its steps
 //!   ([`Filler::trace`], [`FillEvent`]).
 //! - [`checkpoint`] — a long count's checkpoint: [`Filler::count_units`]
-//!   counts unit by unit (bottom rows, or the words of the first slot),
+//!   counts unit by unit (bottom rows, or the words of the first slot,
+//!   paired with those of the next when it has few),
 //!   passing over the units an earlier run finished and reporting each one
 //!   it finishes, and [`checkpoint::CountCheckpoint`] keeps them on disk.
 //! - [`render`] — text, numbered entries, JSON and ipuz.

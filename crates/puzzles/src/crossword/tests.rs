@@ -768,3 +768,46 @@ fn a_square_refuted_by_propagation_places_no_row() {
         assert_eq!((listed.fills, listed.nodes, listed.complete), (0, 0, true));
     }
 }
+
+/// A count of a grid with blocks whose first slot has few words shares out
+/// pairs of words (the first slot's and the next one's), and one whose
+/// first slot has many shares out its words; both count what one thread
+/// does, stopped and resumed.
+#[test]
+fn few_first_words_are_paired_with_the_next_slots() {
+    let grid = Grid::parse("..#\n...\n#..").unwrap();
+    // Every two-letter English word, and ten of three letters.
+    let english = WordList::english();
+    let mut text: Vec<String> = english
+        .iter()
+        .filter(|(word, _)| word.len() == 2)
+        .map(|(word, _)| word.to_string())
+        .collect();
+    text.extend(
+        [
+            "CAT", "ACT", "TOT", "COT", "OAT", "TAN", "ANT", "TEN", "NET", "ONE",
+        ]
+        .map(String::from),
+    );
+    let few = WordList::parse(text.join("\n").as_bytes()).unwrap();
+    for (list, paired) in [(few, true), (WordList::english(), false)] {
+        let filler = Filler::new(&grid, &list).unwrap();
+        let (mut root, _, units) = super::threads::slot_units(filler.root()).unwrap();
+        let first = root.choose().unwrap();
+        let words = root.candidates(first).len();
+        assert_eq!(
+            units.len() > words,
+            paired,
+            "{words} words, {} units",
+            units.len()
+        );
+        assert_eq!(filler.count_problem().units, units.len());
+        let whole = filler.count(None);
+        assert!(whole > 0);
+        for threads in [1, 2] {
+            let mut parallel = filler.clone();
+            parallel.threads = threads;
+            assert_eq!(count_in_runs(&parallel, &[1, 3]), whole);
+        }
+    }
+}

@@ -2,7 +2,8 @@
 //! progress now and then and passes on the caller's request to stop, as the
 //! search on one thread does from within. A count is cut into units (the
 //! bottom rows of a grid without blocks, the words of the first slot of
-//! another): each finished unit can be reported, and units finished in an
+//! another, each paired with the words of the next slot when the first has
+//! few): each finished unit can be reported, and units finished in an
 //! earlier run passed over ([`Filler::count_units`]).
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -213,9 +214,7 @@ pub(crate) fn counted_on(
             self.shared.count_fill(self.limit)
         }
     }
-    let mut root = root.clone();
-    let slot = root.choose()?;
-    let words = root.candidates(slot);
+    let (root, slot, units) = slot_units(root)?;
     let shared = Shared::new(resume);
     let share = || {
         let mut hooks = Counting {
@@ -227,16 +226,22 @@ pub(crate) fn counted_on(
         let mut nodes = Nodes::unbounded();
         loop {
             let k = shared.take();
-            if k >= words.len() || shared.stopped() {
+            if k >= units.len() || shared.stopped() {
                 break;
             }
             let before = (hooks.fills, nodes.tried);
-            // As the search on one thread places the slot's words.
+            let unit = units[k];
+            // As the search on one thread places the slots' words.
             nodes.tried += 1;
             let mut engine = root.clone();
-            if engine.assign(slot, words[k] as usize).is_ok()
-                && explore(&mut engine, &mut hooks, 1, &mut nodes).is_break()
-            {
+            let mut placed = engine.assign(slot, unit.word as usize).is_ok();
+            let mut depth = 1;
+            if let (true, Some((second, word))) = (placed, unit.then) {
+                nodes.tried += 1;
+                placed = engine.assign(second, word as usize).is_ok();
+                depth = 2;
+            }
+            if placed && explore(&mut engine, &mut hooks, depth, &mut nodes).is_break() {
                 break;
             }
             let tally = UnitTally {
@@ -247,7 +252,7 @@ pub(crate) fn counted_on(
         }
         shared.report(&mut hooks.reported, nodes.tried);
     };
-    let threads = threads.min(words.len()).max(1);
+    let threads = threads.min(units.len()).max(1);
     watched(threads, &shared, &share, &mut |shared| {
         let (nodes, fills, decided) = shared.now();
         progress(&Progress {
@@ -262,7 +267,57 @@ pub(crate) fn counted_on(
         nodes: shared.nodes.load(Ordering::Relaxed),
         complete: !shared.stopped(),
     };
-    Some((summary, words.len()))
+    Some((summary, units.len()))
+}
+
+/// Below this many words in the first slot, a count's units pair each of
+/// them with the words of the slot filled next: a slot of few words (one
+/// crossing a theme entry, say) would leave cores idle and make units too
+/// big to checkpoint often.
+const PAIRED_BELOW: usize = 32;
+
+/// A unit of a count of a grid with blocks: a word of the first slot, and
+/// in a count split two slots deep, a word of the slot filled after it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SlotUnit {
+    word: u32,
+    then: Option<(usize, u32)>,
+}
+
+/// The units of a count of the grid propagated as `root`, in order, with
+/// `root` made ready to choose and the first slot: the words of that slot,
+/// or (when it has fewer than [`PAIRED_BELOW`]) each of them with each word
+/// of the slot the search fills next once it is placed (alone when it
+/// fails, or decides the grid). `None` when the propagation decided the
+/// grid.
+pub(crate) fn slot_units(root: &Engine) -> Option<(Engine, usize, Vec<SlotUnit>)> {
+    let mut root = root.clone();
+    let slot = root.choose()?;
+    let words = root.candidates(slot);
+    let alone = |word| SlotUnit { word, then: None };
+    if words.len() >= PAIRED_BELOW {
+        let units = words.into_iter().map(alone).collect();
+        return Some((root, slot, units));
+    }
+    let mut units = Vec::new();
+    for word in words {
+        let mut engine = root.clone();
+        let second = match engine.assign(slot, word as usize) {
+            Ok(()) => engine.choose(),
+            Err(_) => None,
+        };
+        let then = second.map_or_else(Vec::new, |second| engine.candidates(second));
+        match second {
+            Some(second) if !then.is_empty() => {
+                units.extend(then.into_iter().map(|next| SlotUnit {
+                    word,
+                    then: Some((second, next)),
+                }))
+            }
+            _ => units.push(alone(word)),
+        }
+    }
+    Some((root, slot, units))
 }
 
 /// What [`Filler::count_units`] counted.
@@ -315,16 +370,15 @@ impl Filler {
         let scheme = if self.square.is_some() {
             "square-rows-1"
         } else {
-            "first-slot-1"
+            "slot-words-1"
         };
         let units = if self.dead().is_some() {
             0
         } else if let Some(square) = &self.square {
             square.unit_count()
         } else {
-            let mut root = self.root().clone();
             // A grid the propagation decided is one unit.
-            root.choose().map_or(1, |slot| root.candidates(slot).len())
+            slot_units(self.root()).map_or(1, |(_, _, units)| units.len())
         };
         CountProblem {
             scheme: scheme.to_string(),
