@@ -64,6 +64,8 @@ pub(crate) enum LineProblem {
     Seal(SealError),
     /// Reading it failed.
     Unreadable(io::Error),
+    /// What it says was refused, for this reason.
+    Refused(String),
 }
 
 impl std::fmt::Display for LineProblem {
@@ -79,18 +81,25 @@ impl std::fmt::Display for LineProblem {
             LineProblem::NotText => f.write_str("the line is not UTF-8 text"),
             LineProblem::Seal(err) => write!(f, "{err}"),
             LineProblem::Unreadable(err) => write!(f, "the line cannot be read: {err}"),
+            LineProblem::Refused(reason) => f.write_str(reason),
         }
     }
 }
 
 impl RecordLog {
     /// Opens (creating it when missing) and locks the file at `path`, and
-    /// reads back its lines of at most `max_line` bytes: the JSON objects
-    /// they seal, in order (none for a new or empty file).
-    pub(crate) fn open(path: &Path, max_line: usize) -> Result<(RecordLog, Vec<String>), LogError> {
+    /// reads back its lines of at most `max_line` bytes, handing `each` the
+    /// JSON object each one seals, in order, as it is read (so that a bad
+    /// line stops the reading there, whatever follows): the log and the
+    /// number of lines (0 for a new or empty file).
+    pub(crate) fn open(
+        path: &Path,
+        max_line: usize,
+        each: &mut dyn FnMut(usize, &str) -> Result<(), String>,
+    ) -> Result<(RecordLog, usize), LogError> {
         let log = RecordLog::open_locked(path).map_err(LogError::File)?;
-        let objects = log.read_back(max_line)?;
-        Ok((log, objects))
+        let lines = log.read_back(max_line, each)?;
+        Ok((log, lines))
     }
 
     /// Opens (creating it when missing) and locks the file at `path`,
@@ -147,9 +156,12 @@ impl RecordLog {
         self.length
     }
 
-    /// Reads the file from its start: the JSON objects its lines of at most
-    /// `max_line` bytes seal.
-    fn read_back(&self, max_line: usize) -> Result<Vec<String>, LogError> {
+    /// Reads the file from its start ([`read_sealed`]).
+    fn read_back(
+        &self,
+        max_line: usize,
+        each: &mut dyn FnMut(usize, &str) -> Result<(), String>,
+    ) -> Result<usize, LogError> {
         let mut reader = BufReader::new(&self.file);
         reader.rewind().map_err(|cause| {
             LogError::File(FileFailure::Io {
@@ -157,7 +169,8 @@ impl RecordLog {
                 cause,
             })
         })?;
-        read_sealed(reader, max_line).map_err(|(line, problem)| LogError::Line { line, problem })
+        read_sealed(reader, max_line, each)
+            .map_err(|(line, problem)| LogError::Line { line, problem })
     }
 
     /// Appends the JSON object `payload` (its text without the closing
@@ -194,17 +207,20 @@ impl RecordLog {
     }
 }
 
-/// The JSON objects that the lines of `reader`, each at most `max_line`
-/// bytes and ending in a newline, seal, in order.
-/// On a bad line, its number (from 1) and what is wrong with it.
+/// Hands `each` the JSON object that each line of `reader` (at most
+/// `max_line` bytes, ending in a newline) seals, with its line number, and
+/// returns the number of lines; memory stays one line's, whatever the
+/// input's length. On a bad line (or one `each` refuses), its number (from
+/// 1) and what is wrong with it.
 pub(crate) fn read_sealed(
     mut reader: impl BufRead,
     max_line: usize,
-) -> Result<Vec<String>, (usize, LineProblem)> {
-    let mut objects = Vec::new();
+    each: &mut dyn FnMut(usize, &str) -> Result<(), String>,
+) -> Result<usize, (usize, LineProblem)> {
+    let mut lines = 0;
     let mut bytes = Vec::new();
     loop {
-        let line = objects.len() + 1;
+        let line = lines + 1;
         let fail = |problem| (line, problem);
         let read = read_line_bounded(&mut reader, &mut bytes, max_line)
             .map_err(|err| fail(LineProblem::Unreadable(err)))?;
@@ -216,9 +232,11 @@ pub(crate) fn read_sealed(
                 .ok_or_else(|| fail(LineProblem::Truncated))?,
         };
         let text = std::str::from_utf8(content).map_err(|_| fail(LineProblem::NotText))?;
-        objects.push(unseal_line(text).map_err(|err| fail(LineProblem::Seal(err)))?);
+        let object = unseal_line(text).map_err(|err| fail(LineProblem::Seal(err)))?;
+        each(line, &object).map_err(|refused| fail(LineProblem::Refused(refused)))?;
+        lines = line;
     }
-    Ok(objects)
+    Ok(lines)
 }
 
 #[cfg(test)]
@@ -234,20 +252,42 @@ mod tests {
     #[test]
     fn lines_come_back_as_written() {
         let path = scratch("back");
-        let (mut log, objects) = RecordLog::open(&path, 100).unwrap();
-        assert!(objects.is_empty());
+        let (mut log, lines) = RecordLog::open(&path, 100, &mut |_, _| Ok(())).unwrap();
+        assert_eq!(lines, 0);
         log.append(r#"{"a":1"#).unwrap();
         log.append(r#"{"b":2"#).unwrap();
         drop(log);
-        let (_, objects) = RecordLog::open(&path, 100).unwrap();
-        assert_eq!(objects, [r#"{"a":1}"#, r#"{"b":2}"#]);
+        let mut objects = Vec::new();
+        RecordLog::open(&path, 100, &mut |line, object| {
+            objects.push((line, object.to_string()));
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(
+            objects,
+            [(1, r#"{"a":1}"#.into()), (2, r#"{"b":2}"#.into())]
+        );
+        // Refused by the reader: named by its line, and nothing after it read.
+        let mut read = 0;
+        let refused = RecordLog::open(&path, 100, &mut |line, _| {
+            read += 1;
+            if line == 1 { Err("no".into()) } else { Ok(()) }
+        });
+        assert!(matches!(
+            refused,
+            Err(LogError::Line {
+                line: 1,
+                problem: LineProblem::Refused(_)
+            })
+        ));
+        assert_eq!(read, 1);
         std::fs::remove_file(&path).unwrap();
     }
 
     #[test]
     fn damage_is_named_by_line() {
         let path = scratch("damage");
-        let (mut log, _) = RecordLog::open(&path, 100).unwrap();
+        let (mut log, _) = RecordLog::open(&path, 100, &mut |_, _| Ok(())).unwrap();
         log.append(r#"{"a":1"#).unwrap();
         drop(log);
         let good = std::fs::read_to_string(&path).unwrap();
@@ -268,7 +308,7 @@ mod tests {
         ];
         for (text, wanted, problem) in cases {
             std::fs::write(&path, text.as_bytes()).unwrap();
-            match RecordLog::open(&path, 100) {
+            match RecordLog::open(&path, 100, &mut |_, _| Ok(())) {
                 Err(LogError::Line { line, problem: p }) => {
                     assert_eq!(line, wanted, "{text:?}");
                     assert!(problem(&p), "{text:?}: {p}");
@@ -278,7 +318,7 @@ mod tests {
         }
         std::fs::write(&path, b"\xff\n").unwrap();
         assert!(matches!(
-            RecordLog::open(&path, 100),
+            RecordLog::open(&path, 100, &mut |_, _| Ok(())),
             Err(LogError::Line {
                 line: 1,
                 problem: LineProblem::NotText
@@ -290,20 +330,20 @@ mod tests {
     #[test]
     fn a_second_open_is_refused_while_the_first_holds_it() {
         let path = scratch("lock");
-        let (first, _) = RecordLog::open(&path, 100).unwrap();
+        let (first, _) = RecordLog::open(&path, 100, &mut |_, _| Ok(())).unwrap();
         assert!(matches!(
-            RecordLog::open(&path, 100),
+            RecordLog::open(&path, 100, &mut |_, _| Ok(())),
             Err(LogError::File(FileFailure::InUse { .. }))
         ));
         drop(first);
-        assert!(RecordLog::open(&path, 100).is_ok());
+        assert!(RecordLog::open(&path, 100, &mut |_, _| Ok(())).is_ok());
         std::fs::remove_file(&path).unwrap();
     }
 
     #[test]
     fn a_directory_is_refused() {
         assert!(matches!(
-            RecordLog::open(&std::env::temp_dir(), 100),
+            RecordLog::open(&std::env::temp_dir(), 100, &mut |_, _| Ok(())),
             Err(LogError::File(FileFailure::NotAFile {
                 kind: "a directory"
             }))

@@ -303,7 +303,10 @@ impl CountCheckpoint {
         problem: &CountProblem,
     ) -> Result<(CountCheckpoint, BTreeMap<usize, UnitTally>), CheckpointError> {
         let path = path.as_ref().to_path_buf();
-        let (mut log, objects) = RecordLog::open(&path, MAX_LINE).map_err(|err| match err {
+        let mut done = BTreeMap::new();
+        let mut each = |line, object: &str| take_line(&mut done, problem, line, object);
+        let opened = RecordLog::open(&path, MAX_LINE, &mut each);
+        let (mut log, lines) = opened.map_err(|err| match err {
             LogError::File(FileFailure::InUse { pid }) => CheckpointError::InUse {
                 path: path.clone(),
                 pid,
@@ -323,23 +326,14 @@ impl CountCheckpoint {
                 problem: problem.to_string(),
             },
         })?;
-        let done = if objects.is_empty() {
+        if lines == 0 {
             log.append(&header_payload(problem))
                 .map_err(|cause| CheckpointError::Io {
                     action: "write",
                     path: path.clone(),
                     cause,
                 })?;
-            BTreeMap::new()
-        } else {
-            units_of(&objects, problem).map_err(|LineError { line, problem }| {
-                CheckpointError::Invalid {
-                    path: path.clone(),
-                    line,
-                    problem,
-                }
-            })?
-        };
+        }
         let checkpoint = CountCheckpoint {
             path,
             log,
@@ -462,14 +456,13 @@ pub fn read_units(
     reader: impl BufRead,
     problem: &CountProblem,
 ) -> Result<BTreeMap<usize, UnitTally>, LineError> {
-    let objects = read_sealed(reader, MAX_LINE).map_err(|(line, problem)| LineError {
+    let mut done = BTreeMap::new();
+    let mut each = |line, object: &str| take_line(&mut done, problem, line, object);
+    read_sealed(reader, MAX_LINE, &mut each).map_err(|(line, problem)| LineError {
         line,
         problem: problem.to_string(),
     })?;
-    if objects.is_empty() {
-        return Ok(BTreeMap::new());
-    }
-    units_of(&objects, problem)
+    Ok(done)
 }
 
 /// A bad line of a checkpoint ([`read_units`]).
@@ -491,27 +484,23 @@ pub struct LineError {
     pub problem: String,
 }
 
-/// The units that a checkpoint's `objects` (its lines' JSON, header first,
-/// at least one) record.
-fn units_of(
-    objects: &[String],
+/// Reads line `line` of a checkpoint of `problem` (its JSON `object`):
+/// the header first, then each unit into `done`, refusing a unit recorded
+/// twice.
+fn take_line(
+    done: &mut BTreeMap<usize, UnitTally>,
     problem: &CountProblem,
-) -> Result<BTreeMap<usize, UnitTally>, LineError> {
-    let invalid = |line: usize, problem: String| LineError { line, problem };
-    let Some((header, records)) = objects.split_first() else {
-        return Ok(BTreeMap::new());
-    };
-    check_header(header, problem).map_err(|problem| invalid(1, problem))?;
-    let mut done = BTreeMap::new();
-    for (i, record) in records.iter().enumerate() {
-        let line = i + 2;
-        let (unit, tally) =
-            read_record(record, problem).map_err(|problem| invalid(line, problem))?;
-        if done.insert(unit, tally).is_some() {
-            return Err(invalid(line, format!("unit {unit} is recorded twice")));
-        }
+    line: usize,
+    object: &str,
+) -> Result<(), String> {
+    if line == 1 {
+        return check_header(object, problem);
     }
-    Ok(done)
+    let (unit, tally) = read_record(object, problem)?;
+    if done.insert(unit, tally).is_some() {
+        return Err(format!("unit {unit} is recorded twice"));
+    }
+    Ok(())
 }
 
 /// The header line's object, without its closing brace.
