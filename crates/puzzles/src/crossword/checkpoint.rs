@@ -64,6 +64,8 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
+use super::grid::{Cell, Grid};
+use crate::record_file::{FNV_START, fnv1a_more};
 use crate::record_log::{FileFailure, LogError, RecordLog, read_sealed};
 
 /// The `format` field of a header line.
@@ -501,6 +503,27 @@ fn take_line(
         return Err(format!("unit {unit} is recorded twice"));
     }
     Ok(())
+}
+
+/// FNV-1a of `grid`'s squares and `seed`: where the fingerprint of a
+/// count's problem starts (the words follow, hashed as the filler sorts
+/// them).
+pub(super) fn grid_print(grid: &Grid, seed: Option<u64>) -> u64 {
+    let mut print = fnv1a_more(FNV_START, &[grid.rows() as u8, grid.cols() as u8]);
+    for row in 0..grid.rows() {
+        for col in 0..grid.cols() {
+            let square = match grid.cell(row, col) {
+                Cell::Block => b'#',
+                Cell::Letter(letter) => letter,
+                Cell::Empty => b'.',
+            };
+            print = fnv1a_more(print, &[square]);
+        }
+    }
+    match seed {
+        None => fnv1a_more(print, b"-"),
+        Some(seed) => fnv1a_more(print, &seed.to_le_bytes()),
+    }
 }
 
 /// The header line's object, without its closing brace.

@@ -6,6 +6,7 @@ use std::ops::ControlFlow;
 
 use thiserror::Error;
 
+use super::checkpoint::grid_print;
 use super::engine::{Bucket, Engine};
 use super::fill::{Entry, Fill};
 use super::grid::{Cell, Grid, Slot};
@@ -14,7 +15,7 @@ use super::search::{Hooks, Nodes, explore, luby};
 use super::square::{Goal, Square};
 use super::threads::counted_on;
 use super::words::WordList;
-use crate::record_file::{FNV_START, fnv1a_more};
+use crate::record_file::fnv1a_more;
 use crate::rng::mix;
 
 /// Why a grid cannot be filled from a list before any search: a slot that
@@ -764,26 +765,6 @@ impl Filler {
             });
         }
         Fill::new(rows, cols, letters, entries)
-    }
-}
-
-/// FNV-1a of `grid`'s squares and `seed`, the start of
-/// [`Filler::count_problem`]'s fingerprint.
-fn grid_print(grid: &Grid, seed: Option<u64>) -> u64 {
-    let mut print = fnv1a_more(FNV_START, &[grid.rows() as u8, grid.cols() as u8]);
-    for row in 0..grid.rows() {
-        for col in 0..grid.cols() {
-            let square = match grid.cell(row, col) {
-                Cell::Block => b'#',
-                Cell::Letter(letter) => letter,
-                Cell::Empty => b'.',
-            };
-            print = fnv1a_more(print, &[square]);
-        }
-    }
-    match seed {
-        None => fnv1a_more(print, b"-"),
-        Some(seed) => fnv1a_more(print, &seed.to_le_bytes()),
     }
 }
 
