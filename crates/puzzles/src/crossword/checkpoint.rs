@@ -14,20 +14,20 @@
 //!
 //! The first line names the count: its unit scheme (a grid without blocks
 //! is shared out by bottom row, another grid by the words of the slot
-//! filled first, paired with those of the next slot when it has few),
-//! `problem`, a fingerprint of the grid, the words of the
-//! grid's lengths with their scores, and the seed, which together fix what
-//! each unit number means, and the number of units ([`CountProblem`]). Every other line records
-//! one finished unit, in the order units finished, and names the count
-//! again, so that a line copied in from another count's checkpoint is
-//! refused rather than summed, as is a unit past the count's last or one
-//! recorded twice. `check` seals each line as queens
+//! filled first, paired with those of the next slot when it has few);
+//! `problem`, a fingerprint of the grid, the words of the grid's lengths
+//! with their scores, and the seed, which together fix what each unit
+//! number means; and the number of units ([`CountProblem`]). Every other
+//! line records one finished unit, in the order units finished, and names
+//! the count again, so that a line copied in from another count's
+//! checkpoint is refused rather than summed, as is a unit past the count's
+//! last or one recorded twice. `check` seals each line as queens
 //! checkpoints do ([`record_file`](crate::record_file)): an edited or
 //! damaged line, or a last line without its newline, is refused, naming
-//! its line; the reader never guesses. A checkpoint must be a regular file
-//! (or not exist yet), is locked while a count has it open, and never ends
-//! in half a line (a write that fails part way is cut back). A line is at
-//! most [`MAX_LINE`] bytes.
+//! its line; the reader never guesses, and checks each line as it reads
+//! it. A checkpoint must be a regular file (or not exist yet), is locked
+//! while a count has it open, and never ends in half a line (a write that
+//! fails part way is cut back). A line is at most [`MAX_LINE`] bytes.
 //!
 //! # Example
 //!
