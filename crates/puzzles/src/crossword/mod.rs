@@ -65,6 +65,7 @@ mod square;
 mod threads;
 mod trace;
 mod trie;
+mod triples;
 mod words;
 
 #[cfg(test)]

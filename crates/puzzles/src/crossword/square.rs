@@ -11,7 +11,9 @@
 //! (BENCHMARKS.md). The rows go in from the bottom, as English words vary
 //! less at their ends and the tree of partial squares grows less that way;
 //! each row is walked from whichever of its ends leaves fewer letter pairs
-//! open.
+//! open, or, when the columns leave few letters at three of its squares,
+//! read from an index of the row words by those squares
+//! ([`super::triples`]), in the order the walk would take them.
 
 use std::ops::ControlFlow;
 use std::sync::Mutex;
@@ -22,6 +24,7 @@ use super::fill::{Entry, Fill};
 use super::grid::{Direction, Grid, MAX_SIDE};
 use super::threads::{Resume, Shared, watched};
 use super::trie::{ALL, Trie};
+use super::triples::Triples;
 
 /// A grid without blocks made ready for the row-by-row search.
 #[derive(Clone, Debug)]
@@ -37,6 +40,14 @@ pub(crate) struct Square {
     /// letters open.
     back_trie: Trie,
     back_to_row: Vec<u32>,
+    /// Each row word's place among the words read backwards.
+    row_to_back: Vec<u32>,
+    /// The row words by their letters at every three positions, when
+    /// they are short enough.
+    triples: Option<Triples>,
+    /// A row whose three narrowest squares leave at most this many
+    /// buckets is read from `triples` instead of walked (BENCHMARKS.md).
+    pub(crate) read_below: u32,
     /// The scores of the column words (reversed, sorted) and their tree.
     col_scores: Vec<i32>,
     col_trie: Trie,
@@ -168,6 +179,10 @@ fn keep_first(kept: &mut Option<SquareFill>, fill: SquareFill, shared: &Shared) 
 /// Rows placed between two progress calls.
 const TICK: u64 = 1 << 16;
 
+/// The most buckets of [`Triples`] read for a row rather than a walk of
+/// its tree (BENCHMARKS.md).
+const READ_BELOW: u32 = 4096;
+
 impl Square {
     /// `words` are the list's words (bytes `A`–`Z`, distinct) and scores;
     /// `cells` the grid's squares in reading order, `None` empty,
@@ -204,6 +219,11 @@ impl Square {
         backwards.sort_unstable();
         let (backwards, back_to_row): (Vec<_>, Vec<_>) = backwards.into_iter().unzip();
         let back_trie = Trie::new(&backwards);
+        let mut row_to_back = vec![0; back_to_row.len()];
+        for (back, &row) in back_to_row.iter().enumerate() {
+            row_to_back[row as usize] = back as u32;
+        }
+        let triples = Triples::new(&row_words);
         let col_trie = Trie::new(&col_words);
         let col_as_row = if rows == cols {
             col_words
@@ -231,6 +251,9 @@ impl Square {
             row_trie,
             back_trie,
             back_to_row,
+            row_to_back,
+            triples,
+            read_below: READ_BELOW,
             col_scores,
             col_trie,
             col_as_row,
@@ -369,6 +392,7 @@ impl Square {
             col_nodes: vec![0; (self.rows + 1) * self.cols],
             placed: vec![0; self.rows],
             letters: vec![0; self.rows * self.cols],
+            found: vec![Vec::new(); self.rows],
             nodes: 0,
             fills: 0,
             next_tick: TICK,
@@ -403,6 +427,8 @@ struct Walk<'a, 'b> {
     placed: Vec<u32>,
     /// The searched grid's letters, `0..26`.
     letters: Vec<u8>,
+    /// For each row, the words read from the buckets of [`Triples`].
+    found: Vec<Vec<u32>>,
     nodes: u64,
     /// Fills handed to `on_fill`.
     fills: u64,
@@ -486,6 +512,12 @@ impl Walk<'_, '_> {
         // open (BENCHMARKS.md).
         let open = |a: usize, b: usize| wanted[a].count_ones() * wanted[b].count_ones();
         let backward = cols >= 2 && open(cols - 1, cols - 2) < open(0, 1);
+        if let Some(triples) = &square.triples
+            && k > 0
+            && let Some(at) = triples.narrowest(&wanted[..cols], square.read_below)
+        {
+            return self.read_row::<W>(triples, k, tied, &wanted, at, backward, next);
+        }
         let trie = if backward {
             wanted[..cols].reverse();
             &square.back_trie
@@ -540,33 +572,92 @@ impl Walk<'_, '_> {
             for (j, &letter) in row[..cols].iter().enumerate() {
                 self.letters[base + at(j)] = letter;
             }
-            self.placed[k] = word;
-            self.nodes += 1;
-            if self.nodes >= self.next_tick {
-                self.next_tick += TICK;
-                (self.progress)(self.nodes, k + 1)?;
-                if let Some(units) = &self.units {
-                    let shared = units.shared;
-                    if shared.stopped() || shared.first_fill.load(Ordering::Relaxed) < units.current
-                    {
-                        return ControlFlow::Break(());
-                    }
+            self.place(k, tied, word, next)?;
+        }
+    }
+
+    /// Places row `k` every way the columns allow, as [`Walk::row_here`]
+    /// does, with the words read from the buckets of `triples` at the
+    /// positions `at`, in the order the walk would take them (from the end
+    /// it would walk from).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn read_row<const W: usize>(
+        &mut self,
+        triples: &Triples,
+        k: usize,
+        tied: bool,
+        wanted: &[u32; W],
+        at: [usize; 3],
+        backward: bool,
+        next: &mut dyn FnMut(&mut Self, usize, bool) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let square = self.square;
+        let cols = square.cols;
+        let base = k * cols;
+        let mut found = std::mem::take(&mut self.found[k]);
+        found.clear();
+        triples.each_fitting(&wanted[..cols], at, |word| found.push(word));
+        if backward {
+            found.sort_unstable_by_key(|&word| square.row_to_back[word as usize]);
+        } else {
+            found.sort_unstable();
+        }
+        let mut flow = ControlFlow::Continue(());
+        for &word in &found {
+            if self.placed[..k].contains(&word) {
+                continue;
+            }
+            for j in 0..cols {
+                self.letters[base + j] = triples.letter(word, j);
+            }
+            flow = self.place(k, tied, word, next);
+            if flow.is_break() {
+                break;
+            }
+        }
+        self.found[k] = found;
+        flow
+    }
+
+    /// Row `k`, whose letters are in place, is the word `word`: searches
+    /// the rows below it.
+    #[inline(always)]
+    fn place(
+        &mut self,
+        k: usize,
+        tied: bool,
+        word: u32,
+        next: &mut dyn FnMut(&mut Self, usize, bool) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let square = self.square;
+        let cols = square.cols;
+        let base = k * cols;
+        self.placed[k] = word;
+        self.nodes += 1;
+        if self.nodes >= self.next_tick {
+            self.next_tick += TICK;
+            (self.progress)(self.nodes, k + 1)?;
+            if let Some(units) = &self.units {
+                let shared = units.shared;
+                if shared.stopped() || shared.first_fill.load(Ordering::Relaxed) < units.current {
+                    return ControlFlow::Break(());
                 }
             }
-            for c in 0..cols {
-                let from = self.col_nodes[base + c];
-                self.col_nodes[base + cols + c] =
-                    self.col_trie
-                        .child(from, k, u32::from(self.letters[base + c]));
-            }
-            if k + 1 < square.rows {
-                let still_tied = square.symmetric
-                    && (k == 0
-                        || (tied && self.letters[base + cols - 1] == self.letters[cols - 1 - k]));
-                next(self, k + 1, still_tied)?;
-            } else {
-                self.complete()?;
-            }
+        }
+        for c in 0..cols {
+            let from = self.col_nodes[base + c];
+            self.col_nodes[base + cols + c] =
+                self.col_trie
+                    .child(from, k, u32::from(self.letters[base + c]));
+        }
+        if k + 1 < square.rows {
+            let still_tied = square.symmetric
+                && (k == 0
+                    || (tied && self.letters[base + cols - 1] == self.letters[cols - 1 - k]));
+            next(self, k + 1, still_tied)
+        } else {
+            self.complete()
         }
     }
 
@@ -661,109 +752,4 @@ impl Walk<'_, '_> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Every word of three letters from A, B and C: most first rows have
-    /// fills, so two threads each find one.
-    fn abc_square() -> Square {
-        let words: Vec<Vec<u8>> = (0..27)
-            .map(|i| vec![b'A' + i / 9, b'A' + i / 3 % 3, b'A' + i % 3])
-            .collect();
-        Square::new(3, 3, &[None; 9], words.iter().map(|w| (&w[..], 0)))
-    }
-
-    /// Every fill of `square` on one thread, and the rows placed.
-    fn every_fill(square: &Square) -> (Vec<Vec<u8>>, u64) {
-        let mut fills = Vec::new();
-        let (flow, rows) = square.search(&mut |_, _| ControlFlow::Continue(()), &mut |fill| {
-            fills.push(fill.letters);
-            ControlFlow::Continue(())
-        });
-        assert!(flow.is_continue());
-        (fills, rows)
-    }
-
-    /// Threads run one after the other, the one that took the first unit
-    /// last: its fill, found last, is the one the search on one thread
-    /// finds first, and replaces the other's.
-    #[test]
-    fn the_lowest_unit_keeps_its_fill_and_units_are_searched_once() {
-        let square = abc_square();
-        let (sequential, rows) = every_fill(&square);
-        assert!(sequential.len() > 1);
-
-        // Unit 0 is taken by the thread that runs last.
-        let (late, first) = (Shared::new(None), Mutex::new(None));
-        late.take();
-        square.work(&late, &first, Goal::First, None, 1);
-        let later = first.lock().unwrap().as_ref().map(|fill| fill.unit);
-        assert!(later.is_some_and(|unit| unit > 0));
-        square.work(&late, &first, Goal::First, None, 0);
-        let kept = first.into_inner().unwrap().unwrap();
-        assert_eq!((kept.unit, &kept.letters), (0, &sequential[0]));
-
-        let counting = Shared::new(None);
-        counting.take();
-        let no_fill = Mutex::new(None);
-        square.work(&counting, &no_fill, Goal::Count(None), None, 1);
-        square.work(&counting, &no_fill, Goal::Count(None), None, 0);
-        assert_eq!(
-            (counting.fills.into_inner(), counting.nodes.into_inner()),
-            (sequential.len() as u64, rows)
-        );
-    }
-
-    /// On several threads, the count and the first fill of one thread.
-    #[test]
-    fn threads_count_and_find_as_one() {
-        let square = abc_square();
-        let (sequential, _) = every_fill(&square);
-        let none = &mut |_, _, _| ControlFlow::Continue(());
-        for threads in 1..=4 {
-            let counted = square.search_on(threads, Goal::Count(None), None, none);
-            assert_eq!(
-                (counted.fills, counted.complete),
-                (sequential.len() as u64, true)
-            );
-            let limited = square.search_on(threads, Goal::Count(Some(5)), None, none);
-            assert_eq!((limited.fills, limited.complete), (5, false));
-            let first = square.search_on(threads, Goal::First, None, none);
-            assert_eq!(
-                first.first.map(|fill| fill.letters).as_ref(),
-                sequential.first()
-            );
-        }
-    }
-
-    /// Fills offered in any order: the one of the lowest unit stays.
-    #[test]
-    fn the_fill_of_the_lowest_unit_stays() {
-        let fill = |unit| SquareFill {
-            letters: vec![unit as u8],
-            row_scores: Vec::new(),
-            col_scores: Vec::new(),
-            unit,
-        };
-        let (shared, mut kept) = (Shared::new(None), None);
-        for unit in [2, 0, 1, 3] {
-            keep_first(&mut kept, fill(unit), &shared);
-        }
-        assert_eq!(kept.map(|fill| fill.letters), Some(vec![0]));
-        assert_eq!(shared.first_fill.into_inner(), 0);
-    }
-
-    /// A thread that finds the search stopped (Ctrl-C, or a count at its
-    /// limit) takes no more first rows.
-    #[test]
-    fn a_stopped_search_places_no_more_rows() {
-        let square = abc_square();
-        let stopped = Shared::new(None);
-        stopped.stop.store(true, Ordering::Relaxed);
-        square.work(&stopped, &Mutex::new(None), Goal::Count(None), None, 0);
-        assert_eq!(
-            (stopped.fills.into_inner(), stopped.nodes.into_inner()),
-            (0, 0)
-        );
-    }
-}
+mod tests;

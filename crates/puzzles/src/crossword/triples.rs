@@ -1,0 +1,232 @@
+//! The row words of a grid without blocks indexed by their letters at
+//! every three positions, for the rows of [`super::square`] whose columns
+//! leave few letters open.
+//!
+//! Deep in a word square the columns allow two or three letters at most
+//! squares of the next row, and a walk of the row tree spends most of its
+//! steps on prefixes that a later square refuses (BENCHMARKS.md). The words
+//! with one of the few allowed letters at each of the three narrowest
+//! squares are read from a handful of buckets instead, and each is checked
+//! against every square at once.
+
+/// Words of more letters are not indexed: the index grows with the number
+/// of triples of positions (56 for 8 letters), and wider squares are not
+/// searched this deep.
+pub(super) const MAX_LEN: usize = 8;
+
+/// Buckets per triple of positions: one for each three letters.
+const BUCKETS: usize = 26 * 26 * 26;
+
+/// The words of one length by their letters at each triple of positions.
+#[derive(Clone, Debug)]
+pub(crate) struct Triples {
+    len: usize,
+    /// Each word's letters, five bits each, first letter lowest.
+    packed: Vec<u64>,
+    /// The number of the triple of positions `a < b < c`, at
+    /// `(a * len + b) * len + c`.
+    triple: Vec<u16>,
+    /// For each triple, where each bucket starts in `words` (and where
+    /// the last ends).
+    starts: Vec<u32>,
+    /// Word indexes, bucket after bucket; ascending within a bucket.
+    words: Vec<u32>,
+}
+
+impl Triples {
+    /// The index of `words` (letters `0..26`, all of one length), or
+    /// `None` when they are shorter than three letters or longer than
+    /// [`MAX_LEN`].
+    pub(crate) fn new(words: &[Vec<u8>]) -> Option<Triples> {
+        let len = words.first().map_or(0, Vec::len);
+        if !(3..=MAX_LEN).contains(&len) {
+            return None;
+        }
+        let packed = words
+            .iter()
+            .map(|word| {
+                word.iter().enumerate().fold(0, |packed, (j, &letter)| {
+                    packed | u64::from(letter) << (5 * j)
+                })
+            })
+            .collect();
+        let mut index = Triples {
+            len,
+            packed,
+            triple: vec![u16::MAX; len * len * len],
+            starts: Vec::new(),
+            words: Vec::new(),
+        };
+        for a in 0..len {
+            for b in a + 1..len {
+                for c in b + 1..len {
+                    index.add_triple([a, b, c], words);
+                }
+            }
+        }
+        Some(index)
+    }
+
+    /// Adds the buckets of the positions `at` (ascending).
+    fn add_triple(&mut self, at: [usize; 3], words: &[Vec<u8>]) {
+        let [a, b, c] = at;
+        let number = self.starts.len() / (BUCKETS + 1);
+        self.triple[(a * self.len + b) * self.len + c] = number as u16;
+        let bucket = |word: &[u8]| {
+            (usize::from(word[a]) * 26 + usize::from(word[b])) * 26 + usize::from(word[c])
+        };
+        let mut ends = vec![0u32; BUCKETS + 1];
+        for word in words {
+            ends[bucket(word) + 1] += 1;
+        }
+        for i in 0..BUCKETS {
+            ends[i + 1] += ends[i];
+        }
+        let base = self.words.len();
+        self.words.resize(base + words.len(), 0);
+        let mut next = ends.clone();
+        for (i, word) in words.iter().enumerate() {
+            let slot = &mut next[bucket(word)];
+            self.words[base + *slot as usize] = i as u32;
+            *slot += 1;
+        }
+        self.starts
+            .extend(ends.iter().map(|&end| (base + end as usize) as u32));
+    }
+
+    /// The three positions of `wanted` (one letter mask per position) with
+    /// the fewest letters, ascending, when those leave at most `most`
+    /// buckets to read.
+    #[inline(always)]
+    pub(crate) fn narrowest(&self, wanted: &[u32], most: u32) -> Option<[usize; 3]> {
+        let mut best = [(u32::MAX, 0); 3];
+        for (j, &letters) in wanted[..self.len].iter().enumerate() {
+            let open = (letters & LETTERS).count_ones();
+            if open < best[2].0 {
+                best[2] = (open, j);
+                if best[2].0 < best[1].0 {
+                    best.swap(1, 2);
+                    if best[1].0 < best[0].0 {
+                        best.swap(0, 1);
+                    }
+                }
+            }
+        }
+        let buckets = u64::from(best[0].0) * u64::from(best[1].0) * u64::from(best[2].0);
+        if buckets > u64::from(most) {
+            return None;
+        }
+        let mut at = [best[0].1, best[1].1, best[2].1];
+        at.sort_unstable();
+        Some(at)
+    }
+
+    /// Calls `each` with every word (its index) that has at each position
+    /// a letter of `wanted`, read from the buckets of the positions `at`
+    /// (ascending), bucket by bucket.
+    #[inline(always)]
+    pub(crate) fn each_fitting(&self, wanted: &[u32], at: [usize; 3], mut each: impl FnMut(u32)) {
+        let len = self.len;
+        let [a, b, c] = at;
+        let number = usize::from(self.triple[(a * len + b) * len + c]);
+        let starts = &self.starts[number * (BUCKETS + 1)..][..BUCKETS + 1];
+        let wanted = &wanted[..len];
+        for x in letters(wanted[a]) {
+            for y in letters(wanted[b]) {
+                let xy = (x * 26 + y) * 26;
+                for z in letters(wanted[c]) {
+                    let bucket = xy + z;
+                    let words = &self.words[starts[bucket] as usize..starts[bucket + 1] as usize];
+                    for &word in words {
+                        let packed = self.packed[word as usize];
+                        let mut fits = true;
+                        for (j, &mask) in wanted.iter().enumerate() {
+                            fits &= mask >> ((packed >> (5 * j)) & 31) & 1 != 0;
+                        }
+                        if fits {
+                            each(word);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The letter (`0..26`) of word `word` at `position`.
+    pub(crate) fn letter(&self, word: u32, position: usize) -> u8 {
+        ((self.packed[word as usize] >> (5 * position)) & 31) as u8
+    }
+}
+
+/// Every letter.
+const LETTERS: u32 = (1 << 26) - 1;
+
+/// The letters of `mask`, lowest first.
+#[inline(always)]
+fn letters(mut mask: u32) -> impl Iterator<Item = usize> {
+    mask &= LETTERS;
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let letter = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            letter
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every word of `words` fitting `wanted`, the slow way.
+    fn fitting_by_hand(words: &[Vec<u8>], wanted: &[u32]) -> Vec<u32> {
+        (0..words.len() as u32)
+            .filter(|&i| {
+                words[i as usize]
+                    .iter()
+                    .zip(wanted)
+                    .all(|(&letter, &mask)| mask >> letter & 1 != 0)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_buckets_hand_over_exactly_the_fitting_words() {
+        // Every word of four letters from A-D, less every fifth.
+        let words: Vec<Vec<u8>> = (0..256u32)
+            .filter(|i| i % 5 != 0)
+            .map(|i| (0..4).map(|j| (i >> (2 * j) & 3) as u8).collect())
+            .collect();
+        let mut words = words;
+        words.sort();
+        let index = Triples::new(&words).expect("four letters are indexed");
+        for (i, word) in words.iter().enumerate() {
+            for (j, &letter) in word.iter().enumerate() {
+                assert_eq!(index.letter(i as u32, j), letter);
+            }
+        }
+        for seed in 0..200u32 {
+            let wanted: Vec<u32> = (0..4)
+                .map(|j| (seed.wrapping_mul(2_654_435_761) >> (4 * j)) & 0b1111)
+                .collect();
+            let Some(at) = index.narrowest(&wanted, u32::MAX) else {
+                panic!("no bound");
+            };
+            let mut found = Vec::new();
+            index.each_fitting(&wanted, at, |word| found.push(word));
+            found.sort_unstable();
+            assert_eq!(found, fitting_by_hand(&words, &wanted), "wanted {wanted:?}");
+        }
+    }
+
+    #[test]
+    fn the_narrowest_squares_are_chosen_within_the_bound() {
+        let words = vec![vec![0, 1, 2, 3, 4]];
+        let index = Triples::new(&words).expect("five letters are indexed");
+        let wanted = [0b111, 0b1, 0b11111, 0b11, 0b1111];
+        assert_eq!(index.narrowest(&wanted, 6), Some([0, 1, 3]));
+        assert_eq!(index.narrowest(&wanted, 5), None);
+        assert!(Triples::new(&[vec![0, 1]]).is_none());
+        assert!(Triples::new(&[vec![0; MAX_LEN + 1]]).is_none());
+    }
+}
