@@ -131,6 +131,16 @@ impl Triples {
         let number = usize::from(self.triple[(a * len + b) * len + c]);
         let starts = &self.starts[number * (BUCKETS + 1)..][..BUCKETS + 1];
         let wanted = &wanted[..len];
+        // The three squares of the buckets need no check.
+        let mut rest = [(0u32, u32::MAX); MAX_LEN];
+        let mut count = 0;
+        for (j, &mask) in wanted.iter().enumerate() {
+            if j != a && j != b && j != c {
+                rest[count] = (5 * j as u32, mask);
+                count += 1;
+            }
+        }
+        let rest = &rest[..count];
         for x in letters(wanted[a]) {
             for y in letters(wanted[b]) {
                 let xy = (x * 26 + y) * 26;
@@ -140,8 +150,8 @@ impl Triples {
                     for &word in words {
                         let packed = self.packed[word as usize];
                         let mut fits = true;
-                        for (j, &mask) in wanted.iter().enumerate() {
-                            fits &= mask >> ((packed >> (5 * j)) & 31) & 1 != 0;
+                        for &(shift, mask) in rest {
+                            fits &= mask >> ((packed >> shift) & 31) & 1 != 0;
                         }
                         if fits {
                             each(word);
