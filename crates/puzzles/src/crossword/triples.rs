@@ -7,7 +7,7 @@
 //! steps on prefixes that a later square refuses (BENCHMARKS.md). The words
 //! with one of the few allowed letters at each of the three narrowest
 //! squares are read from a handful of buckets instead, and each is checked
-//! against every square at once.
+//! at the other squares.
 
 /// Words of more letters are not indexed: the index grows with the number
 /// of triples of positions (56 for 8 letters), and wider squares are not
