@@ -516,7 +516,7 @@ impl Walk<'_, '_> {
             && k > 0
             && let Some(at) = triples.narrowest(&wanted[..cols], square.read_below)
         {
-            return self.read_row::<W>(triples, k, tied, &wanted, at, backward, next);
+            return self.read_row::<W>(k, tied, &wanted, at, backward, next);
         }
         let trie = if backward {
             wanted[..cols].reverse();
@@ -577,14 +577,12 @@ impl Walk<'_, '_> {
     }
 
     /// Places row `k` every way the columns allow, as [`Walk::row_here`]
-    /// does, with the words read from the buckets of `triples` at the
-    /// positions `at`, in the order the walk would take them (from the end
-    /// it would walk from).
-    #[allow(clippy::too_many_arguments)]
+    /// does, with the words read from the buckets of the square's
+    /// [`Triples`] at the positions `at`, in the order the walk would take
+    /// them (from the end it would walk from).
     #[inline(always)]
     fn read_row<const W: usize>(
         &mut self,
-        triples: &Triples,
         k: usize,
         tied: bool,
         wanted: &[u32; W],
@@ -593,6 +591,9 @@ impl Walk<'_, '_> {
         next: &mut dyn FnMut(&mut Self, usize, bool) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let square = self.square;
+        let Some(triples) = &square.triples else {
+            unreachable!("rows are read only where the words are indexed");
+        };
         let cols = square.cols;
         let base = k * cols;
         let mut found = std::mem::take(&mut self.found[k]);
