@@ -17,6 +17,14 @@ pub(super) const MAX_LEN: usize = 8;
 /// Buckets per triple of positions: one for each three letters.
 const BUCKETS: usize = 26 * 26 * 26;
 
+/// Where a bucket entry keeps its word's index, above the word's letters
+/// (five bits each, at most [`MAX_LEN`] of them).
+const INDEX_SHIFT: u32 = 40;
+
+/// Lists with more words of one length than an entry can number are not
+/// indexed (their rows are walked).
+const MAX_WORDS: usize = 1 << (64 - INDEX_SHIFT);
+
 /// The words of one length by their letters at each triple of positions.
 #[derive(Clone, Debug)]
 pub(crate) struct Triples {
@@ -26,11 +34,19 @@ pub(crate) struct Triples {
     /// The number of the triple of positions `a < b < c`, at
     /// `(a * len + b) * len + c`.
     triple: Vec<u16>,
-    /// For each triple, where each bucket starts in `words` (and where
+    /// For each triple, where each bucket starts in `entries` (and where
     /// the last ends).
     starts: Vec<u32>,
-    /// Word indexes, bucket after bucket; ascending within a bucket.
-    words: Vec<u32>,
+    /// For each triple and its first two letters, the third letters whose
+    /// buckets hold words: empty buckets are never looked up.
+    third: Vec<u32>,
+    /// For each triple and its first letter, the second letters that some
+    /// bucket holds words under.
+    second: Vec<u32>,
+    /// The words, bucket after bucket, each its letters (as in `packed`)
+    /// and its index above [`INDEX_SHIFT`]: a bucket is checked in one
+    /// pass over memory. Ascending within a bucket.
+    entries: Vec<u64>,
 }
 
 impl Triples {
@@ -39,7 +55,7 @@ impl Triples {
     /// [`MAX_LEN`].
     pub(crate) fn new(words: &[Vec<u8>]) -> Option<Triples> {
         let len = words.first().map_or(0, Vec::len);
-        if !(3..=MAX_LEN).contains(&len) {
+        if !(3..=MAX_LEN).contains(&len) || words.len() > MAX_WORDS {
             return None;
         }
         let packed = words
@@ -55,7 +71,9 @@ impl Triples {
             packed,
             triple: vec![u16::MAX; len * len * len],
             starts: Vec::new(),
-            words: Vec::new(),
+            third: Vec::new(),
+            second: Vec::new(),
+            entries: Vec::new(),
         };
         for a in 0..len {
             for b in a + 1..len {
@@ -82,13 +100,25 @@ impl Triples {
         for i in 0..BUCKETS {
             ends[i + 1] += ends[i];
         }
-        let base = self.words.len();
-        self.words.resize(base + words.len(), 0);
+        let base = self.entries.len();
+        self.entries.resize(base + words.len(), 0);
         let mut next = ends.clone();
         for (i, word) in words.iter().enumerate() {
             let slot = &mut next[bucket(word)];
-            self.words[base + *slot as usize] = i as u32;
+            self.entries[base + *slot as usize] = self.packed[i] | (i as u64) << INDEX_SHIFT;
             *slot += 1;
+        }
+        for xy in 0..26 * 26 {
+            let third = (0..26)
+                .filter(|z| ends[xy * 26 + z + 1] > ends[xy * 26 + z])
+                .fold(0, |mask, z| mask | 1 << z);
+            self.third.push(third);
+        }
+        for x in 0..26 {
+            let second = (0..26)
+                .filter(|y| self.third[number * 26 * 26 + x * 26 + y] != 0)
+                .fold(0, |mask, y| mask | 1 << y);
+            self.second.push(second);
         }
         self.starts
             .extend(ends.iter().map(|&end| (base + end as usize) as u32));
@@ -130,6 +160,8 @@ impl Triples {
         let [a, b, c] = at;
         let number = usize::from(self.triple[(a * len + b) * len + c]);
         let starts = &self.starts[number * (BUCKETS + 1)..][..BUCKETS + 1];
+        let third = &self.third[number * 26 * 26..][..26 * 26];
+        let second = &self.second[number * 26..][..26];
         let wanted = &wanted[..len];
         // The three squares of the buckets need no check.
         let mut rest = [(0u32, u32::MAX); MAX_LEN];
@@ -141,25 +173,38 @@ impl Triples {
             }
         }
         let rest = &rest[..count];
+        let scan = |ranges: &[(u32, u32)], each: &mut dyn FnMut(u32)| {
+            for &(start, end) in ranges {
+                for &entry in &self.entries[start as usize..end as usize] {
+                    let mut fits = true;
+                    for &(shift, mask) in rest {
+                        fits &= mask >> ((entry >> shift) & 31) & 1 != 0;
+                    }
+                    if fits {
+                        each((entry >> INDEX_SHIFT) as u32);
+                    }
+                }
+            }
+        };
+        // The buckets' bounds are looked up a batch at a time before any is
+        // read, so that the lookups overlap.
+        let mut ranges = [(0u32, 0u32); BATCH];
+        let mut batched = 0;
         for x in letters(wanted[a]) {
-            for y in letters(wanted[b]) {
-                let xy = (x * 26 + y) * 26;
-                for z in letters(wanted[c]) {
-                    let bucket = xy + z;
-                    let words = &self.words[starts[bucket] as usize..starts[bucket + 1] as usize];
-                    for &word in words {
-                        let packed = self.packed[word as usize];
-                        let mut fits = true;
-                        for &(shift, mask) in rest {
-                            fits &= mask >> ((packed >> shift) & 31) & 1 != 0;
-                        }
-                        if fits {
-                            each(word);
-                        }
+            for y in letters(wanted[b] & second[x]) {
+                let xy = x * 26 + y;
+                for z in letters(wanted[c] & third[xy]) {
+                    let bucket = xy * 26 + z;
+                    ranges[batched] = (starts[bucket], starts[bucket + 1]);
+                    batched += 1;
+                    if batched == BATCH {
+                        scan(&ranges, &mut each);
+                        batched = 0;
                     }
                 }
             }
         }
+        scan(&ranges[..batched], &mut each);
     }
 
     /// The letter (`0..26`) of word `word` at `position`.
@@ -167,6 +212,9 @@ impl Triples {
         ((self.packed[word as usize] >> (5 * position)) & 31) as u8
     }
 }
+
+/// Buckets looked up together.
+const BATCH: usize = 32;
 
 /// Every letter.
 const LETTERS: u32 = (1 << 26) - 1;
