@@ -24,7 +24,7 @@ use super::fill::{Entry, Fill};
 use super::grid::{Direction, Grid, MAX_SIDE};
 use super::threads::{Resume, Shared, watched};
 use super::trie::{ALL, Trie};
-use super::triples::Triples;
+use super::triples::{self, Packed, Triples};
 
 /// A grid without blocks made ready for the row-by-row search.
 #[derive(Clone, Debug)]
@@ -428,7 +428,7 @@ struct Walk<'a, 'b> {
     /// The searched grid's letters, `0..26`.
     letters: Vec<u8>,
     /// For each row, the words read from the buckets of [`Triples`].
-    found: Vec<Vec<u32>>,
+    found: Vec<Vec<Packed>>,
     nodes: u64,
     /// Fills handed to `on_fill`.
     fills: u64,
@@ -598,19 +598,20 @@ impl Walk<'_, '_> {
         let base = k * cols;
         let mut found = std::mem::take(&mut self.found[k]);
         found.clear();
-        triples.each_fitting(&wanted[..cols], at, |word| found.push(word));
+        triples.each_fitting(&wanted[..cols], at, |entry| found.push(entry));
         if backward {
-            found.sort_unstable_by_key(|&word| square.row_to_back[word as usize]);
+            found.sort_unstable_by_key(|&entry| square.row_to_back[triples::word(entry) as usize]);
         } else {
             found.sort_unstable();
         }
         let mut flow = ControlFlow::Continue(());
-        for &word in &found {
+        for &entry in &found {
+            let word = triples::word(entry);
             if self.placed[..k].contains(&word) {
                 continue;
             }
             for j in 0..cols {
-                self.letters[base + j] = triples.letter(word, j);
+                self.letters[base + j] = triples::letter(entry, j);
             }
             flow = self.place(k, tied, word, next);
             if flow.is_break() {

@@ -29,8 +29,6 @@ const MAX_WORDS: usize = 1 << (64 - INDEX_SHIFT);
 #[derive(Clone, Debug)]
 pub(crate) struct Triples {
     len: usize,
-    /// Each word's letters, five bits each, first letter lowest.
-    packed: Vec<u64>,
     /// The number of the triple of positions `a < b < c`, at
     /// `(a * len + b) * len + c`.
     triple: Vec<u16>,
@@ -43,10 +41,9 @@ pub(crate) struct Triples {
     /// For each triple and its first letter, the second letters that some
     /// bucket holds words under.
     second: Vec<u32>,
-    /// The words, bucket after bucket, each its letters (as in `packed`)
-    /// and its index above [`INDEX_SHIFT`]: a bucket is checked in one
-    /// pass over memory. Ascending within a bucket.
-    entries: Vec<u64>,
+    /// The words, bucket after bucket, each [`Packed`]: a bucket is
+    /// checked in one pass over memory. Ascending within a bucket.
+    entries: Vec<Packed>,
 }
 
 impl Triples {
@@ -58,7 +55,7 @@ impl Triples {
         if !(3..=MAX_LEN).contains(&len) || words.len() > MAX_WORDS {
             return None;
         }
-        let packed = words
+        let packed: Vec<u64> = words
             .iter()
             .map(|word| {
                 word.iter().enumerate().fold(0, |packed, (j, &letter)| {
@@ -68,7 +65,6 @@ impl Triples {
             .collect();
         let mut index = Triples {
             len,
-            packed,
             triple: vec![u16::MAX; len * len * len],
             starts: Vec::new(),
             third: Vec::new(),
@@ -78,7 +74,7 @@ impl Triples {
         for a in 0..len {
             for b in a + 1..len {
                 for c in b + 1..len {
-                    index.add_triple([a, b, c], words);
+                    index.add_triple([a, b, c], words, &packed);
                 }
             }
         }
@@ -86,7 +82,7 @@ impl Triples {
     }
 
     /// Adds the buckets of the positions `at` (ascending).
-    fn add_triple(&mut self, at: [usize; 3], words: &[Vec<u8>]) {
+    fn add_triple(&mut self, at: [usize; 3], words: &[Vec<u8>], packed: &[u64]) {
         let [a, b, c] = at;
         let number = self.starts.len() / (BUCKETS + 1);
         self.triple[(a * self.len + b) * self.len + c] = number as u16;
@@ -105,7 +101,7 @@ impl Triples {
         let mut next = ends.clone();
         for (i, word) in words.iter().enumerate() {
             let slot = &mut next[bucket(word)];
-            self.entries[base + *slot as usize] = self.packed[i] | (i as u64) << INDEX_SHIFT;
+            self.entries[base + *slot as usize] = packed[i] | (i as u64) << INDEX_SHIFT;
             *slot += 1;
         }
         for xy in 0..26 * 26 {
@@ -151,11 +147,16 @@ impl Triples {
         Some(at)
     }
 
-    /// Calls `each` with every word (its index) that has at each position
-    /// a letter of `wanted`, read from the buckets of the positions `at`
-    /// (ascending), bucket by bucket.
+    /// Calls `each` with the [`Packed`] of every word that has at each
+    /// position a letter of `wanted`, read from the buckets of the
+    /// positions `at` (ascending), bucket by bucket.
     #[inline(always)]
-    pub(crate) fn each_fitting(&self, wanted: &[u32], at: [usize; 3], mut each: impl FnMut(u32)) {
+    pub(crate) fn each_fitting(
+        &self,
+        wanted: &[u32],
+        at: [usize; 3],
+        mut each: impl FnMut(Packed),
+    ) {
         let len = self.len;
         let [a, b, c] = at;
         let number = usize::from(self.triple[(a * len + b) * len + c]);
@@ -173,7 +174,7 @@ impl Triples {
             }
         }
         let rest = &rest[..count];
-        let scan = |ranges: &[(u32, u32)], each: &mut dyn FnMut(u32)| {
+        let scan = |ranges: &[(u32, u32)], each: &mut dyn FnMut(Packed)| {
             for &(start, end) in ranges {
                 for &entry in &self.entries[start as usize..end as usize] {
                     let mut fits = true;
@@ -181,7 +182,7 @@ impl Triples {
                         fits &= mask >> ((entry >> shift) & 31) & 1 != 0;
                     }
                     if fits {
-                        each((entry >> INDEX_SHIFT) as u32);
+                        each(entry);
                     }
                 }
             }
@@ -206,11 +207,21 @@ impl Triples {
         }
         scan(&ranges[..batched], &mut each);
     }
+}
 
-    /// The letter (`0..26`) of word `word` at `position`.
-    pub(crate) fn letter(&self, word: u32, position: usize) -> u8 {
-        ((self.packed[word as usize] >> (5 * position)) & 31) as u8
-    }
+/// A word as the buckets keep it: its letters, five bits each, first
+/// letter lowest, and its index among the words above [`INDEX_SHIFT`].
+/// Entries order as their words' indexes do.
+pub(crate) type Packed = u64;
+
+/// The index of the word of `entry`.
+pub(crate) fn word(entry: Packed) -> u32 {
+    (entry >> INDEX_SHIFT) as u32
+}
+
+/// The letter (`0..26`) of the word of `entry` at `position`.
+pub(crate) fn letter(entry: Packed, position: usize) -> u8 {
+    ((entry >> (5 * position)) & 31) as u8
 }
 
 /// Buckets looked up together.
@@ -258,11 +269,6 @@ mod tests {
         let mut words = words;
         words.sort();
         let index = Triples::new(&words).expect("four letters are indexed");
-        for (i, word) in words.iter().enumerate() {
-            for (j, &letter) in word.iter().enumerate() {
-                assert_eq!(index.letter(i as u32, j), letter);
-            }
-        }
         for seed in 0..200u32 {
             let wanted: Vec<u32> = (0..4)
                 .map(|j| (seed.wrapping_mul(2_654_435_761) >> (4 * j)) & 0b1111)
@@ -271,7 +277,13 @@ mod tests {
                 panic!("no bound");
             };
             let mut found = Vec::new();
-            index.each_fitting(&wanted, at, |word| found.push(word));
+            index.each_fitting(&wanted, at, |entry| {
+                let word = word(entry);
+                for (j, &letter_there) in words[word as usize].iter().enumerate() {
+                    assert_eq!(letter(entry, j), letter_there);
+                }
+                found.push(word);
+            });
             found.sort_unstable();
             assert_eq!(found, fitting_by_hand(&words, &wanted), "wanted {wanted:?}");
         }
