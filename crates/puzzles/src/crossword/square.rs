@@ -23,7 +23,7 @@ use super::checkpoint::UnitTally;
 use super::fill::{Entry, Fill};
 use super::grid::{Direction, Grid, MAX_SIDE};
 use super::threads::{Resume, Shared, watched};
-use super::trie::{ALL, Trie};
+use super::trie::{ALL, Steps, Trie};
 use super::triples::{self, Packed, Triples};
 
 /// A grid without blocks made ready for the row-by-row search.
@@ -50,7 +50,7 @@ pub(crate) struct Square {
     pub(crate) read_below: u32,
     /// The scores of the column words (reversed, sorted) and their tree.
     col_scores: Vec<i32>,
-    col_trie: Trie,
+    col_trie: Steps,
     /// In a square grid, each column word's index among the row words: a
     /// word may not be both a row and a column.
     col_as_row: Vec<u32>,
@@ -224,7 +224,7 @@ impl Square {
             row_to_back[row as usize] = back as u32;
         }
         let triples = Triples::new(&row_words);
-        let col_trie = Trie::new(&col_words);
+        let col_trie = Steps::new(&Trie::new(&col_words));
         let col_as_row = if rows == cols {
             col_words
                 .iter()
@@ -400,7 +400,7 @@ impl Square {
             progress,
             on_fill,
         };
-        let flow = if self.row_scores.is_empty() || col_trie.mask(0, 0) == 0 {
+        let flow = if self.row_scores.is_empty() || col_trie.mask(0) == 0 {
             ControlFlow::Continue(())
         } else {
             walk.start()
@@ -420,7 +420,7 @@ impl Square {
 
 struct Walk<'a, 'b> {
     square: &'a Square,
-    col_trie: &'a Trie,
+    col_trie: &'a Steps,
     /// The column tree's node of each column after each number of rows.
     col_nodes: Vec<u32>,
     /// The row words placed (indexes among the sorted row words).
@@ -503,7 +503,7 @@ impl Walk<'_, '_> {
         let mut wanted = [u32::MAX; W];
         for (j, wanted) in wanted[..cols].iter_mut().enumerate() {
             let column = self.col_nodes[base + j];
-            *wanted = square.allowed[base + j] & self.col_trie.mask(column, k);
+            *wanted = square.allowed[base + j] & self.col_trie.mask(column);
         }
         if tied && k > 0 {
             wanted[cols - 1] &= !((1u32 << self.letters[cols - 1 - k]) - 1);
@@ -650,8 +650,7 @@ impl Walk<'_, '_> {
         for c in 0..cols {
             let from = self.col_nodes[base + c];
             self.col_nodes[base + cols + c] =
-                self.col_trie
-                    .child(from, k, u32::from(self.letters[base + c]));
+                self.col_trie.child(from, u32::from(self.letters[base + c]));
         }
         if k + 1 < square.rows {
             let still_tied = square.symmetric

@@ -23,6 +23,50 @@ pub(crate) struct Trie {
     below: Vec<u32>,
 }
 
+/// A prefix tree that keeps of each node only its letters at its own
+/// depth and its first child: all that a column of [`super::square`] asks
+/// of its tree, in a quarter of a [`Trie`]'s memory, so that it stays in
+/// cache (a row placed steps every column down one node).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Steps {
+    /// Each node's letters and first child (or, one letter short of the
+    /// words' end, its first word's index), numbered as in the [`Trie`].
+    nodes: Vec<[u32; 2]>,
+}
+
+impl Steps {
+    /// The steps of `trie`.
+    pub(super) fn new(trie: &Trie) -> Steps {
+        let count = trie.next.len();
+        let mut depth = vec![0; count];
+        let mut nodes = Vec::with_capacity(count);
+        // A node's children are numbered after it.
+        for node in 0..count {
+            let at = depth[node];
+            let mask = trie.mask(node as u32, at);
+            let first = trie.next[node];
+            nodes.push([mask, first]);
+            if at + 1 < trie.len {
+                let children = first as usize..first as usize + mask.count_ones() as usize;
+                depth[children].fill(at + 1);
+            }
+        }
+        Steps { nodes }
+    }
+
+    /// The letters that continue `node`'s prefix.
+    pub(super) fn mask(&self, node: u32) -> u32 {
+        self.nodes[node as usize][0]
+    }
+
+    /// The child of `node` by `letter` (a letter of its mask), or, one
+    /// letter short of the words' end, the index of the word it ends.
+    pub(super) fn child(&self, node: u32, letter: u32) -> u32 {
+        let [mask, first] = self.nodes[node as usize];
+        first + (mask & ((1 << letter) - 1)).count_ones()
+    }
+}
+
 /// Letter masks checked together (a vector register of `u32`s).
 const LANES: usize = 8;
 
