@@ -32,12 +32,15 @@ pub(crate) struct Triples {
     /// The number of the triple of positions `a < b < c`, at
     /// `(a * len + b) * len + c`.
     triple: Vec<u16>,
-    /// For each triple, where each bucket starts in `entries` (and where
-    /// the last ends).
-    starts: Vec<u32>,
-    /// For each triple and its first two letters, the third letters whose
-    /// buckets hold words: empty buckets are never looked up.
-    third: Vec<u32>,
+    /// For each triple and its first two letters: the third letters whose
+    /// buckets hold words (empty buckets are neither kept nor looked up),
+    /// and where in `bounds` those buckets' bounds begin.
+    groups: Vec<[u32; 2]>,
+    /// Where each bucket that holds words starts in `entries`, group by
+    /// group, each group's list closed by where its last bucket ends: a
+    /// fraction of one bound per possible bucket, so that it stays in
+    /// cache.
+    bounds: Vec<u32>,
     /// For each triple and its first letter, the second letters that some
     /// bucket holds words under.
     second: Vec<u32>,
@@ -66,8 +69,8 @@ impl Triples {
         let mut index = Triples {
             len,
             triple: vec![u16::MAX; len * len * len],
-            starts: Vec::new(),
-            third: Vec::new(),
+            groups: Vec::new(),
+            bounds: Vec::new(),
             second: Vec::new(),
             entries: Vec::new(),
         };
@@ -84,7 +87,7 @@ impl Triples {
     /// Adds the buckets of the positions `at` (ascending).
     fn add_triple(&mut self, at: [usize; 3], words: &[Vec<u8>], packed: &[u64]) {
         let [a, b, c] = at;
-        let number = self.starts.len() / (BUCKETS + 1);
+        let number = self.second.len() / 26;
         self.triple[(a * self.len + b) * self.len + c] = number as u16;
         let bucket = |word: &[u8]| {
             (usize::from(word[a]) * 26 + usize::from(word[b])) * 26 + usize::from(word[c])
@@ -104,20 +107,20 @@ impl Triples {
             self.entries[base + *slot as usize] = packed[i] | (i as u64) << INDEX_SHIFT;
             *slot += 1;
         }
+        let entry = |bucket: usize| (base + ends[bucket] as usize) as u32;
         for xy in 0..26 * 26 {
-            let third = (0..26)
-                .filter(|z| ends[xy * 26 + z + 1] > ends[xy * 26 + z])
-                .fold(0, |mask, z| mask | 1 << z);
-            self.third.push(third);
+            let holding = (0..26).filter(|z| ends[xy * 26 + z + 1] > ends[xy * 26 + z]);
+            let third = holding.clone().fold(0, |mask, z| mask | 1 << z);
+            self.groups.push([third, self.bounds.len() as u32]);
+            self.bounds.extend(holding.map(|z| entry(xy * 26 + z)));
+            self.bounds.push(entry(xy * 26 + 26));
         }
         for x in 0..26 {
             let second = (0..26)
-                .filter(|y| self.third[number * 26 * 26 + x * 26 + y] != 0)
+                .filter(|y| self.groups[number * 26 * 26 + x * 26 + y][0] != 0)
                 .fold(0, |mask, y| mask | 1 << y);
             self.second.push(second);
         }
-        self.starts
-            .extend(ends.iter().map(|&end| (base + end as usize) as u32));
     }
 
     /// The three positions of `wanted` (one letter mask per position) with
@@ -160,8 +163,7 @@ impl Triples {
         let len = self.len;
         let [a, b, c] = at;
         let number = usize::from(self.triple[(a * len + b) * len + c]);
-        let starts = &self.starts[number * (BUCKETS + 1)..][..BUCKETS + 1];
-        let third = &self.third[number * 26 * 26..][..26 * 26];
+        let groups = &self.groups[number * 26 * 26..][..26 * 26];
         let second = &self.second[number * 26..][..26];
         let wanted = &wanted[..len];
         // The three squares of the buckets need no check.
@@ -193,10 +195,10 @@ impl Triples {
         let mut batched = 0;
         for x in letters(wanted[a]) {
             for y in letters(wanted[b] & second[x]) {
-                let xy = x * 26 + y;
-                for z in letters(wanted[c] & third[xy]) {
-                    let bucket = xy * 26 + z;
-                    ranges[batched] = (starts[bucket], starts[bucket + 1]);
+                let [third, group] = groups[x * 26 + y];
+                for z in letters(wanted[c] & third) {
+                    let at = group as usize + (third & ((1 << z) - 1)).count_ones() as usize;
+                    ranges[batched] = (self.bounds[at], self.bounds[at + 1]);
                     batched += 1;
                     if batched == BATCH {
                         scan(&ranges, &mut each);
