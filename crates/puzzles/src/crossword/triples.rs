@@ -21,9 +21,12 @@ const BUCKETS: usize = 26 * 26 * 26;
 /// (five bits each, at most [`MAX_LEN`] of them).
 const INDEX_SHIFT: u32 = 40;
 
-/// Lists with more words of one length than an entry can number are not
-/// indexed (their rows are walked).
-const MAX_WORDS: usize = 1 << (64 - INDEX_SHIFT);
+/// The most bucket entries an index holds (64 MiB of them, one per word
+/// and triple of positions): a list with more words of the rows' length
+/// (about 240,000 of 7 letters, 150,000 of 8) has its rows walked instead,
+/// so that memory stays a small multiple of the list's. Entries number
+/// their words in fewer bits than [`INDEX_SHIFT`] leaves.
+const MAX_ENTRIES: usize = 1 << 23;
 
 /// The words of one length by their letters at each triple of positions.
 #[derive(Clone, Debug)]
@@ -52,10 +55,11 @@ pub(crate) struct Triples {
 impl Triples {
     /// The index of `words` (letters `0..26`, all of one length), or
     /// `None` when they are shorter than three letters or longer than
-    /// [`MAX_LEN`].
+    /// [`MAX_LEN`], or too many ([`MAX_ENTRIES`]).
     pub(crate) fn new(words: &[Vec<u8>]) -> Option<Triples> {
         let len = words.first().map_or(0, Vec::len);
-        if !(3..=MAX_LEN).contains(&len) || words.len() > MAX_WORDS {
+        let triples = len * len.saturating_sub(1) * len.saturating_sub(2) / 6;
+        if !(3..=MAX_LEN).contains(&len) || words.len() * triples > MAX_ENTRIES {
             return None;
         }
         let packed: Vec<u64> = words
@@ -300,5 +304,16 @@ mod tests {
         assert_eq!(index.narrowest(&wanted, 5), None);
         assert!(Triples::new(&[vec![0, 1]]).is_none());
         assert!(Triples::new(&[vec![0; MAX_LEN + 1]]).is_none());
+    }
+
+    #[test]
+    fn a_list_past_the_bound_is_not_indexed() {
+        // Eight letters: 56 triples of positions.
+        let word =
+            |i: usize| -> Vec<u8> { (0..8).map(|j| (i / 26usize.pow(j) % 26) as u8).collect() };
+        let most = MAX_ENTRIES / 56;
+        let words: Vec<Vec<u8>> = (0..=most).map(word).collect();
+        assert!(Triples::new(&words[..most]).is_some());
+        assert!(Triples::new(&words).is_none());
     }
 }
