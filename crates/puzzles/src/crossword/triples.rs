@@ -21,12 +21,13 @@ const BUCKETS: usize = 26 * 26 * 26;
 /// (five bits each, at most [`MAX_LEN`] of them).
 const INDEX_SHIFT: u32 = 40;
 
-/// The most bucket entries an index holds (64 MiB of them, one per word
+/// The most bucket entries an index holds (32 MiB of them, one per word
 /// and triple of positions): a list with more words of the rows' length
-/// (about 240,000 of 7 letters, 150,000 of 8) has its rows walked instead,
-/// so that memory stays a small multiple of the list's. Entries number
-/// their words in fewer bits than [`INDEX_SHIFT`] leaves.
-const MAX_ENTRIES: usize = 1 << 23;
+/// (about 120,000 of 7 letters, 75,000 of 8) has its rows walked instead,
+/// so that memory stays within a small multiple of the list's and a
+/// 500,000-word list's search within 100 MB (BENCHMARKS.md). Entries
+/// number their words in fewer bits than [`INDEX_SHIFT`] leaves.
+const MAX_ENTRIES: usize = 1 << 22;
 
 /// The words of one length by their letters at each triple of positions.
 #[derive(Clone, Debug)]
