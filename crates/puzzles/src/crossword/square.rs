@@ -210,6 +210,9 @@ impl Square {
         col_words.sort_unstable();
         let (row_words, row_scores): (Vec<_>, Vec<_>) = row_words.into_iter().unzip();
         let (col_words, col_scores): (Vec<_>, Vec<_>) = col_words.into_iter().unzip();
+        // The columns' full tree is dropped before the rows' trees are
+        // built, which keeps it out of the peak.
+        let col_trie = Steps::new(&Trie::new(&col_words));
         let row_trie = Trie::new(&row_words);
         let mut backwards: Vec<(Vec<u8>, u32)> = row_words
             .iter()
@@ -219,12 +222,12 @@ impl Square {
         backwards.sort_unstable();
         let (backwards, back_to_row): (Vec<_>, Vec<_>) = backwards.into_iter().unzip();
         let back_trie = Trie::new(&backwards);
+        drop(backwards);
         let mut row_to_back = vec![0; back_to_row.len()];
         for (back, &row) in back_to_row.iter().enumerate() {
             row_to_back[row as usize] = back as u32;
         }
         let triples = Triples::new(&row_words);
-        let col_trie = Steps::new(&Trie::new(&col_words));
         let col_as_row = if rows == cols {
             col_words
                 .iter()
