@@ -78,9 +78,25 @@ pub(super) fn count(
         );
         return Ok(None);
     };
+    // The checkpoint's own sums fit (it refuses more); this run's may not.
+    let total = |earlier: u64, now: u64| {
+        earlier.checked_add(now).ok_or_else(|| {
+            anyhow::anyhow!(
+                "checkpoint {}: the earlier runs' units and this run's add up past {}",
+                path.display(),
+                u64::MAX
+            )
+        })
+    };
     Ok(Some(Counted {
-        fills: done.values().map(|tally| tally.fills).sum::<u64>() + run.summary.fills,
-        nodes: done.values().map(|tally| tally.nodes).sum::<u64>() + run.summary.nodes,
+        fills: total(
+            done.values().map(|tally| tally.fills).sum(),
+            run.summary.fills,
+        )?,
+        nodes: total(
+            done.values().map(|tally| tally.nodes).sum(),
+            run.summary.nodes,
+        )?,
         units,
         resumed_units: done.len(),
     }))

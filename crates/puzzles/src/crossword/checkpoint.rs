@@ -306,7 +306,9 @@ impl CountCheckpoint {
     ) -> Result<(CountCheckpoint, BTreeMap<usize, UnitTally>), CheckpointError> {
         let path = path.as_ref().to_path_buf();
         let mut done = BTreeMap::new();
-        let mut each = |line, object: &str| take_line(&mut done, problem, line, object);
+        let mut totals = UnitTally { fills: 0, nodes: 0 };
+        let mut each =
+            |line, object: &str| take_line(&mut done, &mut totals, problem, line, object);
         let opened = RecordLog::open(&path, MAX_LINE, &mut each);
         let (mut log, lines) = opened.map_err(|err| match err {
             LogError::File(FileFailure::InUse { pid }) => CheckpointError::InUse {
@@ -459,7 +461,8 @@ pub fn read_units(
     problem: &CountProblem,
 ) -> Result<BTreeMap<usize, UnitTally>, LineError> {
     let mut done = BTreeMap::new();
-    let mut each = |line, object: &str| take_line(&mut done, problem, line, object);
+    let mut totals = UnitTally { fills: 0, nodes: 0 };
+    let mut each = |line, object: &str| take_line(&mut done, &mut totals, problem, line, object);
     read_sealed(reader, MAX_LINE, &mut each).map_err(|(line, problem)| LineError {
         line,
         problem: problem.to_string(),
@@ -487,10 +490,12 @@ pub struct LineError {
 }
 
 /// Reads line `line` of a checkpoint of `problem` (its JSON `object`):
-/// the header first, then each unit into `done`, refusing a unit recorded
-/// twice.
+/// the header first, then each unit into `done` and its tally into
+/// `totals`, refusing a unit recorded twice and tallies that add up past
+/// what a count can reach (a wrapped sum would pass for a count).
 fn take_line(
     done: &mut BTreeMap<usize, UnitTally>,
+    totals: &mut UnitTally,
     problem: &CountProblem,
     line: usize,
     object: &str,
@@ -499,6 +504,16 @@ fn take_line(
         return check_header(object, problem);
     }
     let (unit, tally) = read_record(object, problem)?;
+    let (Some(fills), Some(nodes)) = (
+        totals.fills.checked_add(tally.fills),
+        totals.nodes.checked_add(tally.nodes),
+    ) else {
+        return Err(format!(
+            "the units' fills or nodes add up past {} by unit {unit}: no count records that",
+            u64::MAX
+        ));
+    };
+    *totals = UnitTally { fills, nodes };
     if done.insert(unit, tally).is_some() {
         return Err(format!("unit {unit} is recorded twice"));
     }
@@ -673,6 +688,16 @@ mod tests {
             (
                 format!("{header}{}", seal_line(r#"{"unit":-1"#)),
                 "line 2: not a unit record",
+            ),
+            (
+                format!(
+                    "{good}{}",
+                    seal_line(&format!(
+                        r#"{{"scheme":"slot-words-1","problem":"0123456789abcdef","unit":0,"fills":{},"nodes":1"#,
+                        u64::MAX - 1
+                    ))
+                ),
+                "line 4: the units' fills or nodes add up past 18446744073709551615 by unit 0",
             ),
         ];
         for (text, message) in refusals {
