@@ -321,6 +321,33 @@ fn bad_lists_exit_2_and_skipped_lines_are_counted() {
         .stderr(predicate::str::contains(
             "2 lines skipped (not words of letters A-Z), the first on line 5",
         ));
+    // A byte-order mark opens many a list saved on Windows; a broken score
+    // is refused rather than its word dropped.
+    let marked = temp_file("crossword", "marked.txt", "\u{feff}AB\nCD\nAC\nBD\n");
+    puzzles()
+        .args([
+            "crossword",
+            square.to_str().unwrap(),
+            "--words",
+            marked.to_str().unwrap(),
+        ])
+        .assert()
+        .success()
+        .stdout("AB\nCD\n");
+    let scored = temp_file("crossword", "bad-score.txt", "AB;50\nCD;99999999999\n");
+    puzzles()
+        .args([
+            "crossword",
+            square.to_str().unwrap(),
+            "--words",
+            scored.to_str().unwrap(),
+        ])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "line 2, column 4: the score \"99999999999\" is not a whole number",
+        ));
 }
 
 #[test]

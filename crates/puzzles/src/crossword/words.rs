@@ -73,6 +73,19 @@ pub enum ListError {
         /// Where the first bad byte stands (its column counted in bytes).
         position: Position,
     },
+    /// A word followed by `;` and something that is not a score.
+    #[error(
+        "{position}: the score {score:?} is not a whole number from {} to {}",
+        i32::MIN,
+        i32::MAX
+    )]
+    BadScore {
+        /// Where the score starts, just past the `;` (its column counted
+        /// in bytes).
+        position: Position,
+        /// The score's text, trimmed (its first 24 characters).
+        score: String,
+    },
     /// No line holds a word.
     #[error("the word list has no words ({skipped} lines skipped{})", first_skipped.map(|line| format!(", the first on line {line}")).unwrap_or_default())]
     Empty {
@@ -112,15 +125,17 @@ impl WordList {
     /// Reads a list: one word per line, optionally followed by `;` and an
     /// integer score (lines without one score [`DEFAULT_SCORE`]). Letters
     /// are folded to upper case and spaces around the word ignored; blank
-    /// lines and `#` comment lines are passed over; any other line that is
-    /// not a word of letters A–Z (digits, apostrophes, accents, a bad
-    /// score) is skipped and counted ([`WordList::skipped`]). A word
-    /// listed twice keeps its first place and its highest score.
+    /// lines and `#` comment lines are passed over, and so is a byte-order
+    /// mark that opens the list; any other line that is not a word of
+    /// letters A–Z (digits, apostrophes, accents) is skipped and counted
+    /// ([`WordList::skipped`]). A word listed twice keeps its first place
+    /// and its highest score.
     ///
     /// # Errors
     ///
     /// [`ListError`]: a line over [`MAX_LINE`] bytes, bytes that are not
-    /// text, a read error, or no word at all.
+    /// text, a word whose score is not an `i32`, a read error, or no word
+    /// at all.
     ///
     /// # Example
     ///
@@ -160,17 +175,25 @@ impl WordList {
                     });
                 }
             }
-            let text = line.trim_ascii();
+            let text = without_mark(number, line).trim_ascii();
             if text.is_empty() || text[0] == b'#' {
                 return Ok(());
             }
             // The word goes straight to the end of `letters`, and is taken
             // off again if it repeats an earlier one.
             let start = list.letters.len();
-            let Some(score) = entry(text, &mut list.letters) else {
-                list.skipped += 1;
-                list.first_skipped.get_or_insert(number);
-                return Ok(());
+            let score = match entry(text, &mut list.letters) {
+                Entry::Word(score) => score,
+                Entry::NotWord => {
+                    list.skipped += 1;
+                    list.first_skipped.get_or_insert(number);
+                    return Ok(());
+                }
+                Entry::BadScore(at) => {
+                    // `text` lies within `line`.
+                    let column = text.as_ptr() as usize - line.as_ptr() as usize + at + 1;
+                    return Err(bad_score(number, column, &text[at..]));
+                }
             };
             let word = &list.letters[start..];
             let new = list.starts.len() as u32;
@@ -405,22 +428,58 @@ fn fx_hash(word: &[u8]) -> u64 {
     hasher.finish()
 }
 
-/// The score of a trimmed, non-empty line, its word (upper case) added to
-/// the end of `word`; `None`, `word` untouched, when it is not a word.
-fn entry(text: &[u8], word: &mut Vec<u8>) -> Option<i32> {
+/// What a trimmed, non-empty line of a list holds.
+enum Entry {
+    /// A word, with its score.
+    Word(i32),
+    /// Not a word of letters A–Z.
+    NotWord,
+    /// A word, and after its `;` (from this byte of the line) no score.
+    BadScore(usize),
+}
+
+/// The line `line` (number `number`, from 1) without the byte-order mark
+/// that an editor may put at the start of a file.
+fn without_mark(number: usize, line: &[u8]) -> &[u8] {
+    match line.strip_prefix("\u{feff}".as_bytes()) {
+        Some(rest) if number == 1 => rest,
+        _ => line,
+    }
+}
+
+fn bad_score(line: usize, column: usize, score: &[u8]) -> ListError {
+    let score = String::from_utf8_lossy(score);
+    ListError::BadScore {
+        position: Position::at(line, column),
+        score: score.trim().chars().take(24).collect(),
+    }
+}
+
+/// What the trimmed, non-empty line `text` holds; a word (upper case) is
+/// added to the end of `word`, which is otherwise untouched.
+fn entry(text: &[u8], word: &mut Vec<u8>) -> Entry {
     let (letters, score) = match memchr::memchr(b';', text) {
-        Some(at) => {
-            let score = std::str::from_utf8(&text[at + 1..]).ok()?.trim();
-            (&text[..at], score.parse::<i32>().ok()?)
-        }
-        None => (text, DEFAULT_SCORE),
+        Some(at) => (&text[..at], Some(at + 1)),
+        None => (text, None),
     };
     let letters = letters.trim_ascii();
     if letters.is_empty() || !letters.iter().all(u8::is_ascii_alphabetic) {
-        return None;
+        return Entry::NotWord;
     }
+    let score = match score {
+        None => DEFAULT_SCORE,
+        Some(at) => {
+            let parsed = std::str::from_utf8(&text[at..])
+                .ok()
+                .and_then(|score| score.trim().parse::<i32>().ok());
+            match parsed {
+                Some(score) => score,
+                None => return Entry::BadScore(at),
+            }
+        }
+    };
     word.extend(letters.iter().map(u8::to_ascii_uppercase));
-    Some(score)
+    Entry::Word(score)
 }
 
 #[cfg(test)]
@@ -455,15 +514,29 @@ mod tests {
                     position: Position::at(number, err.valid_up_to() + 1),
                 });
             }
+            let mut mark = 0;
+            if number == 1 && line.starts_with("\u{feff}".as_bytes()) {
+                line.drain(..3);
+                mark = 3;
+            }
             let text = line.trim_ascii();
             if text.is_empty() || text[0] == b'#' {
                 continue;
             }
             let mut word = Vec::new();
-            let Some(score) = entry(text, &mut word) else {
-                list.skipped += 1;
-                list.first_skipped.get_or_insert(number);
-                continue;
+            let score = match entry(text, &mut word) {
+                Entry::Word(score) => score,
+                Entry::NotWord => {
+                    list.skipped += 1;
+                    list.first_skipped.get_or_insert(number);
+                    continue;
+                }
+                Entry::BadScore(_) => {
+                    let semicolon = line.iter().position(|&b| b == b';').expect("a score");
+                    // A byte-order mark taken off line 1 still counts.
+                    let column = mark + semicolon + 2;
+                    return Err(bad_score(number, column, &line[semicolon + 1..]));
+                }
             };
             match seen.get(&word) {
                 Some(&at) => {
@@ -491,12 +564,39 @@ mod tests {
         let piece = prop_oneof![
             6 => "[abAB]{1,2}".prop_map(String::into_bytes),
             6 => Just(b"\n".to_vec()),
-            1 => "(;|# | |\t|\r|\u{b}|\u{a0}|-|7|42|[cé'])".prop_map(String::into_bytes),
+            1 => "(;|# | |\t|\r|\u{b}|\u{a0}|\u{feff}|-|7|42|[cé'])".prop_map(String::into_bytes),
             1 => Just(vec![0]),
             1 => Just(vec![0xFF]),
             1 => (MAX_LINE - 2..MAX_LINE + 2).prop_map(|n| vec![b'a'; n]),
         ];
         proptest::collection::vec(piece, 0..60).prop_map(|pieces| pieces.concat())
+    }
+
+    #[test]
+    fn a_byte_order_mark_opening_the_list_is_passed_over() {
+        let list = WordList::parse("\u{feff}ab\ncd\n".as_bytes()).unwrap();
+        assert_eq!((list.word(0), list.skipped()), ("AB", 0));
+        // Anywhere else it is a character of a line that is not a word.
+        let list = WordList::parse("ab\n\u{feff}cd\n".as_bytes()).unwrap();
+        assert_eq!((list.len(), list.skipped()), (1, 1));
+    }
+
+    #[test]
+    fn a_word_with_a_bad_score_is_refused_where_the_score_starts() {
+        for (text, message) in [
+            (
+                "ab;10\n  cd ; 99999999999\n",
+                r#"line 2, column 7: the score "99999999999" is not a whole number from -2147483648 to 2147483647"#,
+            ),
+            ("\u{feff}ab;x\n", r#"line 1, column 7: the score "x""#),
+            ("ab;\n", r#"line 1, column 4: the score """#),
+        ] {
+            let err = WordList::parse(text.as_bytes()).unwrap_err().to_string();
+            assert!(err.starts_with(message), "{err}");
+        }
+        // A line that is no word is skipped, whatever follows its `;`.
+        let list = WordList::parse(&b"it's;x\nab;-7\n"[..]).unwrap();
+        assert_eq!((list.score(0), list.skipped()), (-7, 1));
     }
 
     proptest! {
