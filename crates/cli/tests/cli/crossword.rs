@@ -245,8 +245,15 @@ fn bad_grids_exit_2_with_line_and_column() {
             "line 2: a row of 2 squares, but the first row has 3",
         ),
         ("% nothing\n", "the grid is empty"),
-        ("#.#\n", "row 1, column 2: a white square in no word"),
-        ("..\0\n", "line 1: not text"),
+        (
+            "% a comment\n\n#.#\n",
+            "line 3, column 2: a white square in no word",
+        ),
+        ("..\0\n", "line 1, column 3: not text"),
+        (
+            "..\n\u{feff}..\n",
+            "line 2, column 1: unexpected character '\\u{feff}'",
+        ),
         ("QX\n##\n", "1 across (QX): no word of the list fits"),
     ] {
         let grid = temp_file("crossword", "bad-grid.txt", text);

@@ -185,20 +185,16 @@ pub enum GridError {
     #[error("the grid is empty (no rows of '#', '.' and letters)")]
     Empty,
     /// A white square in no across and no down slot (it would take no word).
-    #[error(
-        "row {row}, column {col}: a white square in no word (a slot needs two squares or more)"
-    )]
+    #[error("{position}: a white square in no word (a slot needs two squares or more)")]
     Unchecked {
-        /// Row, from 1.
-        row: usize,
-        /// Column, from 1.
-        col: usize,
+        /// Where it stands in the text.
+        position: Position,
     },
     /// The text is not text: a NUL byte or invalid UTF-8.
-    #[error("line {line}: not text (a NUL byte or invalid UTF-8)")]
+    #[error("{position}: not text (a NUL byte or invalid UTF-8)")]
     NotText {
-        /// Line of the text, from 1.
-        line: usize,
+        /// Where the first bad byte stands (its column counted in bytes).
+        position: Position,
     },
 }
 
@@ -225,8 +221,8 @@ pub struct Grid {
 impl Grid {
     /// Reads a grid: one row per line, `#` a block, `.` an empty square,
     /// `A`–`Z` (or `a`–`z`, folded) a pre-set letter. Lines starting with
-    /// `%` are comments; blank lines and trailing spaces are ignored. At
-    /// most [`MAX_SIDE`] rows and columns.
+    /// `%` are comments; blank lines, trailing spaces and a byte-order mark
+    /// opening the text are ignored. At most [`MAX_SIDE`] rows and columns.
     ///
     /// # Errors
     ///
@@ -258,19 +254,28 @@ impl Grid {
     /// ```
     /// use puzzles::crossword::{Grid, GridError};
     ///
-    /// assert_eq!(Grid::parse_bytes(b"..\0"), Err(GridError::NotText { line: 1 }));
+    /// let err = Grid::parse_bytes(b"..\0").unwrap_err();
+    /// assert_eq!(err.to_string(), "line 1, column 3: not text (a NUL byte or invalid UTF-8)");
     /// ```
     pub fn parse_bytes(bytes: &[u8]) -> Result<Grid, GridError> {
         let mut cells = Vec::new();
         let (mut rows, mut cols) = (0, 0);
+        // The line of the text that each row is on.
+        let mut lines = Vec::new();
+        let bytes = bytes.strip_prefix("\u{feff}".as_bytes()).unwrap_or(bytes);
         for (index, raw) in bytes.split(|&b| b == b'\n').enumerate() {
             let line = index + 1;
-            if raw.contains(&0) {
-                return Err(GridError::NotText { line });
-            }
-            let Ok(text) = std::str::from_utf8(raw) else {
-                return Err(GridError::NotText { line });
+            // The first NUL byte or byte of invalid UTF-8, if any.
+            let text = match std::str::from_utf8(raw) {
+                Ok(text) => text.find('\0').map_or(Ok(text), Err),
+                Err(err) => {
+                    let valid = err.valid_up_to();
+                    Err(raw[..valid].iter().position(|&b| b == 0).unwrap_or(valid))
+                }
             };
+            let text = text.map_err(|at| GridError::NotText {
+                position: Position::at(line, at + 1),
+            })?;
             let text = text.trim_end();
             if text.is_empty() || text.starts_with('%') {
                 continue;
@@ -313,6 +318,7 @@ impl Grid {
                 });
             }
             rows += 1;
+            lines.push(line);
         }
         if rows == 0 {
             return Err(GridError::Empty);
@@ -323,7 +329,11 @@ impl Grid {
             cells,
             slots: Vec::new(),
         };
-        grid.slots = grid.find_slots()?;
+        grid.slots = grid
+            .find_slots()
+            .map_err(|(row, col)| GridError::Unchecked {
+                position: Position::at(lines[row], col + 1),
+            })?;
         Ok(grid)
     }
 
@@ -331,7 +341,9 @@ impl Grid {
         row < self.rows && col < self.cols && self.cell(row, col) != Cell::Block
     }
 
-    fn find_slots(&self) -> Result<Vec<Slot>, GridError> {
+    /// The slots, numbered; or the row and column (from 0) of a white
+    /// square in none.
+    fn find_slots(&self) -> Result<Vec<Slot>, (usize, usize)> {
         let mut slots = Vec::new();
         let mut number = 0;
         for row in 0..self.rows {
@@ -353,10 +365,7 @@ impl Grid {
                         (col > 0 && self.white(row, col - 1)) || self.white(row, col + 1);
                     let in_down = (row > 0 && self.white(row - 1, col)) || self.white(row + 1, col);
                     if !in_across && !in_down {
-                        return Err(GridError::Unchecked {
-                            row: row + 1,
-                            col: col + 1,
-                        });
+                        return Err((row, col));
                     }
                     continue;
                 }

@@ -811,3 +811,24 @@ fn few_first_words_are_paired_with_the_next_slots() {
         }
     }
 }
+
+#[test]
+fn grid_errors_name_the_line_and_column_of_the_text() {
+    for (text, message) in [
+        (
+            &b"% a comment\n\n#.#\n"[..],
+            "line 3, column 2: a white square in no word",
+        ),
+        (&b"...\n.\xff.\n"[..], "line 2, column 2: not text"),
+        (&b"...\n..\0\n"[..], "line 2, column 3: not text"),
+        (
+            &b"\xef\xbb\xbf..\n.?\n"[..],
+            "line 2, column 2: unexpected character '?'",
+        ),
+    ] {
+        let err = Grid::parse_bytes(text).unwrap_err().to_string();
+        assert!(err.starts_with(message), "{err}");
+    }
+    // A byte-order mark opening the text is no square.
+    assert_eq!(Grid::parse("\u{feff}..\n..\n"), Grid::parse("..\n..\n"));
+}

@@ -319,7 +319,7 @@ mod tests {
             ),
             (
                 "puzzle=crossword&grid=.%23",
-                "invalid grid: row 1, column 1: a white square in no word (a slot needs two squares or more)",
+                "invalid grid: line 1, column 1: a white square in no word (a slot needs two squares or more)",
             ),
             (
                 "puzzle=crossword&grid=....%0AQZ..%0A....",
