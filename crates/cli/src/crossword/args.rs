@@ -87,7 +87,9 @@ pub struct CrosswordArgs {
     /// json): words placed (chosen, or forced by their crossings),
     /// conflicts, removals, backtracks and fills, then the counters. It
     /// stops at the first fill, or after --limit fills, or with --count at
-    /// the end of the search.
+    /// the end of the search. It traces the plain backtracking search (no
+    /// restarts, no row-by-row search), which may reach a different first
+    /// fill than the command without --trace; it counts the same fills.
     #[arg(long)]
     pub trace: bool,
 }

@@ -44,9 +44,6 @@ pub fn run(args: CrosswordArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> 
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
     let filler = Filler::with_options(&grid, &words, options)
         .map_err(|err| anyhow!("{}: {err}", shown(&args.grid)))?;
-    if args.trace {
-        return trace(&filler, &args, out);
-    }
     let cancel = Arc::new(AtomicBool::new(false));
     {
         let cancel = Arc::clone(&cancel);
@@ -57,6 +54,9 @@ pub fn run(args: CrosswordArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> 
             }
         })
         .context("cannot install the Ctrl-C handler")?;
+    }
+    if args.trace {
+        return trace(&filler, &args, &cancel, out);
     }
     let mut meter = Meter::new(io::stderr().is_terminal());
     if let Some(path) = &args.checkpoint {

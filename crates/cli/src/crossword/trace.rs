@@ -2,6 +2,7 @@
 
 use std::io::{self, Write};
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::bail;
 use puzzles::crossword::{FillAction, FillEvent, Filler};
@@ -10,9 +11,12 @@ use puzzles::trace::TraceMode;
 use super::args::{CrosswordArgs, Format};
 use crate::outcome::Outcome;
 
+/// Prints the trace of `filler`'s search, stopping (with no summary, and
+/// a line on standard error) once `cancel` is set.
 pub(super) fn trace(
     filler: &Filler,
     args: &CrosswordArgs,
+    cancel: &AtomicBool,
     out: &mut dyn Write,
 ) -> anyhow::Result<Outcome> {
     let json = match args.format {
@@ -36,7 +40,11 @@ pub(super) fn trace(
     }
     let mut failure: Option<io::Error> = None;
     let mut solutions = 0;
+    let mut written_steps = 0;
     let summary = filler.trace(TraceMode::AllSolutions, &mut |event: &FillEvent| {
+        if cancel.load(Ordering::Relaxed) {
+            return ControlFlow::Break(());
+        }
         let written = if json {
             serde_json::to_writer(&mut *out, event)
                 .map_err(io::Error::from)
@@ -48,6 +56,7 @@ pub(super) fn trace(
             failure = Some(err);
             return ControlFlow::Break(());
         }
+        written_steps = event.step;
         if let FillAction::Solution { .. } = event.action {
             solutions += 1;
             if stop_after == Some(solutions) {
@@ -58,6 +67,14 @@ pub(super) fn trace(
     });
     if let Some(err) = failure {
         return Err(err.into());
+    }
+    if cancel.load(Ordering::Relaxed) {
+        out.flush()?;
+        eprintln!(
+            "puzzles: interrupted after step {} ({} fills found): the trace above is cut short",
+            written_steps, solutions
+        );
+        return Ok(Outcome::Interrupted);
     }
     crate::trace_out::write_summary(out, &summary, json)?;
     let counters = summary.counters;

@@ -483,6 +483,8 @@ fn ctrl_c_exits_130() {
         "--threads",
         "2",
     ]);
+    // A trace stops too, saying where it was cut short.
+    ctrl_c_exits_130_with(&["crossword", open.to_str().unwrap(), "--trace"]);
 }
 
 #[cfg(target_os = "linux")]
