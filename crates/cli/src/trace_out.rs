@@ -3,6 +3,10 @@
 
 use std::io::{self, Write};
 use std::ops::ControlFlow;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use anyhow::Context;
 
 use puzzles::trace::{Event, TraceSummary};
 
@@ -11,7 +15,8 @@ use crate::outcome::Outcome;
 /// Runs `search` with an observer that prints each event — as JSON when
 /// `json`, else with `text` — and closes with the counters (a JSON summary
 /// line, or a text line). A write error (a closed pipe) stops the search and
-/// is returned.
+/// is returned; Ctrl-C stops it with no counters (the trace is cut short)
+/// and a line on standard error.
 pub fn print_trace<S, T>(
     out: &mut dyn Write,
     json: bool,
@@ -22,8 +27,23 @@ where
     S: FnOnce(&mut dyn FnMut(&Event) -> ControlFlow<()>) -> TraceSummary,
     T: FnMut(&mut dyn Write, &Event) -> io::Result<()>,
 {
+    let cancel = Arc::new(AtomicBool::new(false));
+    {
+        let cancel = Arc::clone(&cancel);
+        // A second Ctrl-C leaves at once.
+        ctrlc::set_handler(move || {
+            if cancel.swap(true, Ordering::SeqCst) {
+                std::process::exit(130);
+            }
+        })
+        .context("cannot install the Ctrl-C handler")?;
+    }
     let mut failure: Option<io::Error> = None;
+    let mut written_steps = 0;
     let summary = search(&mut |event: &Event| {
+        if cancel.load(Ordering::Relaxed) {
+            return ControlFlow::Break(());
+        }
         let written = if json {
             serde_json::to_writer(&mut *out, event)
                 .map_err(io::Error::from)
@@ -32,7 +52,10 @@ where
             text(&mut *out, event)
         };
         match written {
-            Ok(()) => ControlFlow::Continue(()),
+            Ok(()) => {
+                written_steps = event.step;
+                ControlFlow::Continue(())
+            }
             Err(err) => {
                 failure = Some(err);
                 ControlFlow::Break(())
@@ -41,6 +64,11 @@ where
     });
     if let Some(err) = failure {
         return Err(err.into());
+    }
+    if cancel.load(Ordering::Relaxed) {
+        out.flush()?;
+        eprintln!("puzzles: interrupted after step {written_steps}: the trace above is cut short");
+        return Ok(Outcome::Interrupted);
     }
     write_summary(out, &summary, json)?;
     Ok(if summary.counters.solutions == 0 {

@@ -4,7 +4,6 @@
 
 use std::collections::HashSet;
 use std::path::PathBuf;
-use std::process::Stdio;
 
 use crate::util::{puzzles, temp_file};
 use predicates::prelude::*;
@@ -474,9 +473,9 @@ fn ctrl_c_exits_130() {
     let open = temp_file("crossword", "open-7.txt", ".......\n".repeat(7));
     let five = example("5x5.txt");
     for threads in ["1", "2"] {
-        ctrl_c_exits_130_with(&["crossword", &five, "--count", "--threads", threads]);
+        crate::util::ctrl_c_exits_130_with(&["crossword", &five, "--count", "--threads", threads]);
     }
-    ctrl_c_exits_130_with(&[
+    crate::util::ctrl_c_exits_130_with(&[
         "crossword",
         open.to_str().unwrap(),
         "--count",
@@ -484,31 +483,5 @@ fn ctrl_c_exits_130() {
         "2",
     ]);
     // A trace stops too, saying where it was cut short.
-    ctrl_c_exits_130_with(&["crossword", open.to_str().unwrap(), "--trace"]);
-}
-
-#[cfg(target_os = "linux")]
-fn ctrl_c_exits_130_with(args: &[&str]) {
-    let binary = assert_cmd::cargo::cargo_bin("puzzles");
-    let mut child = std::process::Command::new(binary)
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // SIGINT is 2; once caught, Ctrl-C is the command's to handle.
-    crate::util::wait_for_handler(child.id(), 2);
-    assert!(
-        child.try_wait().unwrap().is_none(),
-        "counting every fill takes long"
-    );
-    let status = std::process::Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
-    let output = child.wait_with_output().unwrap();
-    assert_eq!(output.status.code(), Some(130), "{output:?}");
-    let stderr = String::from_utf8(output.stderr).unwrap();
-    assert!(stderr.contains("interrupted"), "{stderr}");
+    crate::util::ctrl_c_exits_130_with(&["crossword", open.to_str().unwrap(), "--trace"]);
 }

@@ -313,3 +313,12 @@ fn counting_options_are_refused_with_given_queens() {
         .stdout("")
         .stderr("puzzles: error: --threads works with the whole-board count only, not with given queens\n");
 }
+
+/// A trace of a big board runs for ages: Ctrl-C cuts it short (the shared
+/// trace printer, as Sudoku's and exact cover's).
+#[cfg(target_os = "linux")]
+#[test]
+fn ctrl_c_stops_a_trace_with_exit_130() {
+    crate::util::ctrl_c_exits_130_with(&["queens", "30", "--trace"]);
+    crate::util::ctrl_c_exits_130_with(&["queens", "30", "--trace", "--format", "json"]);
+}
