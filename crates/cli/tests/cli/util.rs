@@ -174,10 +174,7 @@ pub fn ctrl_c_exits_130_with(args: &[&str]) {
         .unwrap();
     // SIGINT is 2; once caught, Ctrl-C is the command's to handle.
     wait_for_handler(child.id(), 2);
-    assert!(
-        child.try_wait().unwrap().is_none(),
-        "the command runs long"
-    );
+    assert!(child.try_wait().unwrap().is_none(), "the command runs long");
     let status = std::process::Command::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status()
