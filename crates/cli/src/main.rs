@@ -4,6 +4,7 @@
 mod cli;
 mod crossword;
 mod exact_cover;
+mod interrupt;
 mod maxsub;
 mod numbers;
 mod outcome;

@@ -3,10 +3,7 @@
 
 use std::io::{self, Write};
 use std::ops::ControlFlow;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-
-use anyhow::Context;
+use std::sync::atomic::Ordering;
 
 use puzzles::trace::{Event, TraceSummary};
 
@@ -27,17 +24,7 @@ where
     S: FnOnce(&mut dyn FnMut(&Event) -> ControlFlow<()>) -> TraceSummary,
     T: FnMut(&mut dyn Write, &Event) -> io::Result<()>,
 {
-    let cancel = Arc::new(AtomicBool::new(false));
-    {
-        let cancel = Arc::clone(&cancel);
-        // A second Ctrl-C leaves at once.
-        ctrlc::set_handler(move || {
-            if cancel.swap(true, Ordering::SeqCst) {
-                std::process::exit(130);
-            }
-        })
-        .context("cannot install the Ctrl-C handler")?;
-    }
+    let cancel = crate::interrupt::on_ctrl_c()?;
     let mut failure: Option<io::Error> = None;
     let mut written_steps = 0;
     let summary = search(&mut |event: &Event| {

@@ -14,10 +14,9 @@ mod trace;
 
 use std::io::{self, IsTerminal, Write};
 use std::ops::ControlFlow;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 
-use anyhow::{Context, anyhow, bail};
+use anyhow::{anyhow, bail};
 use puzzles::crossword::{FillOptions, Filler, Progress};
 use serde_json::json;
 
@@ -44,17 +43,7 @@ pub fn run(args: CrosswordArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> 
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
     let filler = Filler::with_options(&grid, &words, options)
         .map_err(|err| anyhow!("{}: {err}", shown(&args.grid)))?;
-    let cancel = Arc::new(AtomicBool::new(false));
-    {
-        let cancel = Arc::clone(&cancel);
-        // A second Ctrl-C leaves at once.
-        ctrlc::set_handler(move || {
-            if cancel.swap(true, Ordering::SeqCst) {
-                std::process::exit(130);
-            }
-        })
-        .context("cannot install the Ctrl-C handler")?;
-    }
+    let cancel = crate::interrupt::on_ctrl_c()?;
     if args.trace {
         return trace(&filler, &args, &cancel, out);
     }

@@ -6,11 +6,10 @@
 //! units, so `--threads`, `--checkpoint` and `--split` are refused for them.
 
 use std::io::{IsTerminal, Write};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, bail};
+use anyhow::bail;
 use puzzles::queens::Board;
 use puzzles::queens::count::{CountPlan, Counter, Method, Tally, UnitId};
 use puzzles::queens::session::{CountRecord, CountSession, Ending, PlanRequest};
@@ -182,22 +181,13 @@ pub(crate) fn count_units(
     let asked = session.asked();
     let resumed = session.resumed();
 
-    let cancel = Arc::new(AtomicBool::new(false));
-    {
-        let cancel = Arc::clone(&cancel);
-        // Ctrl-C, SIGTERM (a batch system's time limit) and SIGHUP stop the
-        // count alike. A second one leaves at once; every recorded unit is
-        // already on disk, one write per line. SIGTERM or SIGHUP ignored
-        // when the command started (`nohup` ignores SIGHUP) stays ignored.
-        let still_ignored = ignored_signals();
-        ctrlc::set_handler(move || {
-            if cancel.swap(true, Ordering::SeqCst) {
-                std::process::exit(130);
-            }
-        })
-        .context("cannot install the Ctrl-C handler")?;
-        still_ignored.restore();
-    }
+    // Ctrl-C, SIGTERM (a batch system's time limit) and SIGHUP stop the
+    // count alike. A second one leaves at once; every recorded unit is
+    // already on disk, one write per line. SIGTERM or SIGHUP ignored when
+    // the command started (`nohup` ignores SIGHUP) stays ignored.
+    let still_ignored = ignored_signals();
+    let cancel = crate::interrupt::on_ctrl_c()?;
+    still_ignored.restore();
 
     let to_count = asked.saturating_sub(resumed.units);
     let workers = args
