@@ -175,7 +175,8 @@ impl WordList {
                     });
                 }
             }
-            let text = without_mark(number, line).trim_ascii();
+            let body = without_mark(number, line).trim_ascii_start();
+            let text = body.trim_ascii_end();
             if text.is_empty() || text[0] == b'#' {
                 return Ok(());
             }
@@ -190,8 +191,7 @@ impl WordList {
                     return Ok(());
                 }
                 Entry::BadScore(at) => {
-                    // `text` lies within `line`.
-                    let column = text.as_ptr() as usize - line.as_ptr() as usize + at + 1;
+                    let column = line.len() - body.len() + at + 1;
                     return Err(bad_score(number, column, &text[at..]));
                 }
             };
@@ -447,6 +447,8 @@ fn without_mark(number: usize, line: &[u8]) -> &[u8] {
     }
 }
 
+/// The error for the text `score` that stands where a score should, from
+/// `column` of line `line`.
 fn bad_score(line: usize, column: usize, score: &[u8]) -> ListError {
     let score = String::from_utf8_lossy(score);
     ListError::BadScore {
