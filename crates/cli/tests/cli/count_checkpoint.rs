@@ -311,11 +311,7 @@ fn ctrl_c_saves_the_finished_units_and_exits_130() {
     }
     let finished_early = child.try_wait().unwrap().is_some();
     if !finished_early {
-        let status = std::process::Command::new("kill")
-            .args(["-INT", &child.id().to_string()])
-            .status()
-            .unwrap();
-        assert!(status.success());
+        crate::util::send_signal("-INT", child.id());
     }
     let output = child.wait_with_output().unwrap();
     if !finished_early && output.status.code() == Some(130) {
@@ -351,11 +347,7 @@ fn ctrl_c_stops_a_count_of_27_within_3_seconds_with_its_checkpoint_valid() {
     // Deep in the first units by then: each takes hours.
     std::thread::sleep(Duration::from_secs(3));
     let sent = Instant::now();
-    let status = std::process::Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
+    crate::util::send_signal("-INT", child.id());
     let output = child.wait_with_output().unwrap();
     let took = sent.elapsed();
     assert_eq!(output.status.code(), Some(130), "{output:?}");

@@ -297,11 +297,7 @@ fn a_terminated_count_resumes_to_the_exact_count() {
     while lines(&checkpoint) < 100 && started.elapsed() < Duration::from_secs(30) {
         std::thread::sleep(Duration::from_millis(2));
     }
-    let status = std::process::Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
+    crate::util::send_signal("-TERM", child.id());
     let output = child.wait_with_output().unwrap();
     assert_eq!(output.status.code(), Some(130), "{output:?}");
     assert!(output.stdout.is_empty(), "no count printed");

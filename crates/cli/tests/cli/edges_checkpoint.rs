@@ -98,11 +98,7 @@ fn sigterm_saves_the_finished_units_and_exits_130_as_ctrl_c_does() {
     }
     let finished_early = child.try_wait().unwrap().is_some();
     if !finished_early {
-        let killed = Command::new("kill")
-            .args(["-TERM", &child.id().to_string()])
-            .status()
-            .unwrap();
-        assert!(killed.success());
+        crate::util::send_signal("-TERM", child.id());
     }
     let output = child.wait_with_output().unwrap();
     if finished_early {

@@ -160,13 +160,22 @@ pub fn is_fifo(path: &Path) -> bool {
     std::fs::symlink_metadata(path).is_ok_and(|meta| meta.file_type().is_fifo())
 }
 
+/// Sends `signal` (as `kill` names it: `-INT`, `-TERM`) to process `pid`,
+/// which must still be there to take it.
+pub fn send_signal(signal: &str, pid: u32) {
+    let status = std::process::Command::new("kill")
+        .args([signal, &pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success(), "kill {signal} {pid}");
+}
+
 /// Runs `puzzles ARGS`, a command that runs long, sends it Ctrl-C once its
 /// handler is in place, and checks that it exits 130 saying it was
 /// interrupted.
 #[cfg(target_os = "linux")]
 pub fn ctrl_c_exits_130_with(args: &[&str]) {
-    let binary = assert_cmd::cargo::cargo_bin("puzzles");
-    let mut child = std::process::Command::new(binary)
+    let mut child = std::process::Command::new(binary())
         .args(args)
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
@@ -175,11 +184,7 @@ pub fn ctrl_c_exits_130_with(args: &[&str]) {
     // SIGINT is 2; once caught, Ctrl-C is the command's to handle.
     wait_for_handler(child.id(), 2);
     assert!(child.try_wait().unwrap().is_none(), "the command runs long");
-    let status = std::process::Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
+    send_signal("-INT", child.id());
     let output = child.wait_with_output().unwrap();
     assert_eq!(output.status.code(), Some(130), "{output:?}");
     let stderr = String::from_utf8(output.stderr).unwrap();
