@@ -10,7 +10,7 @@
 //! order), as a sparse set's are.
 
 use super::Engine;
-use super::narrow::checks;
+use super::checks::checks;
 
 /// A slot without a list.
 pub(super) const NO_LIST: u32 = u32::MAX;

@@ -17,6 +17,7 @@
 use super::grid::{Cell, Direction, Grid};
 
 mod bucket;
+mod checks;
 mod forbid;
 mod heuristics;
 mod list;

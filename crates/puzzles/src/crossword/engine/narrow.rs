@@ -1,32 +1,13 @@
 //! Propagation's two kernels: a slot's candidates filtered by its
 //! squares' letters, and its squares narrowed to its candidates' letters.
 
+use super::checks::checks;
 use super::list::{LIST_MAX, NO_LIST};
 use super::{ALL, Engine};
 
 /// Filtering looks at each candidate when there are at most this many per
 /// `u64` of the bitset.
 const SPARSE: usize = 1;
-
-/// The positions in `dirty` whose squares (`cells` into `mask`) no longer
-/// allow every letter, each with the letters its square allows; and how
-/// many there are.
-#[inline(always)]
-pub(super) fn checks(mask: &[u32], cells: &[u32], dirty: u64) -> ([(usize, u32); 64], usize) {
-    let mut checks = [(0usize, 0u32); 64];
-    let mut n = 0;
-    let mut positions = dirty;
-    while positions != 0 {
-        let p = positions.trailing_zeros() as usize;
-        positions &= positions - 1;
-        let allowed = mask[cells[p] as usize];
-        if allowed != ALL {
-            checks[n] = (p, allowed);
-            n += 1;
-        }
-    }
-    (checks, n)
-}
 
 impl Engine {
     /// Keeps the candidates of `s` whose letters at the positions in
