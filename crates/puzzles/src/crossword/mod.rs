@@ -54,6 +54,7 @@
 //! ```
 
 pub mod checkpoint;
+mod counts;
 mod engine;
 mod fill;
 mod filler;
@@ -61,7 +62,9 @@ mod grid;
 mod learn;
 pub mod render;
 mod search;
+mod shared;
 mod square;
+mod summary;
 mod threads;
 mod trace;
 mod trie;
@@ -71,9 +74,11 @@ mod words;
 #[cfg(test)]
 mod tests;
 
+pub use counts::UnitsSummary;
 pub use fill::{Entry, Fill};
-pub use filler::{FillError, FillOptions, FillSummary, Filler, Progress};
+pub use filler::{FillError, FillOptions, Filler};
 pub use grid::{Cell, Direction, Grid, GridError, MAX_SIDE, Slot};
-pub use threads::{OnUnit, UnitsSummary};
+pub use shared::OnUnit;
+pub use summary::{FillSummary, Progress};
 pub use trace::{FillAction, FillEvent, SlotRef};
 pub use words::{DEFAULT_SCORE, ListError, MAX_LINE, WordList};

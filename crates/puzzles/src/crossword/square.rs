@@ -22,7 +22,7 @@ use std::sync::atomic::Ordering;
 use super::checkpoint::UnitTally;
 use super::fill::{Entry, Fill};
 use super::grid::{Direction, Grid, MAX_SIDE};
-use super::threads::{Resume, Shared, watched};
+use super::shared::{Resume, Shared, watched};
 use super::trie::{ALL, Steps, Trie};
 use super::triples::{self, Packed, Triples};
 
