@@ -561,3 +561,158 @@ fn matrices_read_row_by_row() {
         Err(SubarrayError::EmptyInput)
     ));
 }
+
+/// What reading a matrix gave, in a shape the oracle below can build.
+#[derive(Debug, PartialEq)]
+enum MatrixOutcome {
+    Read(usize, usize, Vec<i64>),
+    Syntax(u64, u64, parse::SyntaxErrorKind),
+    Ragged(u64, u64, usize, usize, u64),
+    Empty,
+}
+
+fn matrix_outcome(read: Result<Matrix<i64>, SubarrayError>) -> MatrixOutcome {
+    match read {
+        Ok(m) => MatrixOutcome::Read(m.rows(), m.cols(), m.values().to_vec()),
+        Err(SubarrayError::Syntax(e)) => {
+            MatrixOutcome::Syntax(e.position.line, e.position.column, e.kind)
+        }
+        Err(SubarrayError::RaggedRow {
+            line,
+            column,
+            found,
+            expected,
+            first_line,
+        }) => MatrixOutcome::Ragged(line, column, found, expected, first_line),
+        Err(SubarrayError::EmptyInput) => MatrixOutcome::Empty,
+        Err(other) => panic!("unexpected error: {other}"),
+    }
+}
+
+/// The matrix reader as plainly as it can be written: whole lines in
+/// memory, each split at separators up to a `#` that starts a token.
+fn matrix_by_lines(input: &[u8]) -> MatrixOutcome {
+    let separator = |b: u8| matches!(b, b'\t' | b'\n' | 0x0B | 0x0C | b'\r' | b' ' | b',');
+    let input = input.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(input);
+    let mut first: Option<(u64, usize)> = None;
+    let (mut rows, mut values) = (0, Vec::new());
+    for (index, line) in input.split(|&b| b == b'\n').enumerate() {
+        let number = index as u64 + 1;
+        // (start, end) of each token before the comment.
+        let mut tokens = Vec::new();
+        let mut pos = 0;
+        while pos < line.len() {
+            if separator(line[pos]) {
+                pos += 1;
+            } else if line[pos] == b'#' {
+                break;
+            } else {
+                let end = (pos..line.len())
+                    .find(|&i| separator(line[i]))
+                    .unwrap_or(line.len());
+                tokens.push((pos, end));
+                pos = end;
+            }
+        }
+        if tokens.is_empty() {
+            continue;
+        }
+        let expected = first.map(|(_, cols)| cols);
+        for (k, &(start, end)) in tokens.iter().enumerate() {
+            let value = match i64::parse_token(&line[start..end]) {
+                Ok(value) => value,
+                Err(kind) => return MatrixOutcome::Syntax(number, 1 + start as u64, kind),
+            };
+            if expected == Some(k) {
+                let (first_line, cols) = first.unwrap();
+                return MatrixOutcome::Ragged(
+                    number,
+                    1 + start as u64,
+                    tokens.len(),
+                    cols,
+                    first_line,
+                );
+            }
+            values.push(value);
+        }
+        match first {
+            None => first = Some((number, tokens.len())),
+            Some((first_line, cols)) if cols != tokens.len() => {
+                let past = 1 + tokens.last().unwrap().1 as u64;
+                return MatrixOutcome::Ragged(number, past, tokens.len(), cols, first_line);
+            }
+            Some(_) => {}
+        }
+        rows += 1;
+    }
+    match first {
+        Some((_, cols)) => MatrixOutcome::Read(rows, cols, values),
+        None => MatrixOutcome::Empty,
+    }
+}
+
+/// A reader that hands over one byte a read, so that every byte falls at
+/// the edge of what the matrix reader has buffered.
+struct ByteByByte<'a>(&'a [u8]);
+
+impl std::io::Read for ByteByByte<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        match (self.0.split_first(), buf.first_mut()) {
+            (Some((&byte, rest)), Some(slot)) => {
+                *slot = byte;
+                self.0 = rest;
+                Ok(1)
+            }
+            _ => Ok(0),
+        }
+    }
+}
+
+proptest! {
+    #[test]
+    fn matrices_read_as_whole_lines_would(
+        bytes in vec(prop::sample::select(&b"0123456789 -,\t\r\n\n\n#x.\xEF\xBB\xBF"[..]), 0..200),
+        bom in any::<bool>(),
+    ) {
+        let mut input = if bom { b"\xEF\xBB\xBF".to_vec() } else { Vec::new() };
+        input.extend_from_slice(&bytes);
+        let expected = matrix_by_lines(&input);
+        prop_assert_eq!(matrix_outcome(read_matrix::<i64, _>(&input[..])), expected);
+        let trickled = matrix_outcome(read_matrix::<i64, _>(ByteByByte(&input)));
+        prop_assert_eq!(trickled, matrix_by_lines(&input));
+    }
+}
+
+#[test]
+fn a_matrix_line_is_never_held_whole() {
+    // Far past any token's bound, and nothing else on the line: a comment,
+    // blanks, and a row whose extra numbers are only counted.
+    let long = 3 * parse::MAX_TOKEN;
+    let mut comment = b"1 2\n#".to_vec();
+    comment.resize(comment.len() + long, b'x');
+    comment.extend_from_slice(b"\n3 4\n");
+    let m = read_matrix::<i64, _>(&comment[..]).unwrap();
+    assert_eq!(m.values(), &[1, 2, 3, 4]);
+    let blanks = vec![b' '; long];
+    assert!(matches!(
+        read_matrix::<i64, _>(&blanks[..]),
+        Err(SubarrayError::EmptyInput)
+    ));
+    let digits = vec![b'1'; long];
+    let err = read_matrix::<i64, _>(&digits[..]).unwrap_err();
+    assert!(
+        err.to_string().starts_with("line 1, column 1: `1111")
+            && err
+                .to_string()
+                .contains(&format!("more than {} bytes", parse::MAX_TOKEN)),
+        "{err}"
+    );
+    let mut row = b"1 2\n3 4".to_vec();
+    for _ in 0..long / 2 {
+        row.extend_from_slice(b" 5");
+    }
+    assert_eq!(
+        matrix_outcome(read_matrix::<i64, _>(&row[..])),
+        MatrixOutcome::Ragged(2, 5, 2 + long / 2, 2, 1)
+    );
+}

@@ -1,9 +1,10 @@
-//! A matrix: one row per line, every row the same length.
+//! A matrix: one row per line, every row the same length, read in
+//! bounded memory beside its numbers.
 
-use std::io::{BufRead, BufReader, Read};
+use std::io::{BufRead, BufReader, ErrorKind, Read};
 
-use super::error::{Position, SyntaxError, excerpt_text};
-use super::token::{Parse, is_separator, token_end};
+use super::error::{MAX_TOKEN, Position, SyntaxError, SyntaxErrorKind, excerpt_text};
+use super::token::{Parse, is_separator};
 use crate::subarray::{Matrix, SubarrayError};
 
 /// A matrix: one row per line, every row the same length.
@@ -28,98 +29,216 @@ use crate::subarray::{Matrix, SubarrayError};
 /// ```
 pub fn read_matrix<T: Parse, R: Read>(reader: R) -> Result<Matrix<T>, SubarrayError> {
     let mut reader = BufReader::new(reader);
-    let mut line = Vec::new();
-    let mut number = 0_u64;
-    let mut values = Vec::new();
-    let mut first: Option<(u64, usize)> = None;
-    let mut rows = 0;
+    let mut rows = Rows::<T>::default();
+    let mut at_start = true;
     loop {
-        line.clear();
-        if reader.read_until(b'\n', &mut line)? == 0 {
+        let buf = match reader.fill_buf() {
+            Ok(buf) => buf,
+            Err(err) if err.kind() == ErrorKind::Interrupted => continue,
+            Err(err) => return Err(err.into()),
+        };
+        if buf.is_empty() {
             break;
         }
-        number += 1;
-        let mut text = &line[..];
-        if number == 1 && text.starts_with(b"\xEF\xBB\xBF") {
-            // A byte-order mark is not part of line 1's columns.
-            text = &text[3..];
-        }
-        let mut found = 0;
-        let mut last_token_end = 0;
-        let mut pos = 0;
-        let expected = first.map(|(_, cols)| cols);
-        while pos < text.len() {
-            if is_separator(text[pos]) {
-                pos += 1;
+        let mut bytes = buf;
+        if at_start {
+            if bytes.len() < BOM.len() && BOM.starts_with(bytes) {
+                // Maybe the start of a byte-order mark: wait for the rest.
+                let mut head = bytes.to_vec();
+                let len = bytes.len();
+                reader.consume(len);
+                read_up_to(&mut reader, &mut head, BOM.len())?;
+                at_start = false;
+                let head = head.strip_prefix(BOM).unwrap_or(&head);
+                for &byte in head {
+                    rows.byte(byte)?;
+                }
                 continue;
             }
-            if text[pos] == b'#' {
-                break;
-            }
-            let end = token_end(text, pos, text.len());
-            let token = &text[pos..end];
-            let at = Position {
-                line: number,
-                column: 1 + pos as u64,
-            };
-            let value = T::parse_token(token).map_err(|kind| SyntaxError {
-                position: at,
-                text: excerpt_text(token),
-                kind,
-            })?;
-            if expected == Some(found) {
-                let (first_line, expected) = first.expect("a first row");
-                return Err(SubarrayError::RaggedRow {
-                    line: number,
-                    column: at.column,
-                    found: count_row(text),
-                    expected,
-                    first_line,
-                });
-            }
-            values.push(value);
-            found += 1;
-            pos = end;
-            last_token_end = end;
+            at_start = false;
+            // A byte-order mark is not part of line 1's columns.
+            bytes = bytes.strip_prefix(BOM).unwrap_or(bytes);
         }
-        if found == 0 {
-            continue;
+        for &byte in bytes {
+            rows.byte(byte)?;
         }
-        match first {
-            None => first = Some((number, found)),
-            Some((first_line, expected)) if found != expected => {
-                // Too few: point just past the last number.
-                return Err(SubarrayError::RaggedRow {
-                    line: number,
-                    column: 1 + last_token_end as u64,
-                    found,
-                    expected,
-                    first_line,
-                });
-            }
-            Some(_) => {}
-        }
-        rows += 1;
+        let len = buf.len();
+        reader.consume(len);
     }
-    let Some((_, cols)) = first else {
-        return Err(SubarrayError::EmptyInput);
-    };
-    Matrix::new(rows, cols, values)
+    rows.finish()
 }
 
-/// How many tokens a row holds, up to its comment.
-fn count_row(text: &[u8]) -> usize {
-    let mut count = 0;
-    let mut pos = 0;
-    while pos < text.len() {
-        if is_separator(text[pos]) {
-            pos += 1;
-        } else if text[pos] == b'#' {
+/// A UTF-8 byte-order mark.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// Reads from `reader` until `head` holds `len` bytes or the input ends.
+fn read_up_to<R: BufRead>(
+    reader: &mut R,
+    head: &mut Vec<u8>,
+    len: usize,
+) -> Result<(), SubarrayError> {
+    while head.len() < len {
+        let buf = match reader.fill_buf() {
+            Ok(buf) => buf,
+            Err(err) if err.kind() == ErrorKind::Interrupted => continue,
+            Err(err) => return Err(err.into()),
+        };
+        if buf.is_empty() {
             break;
-        } else {
-            count += 1;
-            pos = token_end(text, pos, text.len());
+        }
+        let take = buf.len().min(len - head.len());
+        head.extend_from_slice(&buf[..take]);
+        reader.consume(take);
+    }
+    Ok(())
+}
+
+/// The matrix read so far, fed a byte at a time so that no line is ever
+/// held whole: a token is kept up to [`MAX_TOKEN`] bytes, and what is
+/// passed over (separators, comments, the rest of a row that is too long)
+/// only counted.
+struct Rows<T> {
+    values: Vec<T>,
+    /// The line and column (1-based) of the byte last fed.
+    line: u64,
+    column: u64,
+    /// The token being read and the column it began at.
+    token: Vec<u8>,
+    token_column: Option<u64>,
+    in_comment: bool,
+    /// Numbers on this line so far, and the column just past the last.
+    found: usize,
+    last_token_end: u64,
+    /// The line and length of the first row.
+    first: Option<(u64, usize)>,
+    rows: usize,
+    /// This row has more numbers than the first: the column of the first
+    /// one too many. The rest of the line is only counted.
+    too_many_at: Option<u64>,
+}
+
+impl<T> Default for Rows<T> {
+    fn default() -> Rows<T> {
+        Rows {
+            values: Vec::new(),
+            line: 1,
+            column: 0,
+            token: Vec::new(),
+            token_column: None,
+            in_comment: false,
+            found: 0,
+            last_token_end: 0,
+            first: None,
+            rows: 0,
+            too_many_at: None,
         }
     }
-    count
+}
+
+impl<T: Parse> Rows<T> {
+    fn byte(&mut self, byte: u8) -> Result<(), SubarrayError> {
+        self.column += 1;
+        if byte == b'\n' {
+            self.end_token(self.column)?;
+            self.end_line()?;
+            self.line += 1;
+            self.column = 0;
+            self.in_comment = false;
+            return Ok(());
+        }
+        if self.in_comment {
+            return Ok(());
+        }
+        if is_separator(byte) {
+            return self.end_token(self.column);
+        }
+        if self.token_column.is_none() {
+            if byte == b'#' {
+                self.in_comment = true;
+                return Ok(());
+            }
+            self.token_column = Some(self.column);
+            self.token.clear();
+        }
+        if self.too_many_at.is_none() {
+            if self.token.len() == MAX_TOKEN {
+                return Err(self.syntax_error(SyntaxErrorKind::TooLong));
+            }
+            self.token.push(byte);
+        }
+        Ok(())
+    }
+
+    /// Ends the token at hand, if any, before the byte at `column`.
+    fn end_token(&mut self, column: u64) -> Result<(), SubarrayError> {
+        let Some(token_column) = self.token_column else {
+            return Ok(());
+        };
+        self.token_column = None;
+        if self.too_many_at.is_some() {
+            self.found += 1;
+            return Ok(());
+        }
+        let value = T::parse_token(&self.token).map_err(|kind| {
+            self.token_column = Some(token_column);
+            self.syntax_error(kind)
+        })?;
+        if self.first.is_some_and(|(_, cols)| cols == self.found) {
+            self.too_many_at = Some(token_column);
+        } else {
+            self.values.push(value);
+            self.last_token_end = column;
+        }
+        self.found += 1;
+        Ok(())
+    }
+
+    fn syntax_error(&self, kind: SyntaxErrorKind) -> SubarrayError {
+        SyntaxError {
+            position: Position {
+                line: self.line,
+                column: self.token_column.expect("a token"),
+            },
+            text: excerpt_text(&self.token),
+            kind,
+        }
+        .into()
+    }
+
+    fn end_line(&mut self) -> Result<(), SubarrayError> {
+        let found = std::mem::take(&mut self.found);
+        if found == 0 {
+            return Ok(());
+        }
+        let ragged = |column| {
+            let (first_line, expected) = self.first.expect("a first row");
+            SubarrayError::RaggedRow {
+                line: self.line,
+                column,
+                found,
+                expected,
+                first_line,
+            }
+        };
+        if let Some(column) = self.too_many_at {
+            return Err(ragged(column));
+        }
+        match self.first {
+            None => self.first = Some((self.line, found)),
+            // Too few: point just past the last number.
+            Some((_, expected)) if found != expected => return Err(ragged(self.last_token_end)),
+            Some(_) => {}
+        }
+        self.rows += 1;
+        Ok(())
+    }
+
+    fn finish(mut self) -> Result<Matrix<T>, SubarrayError> {
+        self.end_token(self.column + 1)?;
+        self.end_line()?;
+        let Some((_, cols)) = self.first else {
+            return Err(SubarrayError::EmptyInput);
+        };
+        Matrix::new(self.rows, cols, self.values)
+    }
 }
