@@ -58,8 +58,8 @@ fn main() -> ExitCode {
 }
 
 /// Prints clap's error (or help, or version) as clap would, except that an
-/// error starts as every other error of the command does, `puzzles:
-/// error:`, rather than clap's own `error:`.
+/// error is one line that starts as every other error of the command does,
+/// `puzzles: error:`, rather than clap's own `error:` and its paragraphs.
 fn usage_error(err: &clap::Error) -> ExitCode {
     if !err.use_stderr() {
         // --help and --version, on standard output.
@@ -68,11 +68,42 @@ fn usage_error(err: &clap::Error) -> ExitCode {
     }
     let text = err.render().to_string();
     match text.strip_prefix("error: ") {
-        Some(rest) => eprint!("puzzles: error: {rest}"),
+        Some(rest) => eprintln!("puzzles: error: {}", one_line(rest)),
         // Help shown for a missing subcommand: as it is.
         None => eprint!("{text}"),
     }
     ExitCode::from(USAGE_ERROR)
+}
+
+/// Clap's error paragraphs as one line: the message, its list items after
+/// a colon, its tip after a semicolon, and the usage in brackets; the
+/// pointer to `--help` is dropped (the usage names the command).
+fn one_line(text: &str) -> String {
+    let mut line = String::new();
+    let mut usage = None;
+    for part in text.lines() {
+        let item = part.starts_with("  ") && !part.trim_start().starts_with("tip:");
+        let part = part.trim();
+        if part.is_empty() || part.starts_with("For more information") {
+            continue;
+        }
+        if let Some(rest) = part.strip_prefix("Usage:") {
+            usage = Some(rest.trim().to_string());
+            continue;
+        }
+        let joint = match line.chars().last() {
+            None => "",
+            Some(':') => " ",
+            Some(_) if item => ", ",
+            Some(_) => "; ",
+        };
+        line.push_str(joint);
+        line.push_str(part);
+    }
+    if let Some(usage) = usage {
+        line.push_str(&format!(" (usage: {usage})"));
+    }
+    line
 }
 
 fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<Outcome> {

@@ -235,6 +235,35 @@ fn clap_and_the_command_say_error_the_same_way() {
 }
 
 #[test]
+fn usage_errors_are_one_line() {
+    for (args, line) in [
+        (
+            &["queens"][..],
+            "puzzles: error: the following required arguments were not provided: <N> (usage: puzzles queens <N>)\n",
+        ),
+        (
+            &["queens", "8", "--bogus"],
+            "puzzles: error: unexpected argument '--bogus' found; tip: a similar argument exists: '--torus' (usage: puzzles queens --torus <N>)\n",
+        ),
+        (
+            &["maxsub", "--top", "0", "1"],
+            "puzzles: error: invalid value '0' for '--top <K>': must be at least 1\n",
+        ),
+        (
+            &["queens", "8", "--count", "--first"],
+            "puzzles: error: the argument '--count' cannot be used with '--first' (usage: puzzles queens --count <N>)\n",
+        ),
+    ] {
+        puzzles()
+            .args(args)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(line);
+    }
+}
+
+#[test]
 fn help_and_version_still_go_to_standard_output() {
     puzzles()
         .arg("--version")
