@@ -28,7 +28,8 @@ use crate::outcome::Outcome;
 const USAGE_ERROR: u8 = 2;
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let args = maxsub::args::numbers_after_dashes(std::env::args_os().collect());
+    let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
         Err(err) => return usage_error(&err),
     };

@@ -1,9 +1,11 @@
 //! The arguments of `puzzles maxsub` (clap). A leaf: the input, the printer
 //! and the dispatch read these, nothing here calls them.
 
+use std::ffi::OsString;
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
+use puzzles::subarray::parse::Parse;
 
 #[derive(Debug, Args)]
 #[command(after_help = "\
@@ -112,4 +114,90 @@ fn parse_count(text: &str) -> Result<usize, String> {
         Ok(count) => Ok(count),
         Err(_) => Err(format!("must be a positive whole number, got {text:?}")),
     }
+}
+
+/// The command line with `maxsub`'s numbers moved after a `--` when one of
+/// them starts with `-` in a form that clap takes for an option: its rule
+/// for negative numbers knows digits, one dot and a bare `e`, so `-.5`,
+/// `-1e-3` and `-1.5E+3` would be refused as unknown options. Any other
+/// command line is handed on as it is.
+///
+/// ```text
+/// puzzles maxsub --float -.5 2 -f json  ->  puzzles maxsub --float -f json -- -.5 2
+/// ```
+pub fn numbers_after_dashes(args: Vec<OsString>) -> Vec<OsString> {
+    if args.get(1).is_none_or(|command| command != "maxsub") {
+        return args;
+    }
+    let maxsub = MaxsubArgs::augment_args(clap::Command::new("maxsub"));
+    let takes_value = |matches: &dyn Fn(&clap::Arg) -> bool| {
+        maxsub
+            .get_arguments()
+            .any(|arg| matches(arg) && arg.get_action().takes_values())
+    };
+    let (mut options, mut numbers) = (Vec::new(), Vec::new());
+    let mut shield = false;
+    let mut rest = args[2..].iter();
+    while let Some(arg) = rest.next() {
+        let Some(text) = arg.to_str() else {
+            // Not text: clap says so.
+            return args;
+        };
+        if text == "--" {
+            numbers.extend(rest.by_ref().cloned());
+            break;
+        }
+        let value_follows = if let Some(long) = text.strip_prefix("--") {
+            !long.contains('=') && takes_value(&|arg| arg.get_long() == Some(long))
+        } else if text.len() > 1 && text.starts_with('-') {
+            if is_one_number(text) {
+                shield |= !clap_reads_as_number(&text[1..]);
+                numbers.push(arg.clone());
+                continue;
+            }
+            let mut letters = text[1..].chars();
+            match (letters.next(), letters.next()) {
+                (Some(short), None) => takes_value(&|arg| arg.get_short() == Some(short)),
+                _ => false,
+            }
+        } else {
+            numbers.push(arg.clone());
+            continue;
+        };
+        options.push(arg.clone());
+        if value_follows && let Some(value) = rest.next() {
+            options.push(value.clone());
+        }
+    }
+    if !shield {
+        return args;
+    }
+    let mut moved = args[..2].to_vec();
+    moved.extend(options);
+    moved.push("--".into());
+    moved.extend(numbers);
+    moved
+}
+
+/// One number as `maxsub` reads it, an integer or a decimal.
+fn is_one_number(text: &str) -> bool {
+    i64::parse_token(text.as_bytes()).is_ok() || f64::parse_token(text.as_bytes()).is_ok()
+}
+
+/// Whether clap, told to allow negative numbers, takes `-` and `digits` for
+/// one: digits, at most one dot after the first, at most one `e` after the
+/// first and not last.
+fn clap_reads_as_number(digits: &str) -> bool {
+    let bytes = digits.as_bytes();
+    let mut dot = false;
+    let mut exponent = None;
+    for (i, &byte) in bytes.iter().enumerate() {
+        match byte {
+            b'0'..=b'9' => {}
+            b'.' if !dot && exponent.is_none() && i > 0 => dot = true,
+            b'e' if exponent.is_none() && i > 0 => exponent = Some(i),
+            _ => return false,
+        }
+    }
+    exponent.is_none_or(|i| i + 1 < bytes.len())
 }

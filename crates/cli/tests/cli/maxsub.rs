@@ -211,6 +211,48 @@ fn floats_are_read_with_float_and_refused_without() {
 }
 
 #[test]
+fn negative_numbers_clap_would_take_for_options_are_numbers() {
+    // Clap's own rule knows `-0.5` and `-1e3`, not these.
+    assert_eq!(
+        output(
+            &["--float", "-.5", "2", "-1.5e-3", "-f", "json", "-1E+3"],
+            0
+        ),
+        "{\"sum\":2.0,\"start\":1,\"end\":1,\"len\":1}\n"
+    );
+    assert_eq!(
+        output(
+            &["--top", "2", "--float", "3", "-1e-3", "4", "-1e+9", "5"],
+            0
+        ),
+        output(
+            &[
+                "--top", "2", "--float", "--", "3", "-1e-3", "4", "-1e+9", "5"
+            ],
+            0
+        ),
+    );
+    // Option values stay with their options.
+    assert_eq!(
+        output(&["--float", "--min-len", "2", "-.5", "-.25", "-1e+1"], 0),
+        "sum: -0.75\nstart: 0\nend: 1\nlen: 2\nelements: -0.5 -0.25\n"
+    );
+    assert_eq!(
+        error(&["-1E+3", "5"]),
+        "puzzles: error: argument 1: `-1E+3` is not an integer (it is a decimal number); use --float to read decimal numbers\n"
+    );
+    // What is not one number is still an option, and must follow `--`.
+    assert!(
+        error(&["--2d", "-1 -.5", "2 3"])
+            .starts_with("puzzles: error: unexpected argument '-1' found")
+    );
+    assert!(
+        error(&["--float", "-.5", "--bogus"])
+            .starts_with("puzzles: error: unexpected argument '--bogus'")
+    );
+}
+
+#[test]
 fn circular_runs_say_whether_they_wrap() {
     assert_eq!(
         output(&["--circular", "5", "-3", "5"], 0),
