@@ -128,6 +128,17 @@ fn invalid_utf8_is_reported_with_its_position() {
 }
 
 #[test]
+fn a_byte_order_mark_opening_the_file_is_passed_over() {
+    let problem = Problem::parse("\u{feff}a b\na\nb\n").unwrap();
+    assert_eq!(problem.count(), 1);
+    // Columns count from after it; elsewhere it is part of a name.
+    let err = Problem::parse("\u{feff}a b a\n").unwrap_err();
+    assert_eq!((err.line, err.column), (1, 5), "{err}");
+    let err = Problem::parse("a b\n\u{feff}a\n").unwrap_err();
+    assert_eq!((err.line, err.column), (2, 1), "{err}");
+}
+
+#[test]
 fn comments_and_glued_bars_are_understood() {
     let problem = Problem::parse("  # header\na b|s t # items\n\na s # first\r\nb\n").unwrap();
     assert_eq!((problem.primary_count(), problem.secondary_count()), (2, 2));
