@@ -43,7 +43,7 @@ pub(super) fn run(
     options.spread_threads = true;
     let place = |line: usize| match &source {
         Some(name) => format!("{name}, line {line}"),
-        None => format!("line {line}"),
+        None => format!("standard input, line {line}"),
     };
     // Answers leave in large writes; messages go out as they come.
     let mut out = io::BufWriter::with_capacity(1 << 16, out);

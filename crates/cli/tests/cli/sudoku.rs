@@ -490,7 +490,7 @@ fn a_line_without_end_is_refused_in_bounded_memory() {
     );
     assert_eq!(
         String::from_utf8(output.stderr).unwrap(),
-        "puzzles: line 1: line too long: more than 65536 bytes before its line break \
+        "puzzles: standard input, line 1: line too long: more than 65536 bytes before its line break \
          (a puzzle has at most 625 cells)\n\
          puzzles: error: 1 invalid puzzle (the first on line 1); see the messages above\n"
     );

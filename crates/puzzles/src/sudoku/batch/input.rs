@@ -75,6 +75,8 @@ pub(super) fn read_chunk<R: BufRead>(
 /// The next line holding a puzzle, with its number: `Some(too_long)`, where
 /// `too_long` says the line was longer than [`MAX_LINE_BYTES`] (`buffer`
 /// then holds its beginning and the rest was skipped); `None` at the end.
+/// Blank lines and comments are passed over however long they are, and a
+/// byte-order mark opening the input is no part of line 1.
 pub(super) fn next_puzzle_line<R: BufRead>(
     input: &mut R,
     line: &mut usize,
@@ -83,19 +85,71 @@ pub(super) fn next_puzzle_line<R: BufRead>(
     loop {
         // One byte past the limit: a line of exactly one byte too many
         // reads whole, and a longer one keeps as much as that.
-        let too_long = match read_line_bounded(input, buffer, MAX_LINE_BYTES + 1)? {
+        let read = read_line_bounded(input, buffer, MAX_LINE_BYTES + 1)?;
+        if *line == 0 && buffer.starts_with(BOM) {
+            buffer.drain(..BOM.len());
+        }
+        let too_long = match read {
             Line::End => return Ok(None),
-            Line::Read => buffer.strip_suffix(b"\n").unwrap_or(buffer).len() > MAX_LINE_BYTES,
-            Line::TooLong => {
-                skip_line(input)?;
-                true
+            // The line break may be `\r\n`: its `\r` is no part of the line.
+            Line::Read => {
+                let text = buffer.strip_suffix(b"\n").unwrap_or(buffer);
+                text.strip_suffix(b"\r").unwrap_or(text).len() > MAX_LINE_BYTES
             }
+            Line::TooLong => true,
         };
         *line += 1;
-        match buffer.iter().find(|b| !b.is_ascii_whitespace()) {
-            Some(b'#') => continue,
-            None if !too_long => continue,
-            _ => return Ok(Some(too_long)),
+        let first = match buffer.iter().find(|b| !b.is_ascii_whitespace()) {
+            Some(&first) => {
+                if read == Line::TooLong {
+                    skip_line(input)?;
+                }
+                Some(first)
+            }
+            None if read == Line::TooLong => first_of_the_rest(input)?,
+            None => None,
+        };
+        match first {
+            Some(b'#') | None => continue,
+            Some(_) => return Ok(Some(too_long)),
+        }
+    }
+}
+
+/// A UTF-8 byte-order mark.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// Reads past the next line break (or to the end), keeping only the first
+/// byte on the way that is not whitespace: what a long line that began
+/// blank turns out to be.
+fn first_of_the_rest<R: BufRead>(input: &mut R) -> io::Result<Option<u8>> {
+    loop {
+        let available = match input.fill_buf() {
+            Ok(available) => available,
+            Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
+            Err(err) => return Err(err),
+        };
+        if available.is_empty() {
+            return Ok(None);
+        }
+        match available
+            .iter()
+            .position(|b| !b.is_ascii_whitespace() || *b == b'\n')
+        {
+            Some(at) if available[at] == b'\n' => {
+                input.consume(at + 1);
+                return Ok(None);
+            }
+            Some(at) => {
+                let first = available[at];
+                input.consume(at);
+                skip_line(input)?;
+                return Ok(Some(first));
+            }
+            None => {
+                let read = available.len();
+                input.consume(read);
+            }
         }
     }
 }

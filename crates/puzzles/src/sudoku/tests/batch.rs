@@ -180,6 +180,37 @@ fn a_line_past_the_bound_is_refused_and_skipped() {
 }
 
 #[test]
+fn what_is_not_a_puzzle_is_passed_over_whatever_its_length() {
+    let long = batch::MAX_LINE_BYTES + 10;
+    let input = format!(
+        "\u{feff}{CLASSIC}\r\n{}#{}\n{}\n{}\r\n{CLASSIC}\n",
+        " ".repeat(long),
+        "x".repeat(10),
+        " \t".repeat(long),
+        " ".repeat(batch::MAX_LINE_BYTES - 81) + CLASSIC,
+    );
+    let mut lines = Vec::new();
+    batch::run(
+        input.as_bytes(),
+        &batch::BatchOptions::default(),
+        |answer| {
+            assert!(
+                matches!(answer.outcome, batch::BatchOutcome::Solved { .. }),
+                "line {}: {:?}",
+                answer.line,
+                answer.outcome
+            );
+            lines.push(answer.line);
+            Ok(())
+        },
+    )
+    .unwrap();
+    // A mark opening the input, a long comment behind blanks, a long blank
+    // line, and a line of exactly the bound before its `\r\n`.
+    assert_eq!(lines, [1, 4, 5]);
+}
+
+#[test]
 fn batch_counts_and_stops_on_a_sink_error() {
     let input = format!("{CLASSIC}\n{}\n1.....23........\n", ".".repeat(81));
     let options = batch::BatchOptions {
