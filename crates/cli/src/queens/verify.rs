@@ -21,7 +21,13 @@ pub fn run(args: VerifyArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
     } else {
         let name = args.file.display().to_string();
         let file = File::open(&args.file).with_context(|| format!("cannot open {name}"))?;
-        (name, verify_seekable(file))
+        // A pipe by name (`<(...)`, a FIFO) reads once, as standard input does.
+        let verdict = if file.metadata().is_ok_and(|meta| meta.is_file()) {
+            verify_seekable(file)
+        } else {
+            verify(io::BufReader::new(file))
+        };
+        (name, verdict)
     };
     match verdict.with_context(|| name.clone())? {
         Verdict::Valid { .. } => {

@@ -164,3 +164,28 @@ fn missing_files_and_arguments_are_usage_errors() {
             "A column given twice is an attack along that column",
         ));
 }
+
+/// A named pipe (a FIFO, or a shell's `<(...)`) cannot seek: it is read
+/// once, as standard input is.
+#[cfg(unix)]
+#[test]
+fn a_named_pipe_is_read_once() {
+    let dir = crate::util::scratch("verify-fifo");
+    let fifo = dir.join("cols");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let writer = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::write(fifo, "1,3,0,2\n").unwrap())
+    };
+    puzzles()
+        .args(["queens", "verify"])
+        .arg(&fifo)
+        .assert()
+        .success()
+        .stdout("valid\n");
+    writer.join().unwrap();
+}
