@@ -242,6 +242,16 @@ pub fn run(
     });
     let to_stdout = path.as_os_str() == "-";
     let path = if to_stdout { path } else { part_target(&path)? };
+    if let Some(checkpoint) = &args.checkpoint
+        && !to_stdout
+        && same_file(&path, checkpoint)
+    {
+        bail!(
+            "--part {} is also the --checkpoint file: the part would replace the checkpoint; \
+             give them different names",
+            path.display()
+        );
+    }
     // Taken before the checkpoint is opened and held until the part is in
     // place, so that two runs for one part never both count.
     let partial = if to_stdout {
@@ -287,6 +297,15 @@ pub fn run(
         out.write_all(line.as_bytes())?;
     }
     Ok(Outcome::Answer)
+}
+
+/// Whether `a` and `b` name one file: the same file where both exist, the
+/// same absolute path where either does not yet.
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => std::path::absolute(a).ok() == std::path::absolute(b).ok(),
+    }
 }
 
 /// Where the part at `path` is written: through symbolic links to the

@@ -283,6 +283,37 @@ fn a_whole_count_checkpoint_resumes_a_shard_with_only_its_units() {
 }
 
 #[test]
+fn a_part_may_not_replace_its_checkpoint() {
+    let dir = scratch("same");
+    let checkpoint = dir.join("q.ckpt");
+    puzzles()
+        .args(["queens", "10", "--count", "--quiet", "--checkpoint"])
+        .arg(&checkpoint)
+        .assert()
+        .success();
+    let before = std::fs::read(&checkpoint).unwrap();
+    // By the same name, and by another name for it (before it exists too).
+    let other = dir.join(".").join("q.ckpt");
+    for (checkpoint, part) in [
+        (&checkpoint, &checkpoint),
+        (&checkpoint, &other),
+        (&dir.join("new.ckpt"), &dir.join("new.ckpt")),
+    ] {
+        puzzles()
+            .args(["queens", "10", "--count", "--shard", "1/2", "--checkpoint"])
+            .arg(checkpoint)
+            .arg("--part")
+            .arg(part)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains("is also the --checkpoint file"));
+    }
+    assert_eq!(std::fs::read(&checkpoint).unwrap(), before);
+    assert!(!dir.join("new.ckpt").exists());
+}
+
+#[test]
 fn a_part_can_go_to_standard_output() {
     let output = puzzles()
         .args(["queens", "8", "--count", "--shard", "1/1", "--part", "-"])
