@@ -140,6 +140,12 @@ fn constructions_exist_where_promised() {
             known(Piece::Superqueen, false),
             n == 1 || coprime_to_six && n >= 11
         );
+        // Superqueens on a torus are queens on it: none where queens fit none.
+        let none_on_the_torus = matches!(
+            construction(n, Piece::Superqueen, true),
+            Err(QueensError::NoSolution { .. })
+        );
+        assert_eq!(none_on_the_torus, n > 1 && !coprime_to_six, "n = {n}");
     }
 }
 

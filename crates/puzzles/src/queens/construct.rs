@@ -17,7 +17,8 @@
 //! - queens on a torus: `cols[r] = 2r mod n` when `gcd(n, 6) = 1`; for every
 //!   other `n > 1` Pólya (1918) proved that no solution exists;
 //! - superqueens, plain or torus: `cols[r] = 3r mod n` when `gcd(n, 6) = 1`
-//!   and `n ≥ 11`.
+//!   and `n ≥ 11`; on a torus none when `gcd(n, 6) ≠ 1` and `n > 1`, since
+//!   they would be queens on that torus.
 //!
 //! Each construction is a few arithmetic runs (a first column, a step, a
 //! length), which is what lets [`Construction::write_cols`] print hundreds
@@ -170,9 +171,9 @@ impl Construction {
     ///
     /// # Errors
     ///
-    /// [`QueensError::NoSolution`] for queens with `n` = 2, 3; for queens on a
-    /// torus when `gcd(n, 6) ≠ 1` (Pólya); for kings with `n` = 2, 3 and, on a
-    /// torus, `n = 4`.
+    /// [`QueensError::NoSolution`] for queens with `n` = 2, 3; for queens and
+    /// superqueens on a torus when `gcd(n, 6) ≠ 1` (Pólya); for kings with
+    /// `n` = 2, 3 and, on a torus, `n = 4`.
     ///
     /// # Example
     ///
@@ -211,6 +212,8 @@ impl Construction {
             (Piece::Superqueen, _) if coprime_to_six && n >= 11 => {
                 build(Pattern::Linear { multiplier: 3 })
             }
+            // Superqueens that fit a torus would be queens that fit it.
+            (Piece::Superqueen, true) if !coprime_to_six => none,
             (Piece::Superqueen, _) => Ok(None),
         }
     }
