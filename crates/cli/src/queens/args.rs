@@ -60,9 +60,10 @@ Which solution --first prints: the lexicographically first where the search find
 at once (queens: n <= 29; on a torus n <= 25; superqueens n <= 26; rooks and kings up
 to 64); otherwise an explicit construction (queens: Hoffman, Loessi and Moore 1969 /
 Bernhardsson 1991, for every n >= 4; see GUIDE.md for the others), streamed row by
-row for any n; otherwise (some superqueen boards) one found by a search that tries the
-most constrained row or column first — fast, except for superqueens on a torus whose
-size is divisible by 2 or 3, which may have no solution at all. --lexicographic always
+row for any n; otherwise (some superqueen boards up to n = 64) one found by a search
+that tries the most constrained row or column first. Superqueens on a torus whose
+size is divisible by 2 or 3 have no solution (they would be queens on that torus).
+--lexicographic always
 gives the lexicographically first, which can take minutes to hours from n = 30 on.
 With --given, --first prints a completion found by the most-constrained-first search.
 
@@ -71,7 +72,8 @@ array (or json) for larger ones."
 )]
 pub struct QueensArgs {
     /// Board size: N queens on an N×N board (1 to 64 for searching; any size
-    /// for --first).
+    /// for --first, but for superqueens on a plain board past 64 only N
+    /// coprime to 6).
     #[arg(
         value_name = "N",
         value_parser = parse_board_size,
@@ -113,6 +115,8 @@ pub struct QueensArgs {
         value_parser = parse_square,
         value_delimiter = ',',
         action = ArgAction::Append,
+        // `-1:0` is a bad square, not an unknown option.
+        allow_hyphen_values = true,
         conflicts_with = "unique"
     )]
     pub given: Vec<(usize, usize)>,

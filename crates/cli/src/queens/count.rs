@@ -27,7 +27,7 @@ pub fn run(board: &Board, args: &QueensArgs, out: &mut dyn Write) -> anyhow::Res
     plain(board, args, out)
 }
 
-fn json_wanted(args: &QueensArgs) -> bool {
+pub(crate) fn json_wanted(args: &QueensArgs) -> bool {
     args.json || args.format == Format::Json
 }
 
@@ -45,6 +45,7 @@ fn plain(board: &Board, args: &QueensArgs, out: &mut dyn Write) -> anyhow::Resul
         (args.split.is_some(), "--split"),
         (args.shard.is_some(), "--shard"),
         (args.sample.is_some(), "--sample"),
+        (args.method.is_some(), "--method"),
     ] {
         if given {
             let shape = if rules.torus() { " on a torus" } else { "" };

@@ -32,9 +32,14 @@ pub fn run(args: &QueensArgs, n: usize, out: &mut dyn Write) -> anyhow::Result<O
     }
     if args.count {
         let total = completion.count();
-        match args.format {
-            Format::Json => writeln!(out, "{}", json!({ "n": n, "total": total }))?,
-            _ => writeln!(out, "{total}")?,
+        if super::count::json_wanted(args) {
+            writeln!(
+                out,
+                "{}",
+                json!({ "n": n, "given": given.len(), "total": total })
+            )?;
+        } else {
+            writeln!(out, "{total}")?;
         }
         return Ok(if total == 0 {
             Outcome::NoSolution

@@ -22,6 +22,7 @@ mod verify;
 use std::io::Write;
 
 use anyhow::{Context, bail};
+use clap::ValueEnum;
 use puzzles::queens::{Board, Rules};
 
 use self::args::{Format, QueensArgs, QueensCommand};
@@ -38,12 +39,22 @@ pub fn run(args: QueensArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
     if args.labels && args.format != Format::Svg {
         bail!("--labels numbers the rows and columns of SVG boards; use it with --format svg");
     }
+    if args.count && !matches!(args.format, Format::Board | Format::Json) {
+        let format = args.format.to_possible_value().expect("a named format");
+        bail!(
+            "--format {} shows solutions, and --count prints a number (--json or --format json \
+             print it as JSON)",
+            format.get_name()
+        );
+    }
     if !args.given.is_empty() || args.given_file.is_some() {
         for (used, flag) in [
             (args.threads.is_some(), "--threads"),
             (args.checkpoint.is_some(), "--checkpoint"),
             (args.split.is_some(), "--split"),
             (args.sample.is_some(), "--sample"),
+            (args.shard.is_some(), "--shard"),
+            (args.method.is_some(), "--method"),
             (args.stop_after_units.is_some(), "--stop-after-units"),
         ] {
             if used {

@@ -150,9 +150,15 @@ impl<'a> Printer<'a> {
             }
             Format::Svg => {
                 if self.sheet.len() == MAX_SHEET_BOARDS {
+                    // Fundamental solutions carry their class sizes.
+                    let unique = if class_size.is_some() {
+                        ""
+                    } else {
+                        "--unique or "
+                    };
                     bail!(
                         "more than {MAX_SHEET_BOARDS} boards are too many for one SVG sheet; \
-                         add --limit K (at most {MAX_SHEET_BOARDS}), or use --unique or --first"
+                         add --limit K (at most {MAX_SHEET_BOARDS}), or use {unique}--first"
                     );
                 }
                 let caption = match class_size {

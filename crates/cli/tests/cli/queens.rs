@@ -306,12 +306,86 @@ fn a_closed_pipe_is_not_an_error() {
 
 #[test]
 fn counting_options_are_refused_with_given_queens() {
+    let part = std::env::temp_dir().join(format!("given-part-{}.json", std::process::id()));
+    let part = part.to_str().unwrap();
+    for (options, flag) in [
+        (&["--threads", "2"][..], "--threads"),
+        (&["--shard", "1/2", "--part", part], "--shard"),
+        (&["--method", "quadrants"], "--method"),
+    ] {
+        puzzles()
+            .args(["queens", "10", "--given", "0:0", "--count"])
+            .args(options)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(format!(
+                "puzzles: error: {flag} works with the whole-board count only, not with given queens\n"
+            ));
+    }
+    assert!(!std::path::Path::new(part).exists());
+}
+
+#[test]
+fn a_count_refuses_formats_that_show_solutions() {
+    for format in ["array", "svg", "unicode", "leetcode"] {
+        puzzles()
+            .args(["queens", "8", "--count", "--format", format])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(format!(
+                "puzzles: error: --format {format} shows solutions, and --count prints a number \
+                 (--json or --format json print it as JSON)\n"
+            ));
+    }
+    assert_eq!(
+        stdout_of(&["queens", "8", "--count", "--format", "board"]),
+        "92\n"
+    );
+}
+
+#[test]
+fn a_bad_given_square_is_named_even_when_it_starts_with_a_minus() {
     puzzles()
-        .args(["queens", "10", "--given", "0:0", "--count", "--threads", "2"])
+        .args(["queens", "8", "--given", "-1:0"])
         .assert()
         .code(2)
         .stdout("")
-        .stderr("puzzles: error: --threads works with the whole-board count only, not with given queens\n");
+        .stderr(predicate::str::contains(
+            "invalid value '-1:0' for '--given <ROW:COL>': the row in \"-1:0\" must be a whole number",
+        ));
+}
+
+#[test]
+fn an_svg_sheet_of_fundamental_solutions_past_the_bound_suggests_what_is_left() {
+    puzzles()
+        .args(["queens", "12", "--unique", "--format", "svg"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(
+            "puzzles: error: more than 1000 boards are too many for one SVG sheet; add --limit K \
+             (at most 1000), or use --first\n",
+        );
+}
+
+#[test]
+fn the_quadrant_method_is_refused_for_other_pieces_and_the_torus() {
+    for (options, what) in [
+        (&["--piece", "king"][..], "kings are"),
+        (&["--torus"], "queens on a torus are"),
+    ] {
+        puzzles()
+            .args(["queens", "8", "--count", "--method", "quadrants"])
+            .args(options)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::starts_with(format!(
+                "puzzles: error: --method works with the classic queens count only; {what}"
+            )));
+    }
 }
 
 /// A trace of a big board runs for ages: Ctrl-C cuts it short (the shared
