@@ -41,7 +41,14 @@ pub(super) fn trace(
     let mut failure: Option<io::Error> = None;
     let mut solutions = 0;
     let mut written_steps = 0;
-    let summary = filler.trace(TraceMode::AllSolutions, &mut |event: &FillEvent| {
+    // One fill is the first-solution search, as queens' and Sudoku's
+    // `--first --trace` and the web page's: it completes at its fill.
+    let mode = if stop_after == Some(1) {
+        TraceMode::FirstSolution
+    } else {
+        TraceMode::AllSolutions
+    };
+    let summary = filler.trace(mode, &mut |event: &FillEvent| {
         if cancel.load(Ordering::Relaxed) {
             return ControlFlow::Break(());
         }
@@ -59,7 +66,8 @@ pub(super) fn trace(
         written_steps = event.step;
         if let FillAction::Solution { .. } = event.action {
             solutions += 1;
-            if stop_after == Some(solutions) {
+            // The first-solution search stops by itself, complete.
+            if mode == TraceMode::AllSolutions && stop_after == Some(solutions) {
                 return ControlFlow::Break(());
             }
         }

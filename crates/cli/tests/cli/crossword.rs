@@ -485,3 +485,23 @@ fn ctrl_c_exits_130() {
     // A trace stops too, saying where it was cut short.
     crate::util::ctrl_c_exits_130_with(&["crossword", open.to_str().unwrap(), "--trace"]);
 }
+
+/// One fill is the first-solution search, which completes at its fill as
+/// queens' `--first --trace` and the web page's crossword trace do; a
+/// listing cut short at its limit does not.
+#[test]
+fn a_trace_of_one_fill_completes() {
+    let grid = crate::util::temp_file("crossword", "two.txt", "..\n..\n");
+    let grid = grid.to_str().unwrap();
+    let summary = |extra: &[&str]| {
+        let output = puzzles()
+            .args(["crossword", grid, "--trace", "--format", "json"])
+            .args(extra)
+            .assert()
+            .success();
+        let text = String::from_utf8(output.get_output().stdout.clone()).unwrap();
+        text.lines().last().unwrap().to_string()
+    };
+    assert!(summary(&[]).ends_with(r#""solutions":1},"steps":5,"completed":true}"#));
+    assert!(summary(&["--limit", "2"]).ends_with(r#""completed":false}"#));
+}
