@@ -118,6 +118,14 @@ impl Server {
     /// # Ok::<(), puzzles_web::ServeError>(())
     /// ```
     pub fn bind(host: &str, port: u16) -> Result<Server, ServeError> {
+        // `[::1]`, as URLs (and this server's own banner) write IPv6 hosts.
+        let host = match host
+            .strip_prefix('[')
+            .and_then(|rest| rest.strip_suffix(']'))
+        {
+            Some(inside) if inside.parse::<std::net::Ipv6Addr>().is_ok() => inside,
+            _ => host,
+        };
         let resolved = (host, port)
             .to_socket_addrs()
             .and_then(|mut addresses| {
@@ -126,7 +134,7 @@ impl Server {
                     .ok_or_else(|| io::Error::new(io::ErrorKind::NotFound, "no address found"))
             })
             .map_err(|source| ServeError::Resolve {
-                address: if host.contains(':') {
+                address: if host.parse::<std::net::Ipv6Addr>().is_ok() {
                     format!("[{host}]:{port}")
                 } else {
                     format!("{host}:{port}")

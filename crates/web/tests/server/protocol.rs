@@ -5,6 +5,7 @@ use std::net::TcpStream;
 use std::time::Duration;
 
 use puzzles_web::routes::{MAX_BODY_BYTES, MAX_URL_BYTES};
+use puzzles_web::{ServeError, Server};
 
 use crate::common::*;
 
@@ -221,4 +222,21 @@ fn only_the_listening_addresses_are_answered() {
     );
     let none = exchange(address, b"GET / HTTP/1.1\r\nConnection: close\r\n\r\n");
     assert_eq!(none.status, 400);
+}
+
+/// `[::1]` is how URLs, and the server's own banner, write an IPv6 host:
+/// it is the address inside the brackets, never a name to look up.
+#[test]
+fn a_bracketed_ipv6_host_is_its_address() {
+    match Server::bind("[::1]", 0) {
+        Ok(server) => assert!(server.local_addr().is_ipv6()),
+        // A machine without IPv6 cannot listen there, but it resolved.
+        Err(ServeError::Bind { address, .. }) => assert!(address.is_ipv6()),
+        Err(other) => panic!("{other}"),
+    }
+    let err = Server::bind("[::1", 0).err().expect("not an address");
+    assert!(
+        err.to_string().starts_with("cannot resolve [::1:0"),
+        "{err}"
+    );
 }
