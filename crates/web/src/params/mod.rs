@@ -473,15 +473,17 @@ fn parse_mode(text: Option<&str>) -> Result<TraceMode, ParamError> {
 pub fn parse_pairs(query: &str) -> Result<Vec<(String, String)>, ParamError> {
     let mut pairs: Vec<(String, String)> = Vec::new();
     let mut offset = 0;
-    for (index, piece) in query.split('&').enumerate() {
+    for piece in query.split('&') {
         let start = offset;
         offset += piece.len() + 1;
         if piece.is_empty() {
             continue;
         }
+        // Pairs are numbered as they are counted: empty pieces are none.
+        let index = pairs.len() + 1;
         let decoded = |text: &str, at: usize| -> Result<String, ParamError> {
             let bytes = percent_decode(text, at)?;
-            String::from_utf8(bytes).map_err(|_| ParamError::NotUtf8 { index: index + 1 })
+            String::from_utf8(bytes).map_err(|_| ParamError::NotUtf8 { index })
         };
         let Some((raw_name, raw_value)) = piece.split_once('=') else {
             return Err(ParamError::NotAPair {

@@ -81,6 +81,11 @@ fn bad_requests_say_what_is_wrong() {
         error("puzzle=queens&n=%ff"),
         "malformed query: parameter 2 is not valid UTF-8 once decoded"
     );
+    // Empty pieces are no parameters, and not counted.
+    assert_eq!(
+        error("&&&puzzle=queens&&&&n=%ff"),
+        "malformed query: parameter 2 is not valid UTF-8 once decoded"
+    );
     assert_eq!(
         error("puzzle=queens&n"),
         "malformed query: \"n\" is not of the form name=value"
