@@ -234,7 +234,9 @@ fn a_bracketed_ipv6_host_is_its_address() {
         Err(ServeError::Bind { address, .. }) => assert!(address.is_ipv6()),
         Err(other) => panic!("{other}"),
     }
-    let err = Server::bind("[::1", 0).err().expect("not an address");
+    let Err(err) = Server::bind("[::1", 0) else {
+        panic!("[::1 is not an address");
+    };
     assert!(
         err.to_string().starts_with("cannot resolve [::1:0"),
         "{err}"
