@@ -174,7 +174,6 @@ pub struct QueensArgs {
         value_enum,
         value_name = "METHOD",
         requires = "count",
-        conflicts_with = "split",
         conflicts_with_all = NOT_COUNTING
     )]
     pub method: Option<MethodArg>,

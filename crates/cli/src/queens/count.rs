@@ -142,6 +142,12 @@ fn classic(n: usize, args: &QueensArgs, out: &mut dyn Write) -> anyhow::Result<O
 /// ([`PlanRequest::plan`]), which continues an existing checkpoint with the
 /// method and split that made it.
 pub(crate) fn plan_for(n: usize, args: &QueensArgs) -> anyhow::Result<CountPlan> {
+    if args.split.is_some() && args.method == Some(MethodArg::Quadrants) {
+        bail!(
+            "--split sets the work units of the backtracking search; --method quadrants joins \
+             quarter-boards and has none (use --method backtrack, or leave --split out)"
+        );
+    }
     let mut request = PlanRequest::new(n);
     request.split = args.split;
     request.method = args.method.map(|method| match method {

@@ -371,6 +371,38 @@ fn an_svg_sheet_of_fundamental_solutions_past_the_bound_suggests_what_is_left() 
 }
 
 #[test]
+fn a_split_goes_with_the_backtracking_method_only() {
+    assert_eq!(
+        stdout_of(&[
+            "queens",
+            "10",
+            "--count",
+            "--split",
+            "3",
+            "--method",
+            "backtrack"
+        ]),
+        "724\n"
+    );
+    puzzles()
+        .args([
+            "queens",
+            "10",
+            "--count",
+            "--split",
+            "3",
+            "--method",
+            "quadrants",
+        ])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::starts_with(
+            "puzzles: error: --split sets the work units of the backtracking search",
+        ));
+}
+
+#[test]
 fn the_quadrant_method_is_refused_for_other_pieces_and_the_torus() {
     for (options, what) in [
         (&["--piece", "king"][..], "kings are"),
