@@ -92,6 +92,12 @@ fn one_line(text: &str) -> String {
             usage = Some(rest.trim().to_string());
             continue;
         }
+        if let Some(usage) = usage.as_mut() {
+            // A second form of the usage.
+            usage.push_str(" | ");
+            usage.push_str(part);
+            continue;
+        }
         let joint = match line.chars().last() {
             None => "",
             Some(':') => " ",

@@ -246,6 +246,10 @@ fn usage_errors_are_one_line() {
             "puzzles: error: unexpected argument '--bogus' found; tip: a similar argument exists: '--torus' (usage: puzzles queens --torus <N>)\n",
         ),
         (
+            &["queens", "4", "4"],
+            "puzzles: error: the subcommand '4' cannot be used with '<N>' (usage: puzzles queens [OPTIONS] <N> | puzzles queens <COMMAND>)\n",
+        ),
+        (
             &["maxsub", "--top", "0", "1"],
             "puzzles: error: invalid value '0' for '--top <K>': must be at least 1\n",
         ),
