@@ -138,6 +138,18 @@ pub(crate) fn for_each_line_bounded<E: From<io::Error>>(
 /// Reads past the next line break (or to the end), keeping nothing: the
 /// rest of a line that [`read_line_bounded`] found too long.
 pub(crate) fn skip_line(reader: &mut impl BufRead) -> io::Result<()> {
+    rest_of_line(reader, false).map(|_| ())
+}
+
+/// Reads past the next line break (or to the end), keeping only the first
+/// byte on the way that is not whitespace (`None`: the rest is blank): what
+/// a line too long to hold that began blank turns out to be.
+pub(crate) fn first_nonblank_of_line(reader: &mut impl BufRead) -> io::Result<Option<u8>> {
+    rest_of_line(reader, true)
+}
+
+fn rest_of_line(reader: &mut impl BufRead, note_first: bool) -> io::Result<Option<u8>> {
+    let mut first = None;
     loop {
         let available = match reader.fill_buf() {
             Ok(available) => available,
@@ -145,12 +157,17 @@ pub(crate) fn skip_line(reader: &mut impl BufRead) -> io::Result<()> {
             Err(err) => return Err(err),
         };
         if available.is_empty() {
-            return Ok(());
+            return Ok(first);
         }
-        match memchr::memchr(b'\n', available) {
+        let end = memchr::memchr(b'\n', available);
+        if note_first && first.is_none() {
+            let line = &available[..end.unwrap_or(available.len())];
+            first = line.iter().find(|b| !b.is_ascii_whitespace()).copied();
+        }
+        match end {
             Some(end) => {
                 reader.consume(end + 1);
-                return Ok(());
+                return Ok(first);
             }
             None => {
                 let read = available.len();

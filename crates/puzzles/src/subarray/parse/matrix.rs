@@ -30,7 +30,15 @@ use crate::subarray::{Matrix, SubarrayError};
 pub fn read_matrix<T: Parse, R: Read>(reader: R) -> Result<Matrix<T>, SubarrayError> {
     let mut reader = BufReader::new(reader);
     let mut rows = Rows::<T>::default();
-    let mut at_start = true;
+    let mut head = Vec::with_capacity(BOM.len());
+    reader
+        .by_ref()
+        .take(BOM.len() as u64)
+        .read_to_end(&mut head)?;
+    // A byte-order mark is not part of line 1's columns.
+    for &byte in head.strip_prefix(BOM).unwrap_or(&head) {
+        rows.byte(byte)?;
+    }
     loop {
         let buf = match reader.fill_buf() {
             Ok(buf) => buf,
@@ -40,26 +48,7 @@ pub fn read_matrix<T: Parse, R: Read>(reader: R) -> Result<Matrix<T>, SubarrayEr
         if buf.is_empty() {
             break;
         }
-        let mut bytes = buf;
-        if at_start {
-            if bytes.len() < BOM.len() && BOM.starts_with(bytes) {
-                // Maybe the start of a byte-order mark: wait for the rest.
-                let mut head = bytes.to_vec();
-                let len = bytes.len();
-                reader.consume(len);
-                read_up_to(&mut reader, &mut head, BOM.len())?;
-                at_start = false;
-                let head = head.strip_prefix(BOM).unwrap_or(&head);
-                for &byte in head {
-                    rows.byte(byte)?;
-                }
-                continue;
-            }
-            at_start = false;
-            // A byte-order mark is not part of line 1's columns.
-            bytes = bytes.strip_prefix(BOM).unwrap_or(bytes);
-        }
-        for &byte in bytes {
+        for &byte in buf {
             rows.byte(byte)?;
         }
         let len = buf.len();
@@ -70,28 +59,6 @@ pub fn read_matrix<T: Parse, R: Read>(reader: R) -> Result<Matrix<T>, SubarrayEr
 
 /// A UTF-8 byte-order mark.
 const BOM: &[u8] = b"\xEF\xBB\xBF";
-
-/// Reads from `reader` until `head` holds `len` bytes or the input ends.
-fn read_up_to<R: BufRead>(
-    reader: &mut R,
-    head: &mut Vec<u8>,
-    len: usize,
-) -> Result<(), SubarrayError> {
-    while head.len() < len {
-        let buf = match reader.fill_buf() {
-            Ok(buf) => buf,
-            Err(err) if err.kind() == ErrorKind::Interrupted => continue,
-            Err(err) => return Err(err.into()),
-        };
-        if buf.is_empty() {
-            break;
-        }
-        let take = buf.len().min(len - head.len());
-        head.extend_from_slice(&buf[..take]);
-        reader.consume(take);
-    }
-    Ok(())
-}
 
 /// The matrix read so far, fed a byte at a time so that no line is ever
 /// held whole: a token is kept up to [`MAX_TOKEN`] bytes, and what is

@@ -7,7 +7,7 @@ use std::io::{self, BufRead};
 use super::super::alphabet::Alphabet;
 use super::MAX_LINE_BYTES;
 use super::chunk::{Chunk, Item, Written};
-use crate::lines::{Line, read_line_bounded, skip_line};
+use crate::lines::{Line, first_nonblank_of_line, read_line_bounded, skip_line};
 
 /// Lines per chunk when solving on several threads: with three searches
 /// side by side on each, shorter chunks leave them idle at the end of each
@@ -106,7 +106,7 @@ pub(super) fn next_puzzle_line<R: BufRead>(
                 }
                 Some(first)
             }
-            None if read == Line::TooLong => first_of_the_rest(input)?,
+            None if read == Line::TooLong => first_nonblank_of_line(input)?,
             None => None,
         };
         match first {
@@ -118,41 +118,6 @@ pub(super) fn next_puzzle_line<R: BufRead>(
 
 /// A UTF-8 byte-order mark.
 const BOM: &[u8] = b"\xEF\xBB\xBF";
-
-/// Reads past the next line break (or to the end), keeping only the first
-/// byte on the way that is not whitespace: what a long line that began
-/// blank turns out to be.
-fn first_of_the_rest<R: BufRead>(input: &mut R) -> io::Result<Option<u8>> {
-    loop {
-        let available = match input.fill_buf() {
-            Ok(available) => available,
-            Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
-            Err(err) => return Err(err),
-        };
-        if available.is_empty() {
-            return Ok(None);
-        }
-        match available
-            .iter()
-            .position(|b| !b.is_ascii_whitespace() || *b == b'\n')
-        {
-            Some(at) if available[at] == b'\n' => {
-                input.consume(at + 1);
-                return Ok(None);
-            }
-            Some(at) => {
-                let first = available[at];
-                input.consume(at);
-                skip_line(input)?;
-                return Ok(Some(first));
-            }
-            None => {
-                let read = available.len();
-                input.consume(read);
-            }
-        }
-    }
-}
 
 /// The cells of a line of exactly 81 cells in `alphabet` (a line break at
 /// the end allowed), or `None` for anything else.
