@@ -1,7 +1,7 @@
 //! The bounds every trace is held to, shared by the parameter check, the
 //! traces and the server's memory budget, and the way messages write them.
 
-/// The most events one trace returns. 200,000 events are about 16 MB of
+/// The most events one trace returns. 200,000 events are 15–18 MB of
 /// JSON: the page still loads and scrubs them quickly, and a learner cannot
 /// watch more than that anyway.
 ///
@@ -15,8 +15,8 @@ pub const MAX_EVENTS: usize = 200_000;
 /// The most bytes of events a crossword trace returns (its events carry
 /// words, the slot that failed and the changed candidate counts, so they
 /// are longer than a queen's): a trace that reaches it is cut short there,
-/// as at [`MAX_EVENTS`], and its answer stays within the 16 MB a capped
-/// trace of the other puzzles takes.
+/// as at [`MAX_EVENTS`], and its answer stays within what a capped trace
+/// of the other puzzles takes.
 ///
 /// # Example
 ///
@@ -26,6 +26,39 @@ pub const MAX_EVENTS: usize = 200_000;
 /// assert!(MAX_CROSSWORD_BYTES < 16 << 20);
 /// ```
 pub const MAX_CROSSWORD_BYTES: usize = 14 << 20;
+
+/// The most bytes of events a queens or Sudoku trace returns. Traces stop
+/// at [`MAX_EVENTS`] below it (an event is at most about 90 bytes: 200,000
+/// of N = 12 queens are 16.9 MB, of a sparse 25×25 Sudoku 17.7 MB), so it
+/// only makes sure of the bound the server's memory budget counts on for
+/// one answer; a trace that reached it would be cut short there.
+///
+/// # Example
+///
+/// ```
+/// use puzzles_web::bounds::{MAX_EVENTS, MAX_TRACE_BYTES};
+///
+/// assert!(MAX_EVENTS * 90 < MAX_TRACE_BYTES);
+/// ```
+pub const MAX_TRACE_BYTES: usize = 20 << 20;
+
+/// The length of `value` as JSON, written nowhere.
+pub(crate) fn json_len<T: serde::Serialize>(value: &T) -> usize {
+    struct Length(usize);
+    impl std::io::Write for Length {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0 += buf.len();
+            Ok(buf.len())
+        }
+
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut length = Length(0);
+    serde_json::to_writer(&mut length, value).expect("events serialise");
+    length.0
+}
 
 /// The most rows and columns of a crossword grid the page takes (the
 /// library takes up to [`puzzles::crossword::MAX_SIDE`]): a 15×15 grid is

@@ -7,7 +7,7 @@ use puzzles::sudoku::{self, Alphabet};
 use puzzles::trace::{Action, Counters, Event, TraceMode, TraceSummary};
 use serde::Serialize;
 
-use crate::bounds::grouped;
+use crate::bounds::{MAX_TRACE_BYTES, grouped, json_len};
 use crate::crossword::{self, CrosswordReply};
 use crate::params::{TraceRequest, mode_name};
 
@@ -220,17 +220,25 @@ impl Traced {
 /// assert!(reply.message.unwrap().contains("first-solution mode"));
 /// ```
 pub fn run(request: &TraceRequest, limit: usize) -> Traced {
-    let (puzzle, mode, (events, completed)) = match request {
+    run_within(request, limit, MAX_TRACE_BYTES)
+}
+
+/// [`run`] with a bound on the bytes of events other than
+/// [`MAX_TRACE_BYTES`] (the tests' smaller ones).
+fn run_within(request: &TraceRequest, limit: usize, max_bytes: usize) -> Traced {
+    let (puzzle, mode, captured) = match request {
         TraceRequest::Queens { n, given, mode } => {
             let (n, mode) = (*n, *mode);
             let board = Board::new(n).expect("the parameter check keeps n in range");
             let events = if given.is_empty() {
-                capture(limit, |observer| board.trace(mode, observer))
+                capture(limit, max_bytes, |observer| board.trace(mode, observer))
             } else {
                 let completion = board
                     .with_given(given)
                     .expect("the parameter check keeps the given queens apart");
-                capture(limit, |observer| completion.trace(mode, observer))
+                capture(limit, max_bytes, |observer| {
+                    completion.trace(mode, observer)
+                })
             };
             let info = PuzzleInfo::Queens {
                 n,
@@ -239,7 +247,9 @@ pub fn run(request: &TraceRequest, limit: usize) -> Traced {
             (info, mode, events)
         }
         TraceRequest::Sudoku { puzzle, mode } => {
-            let events = capture(limit, |observer| sudoku::trace(puzzle, *mode, observer));
+            let events = capture(limit, max_bytes, |observer| {
+                sudoku::trace(puzzle, *mode, observer)
+            });
             let info = PuzzleInfo::Sudoku {
                 box_size: puzzle.box_size(),
                 side: puzzle.side(),
@@ -251,6 +261,11 @@ pub fn run(request: &TraceRequest, limit: usize) -> Traced {
             return Traced::Crossword(Box::new(crossword::run(crossword, *mode, limit)));
         }
     };
+    let Captured {
+        events,
+        completed,
+        over_bytes,
+    } = captured;
     let truncated = !completed;
     let classes = match puzzle {
         PuzzleInfo::Queens { n, .. } => Some(symmetry_classes(n, &events)),
@@ -262,7 +277,13 @@ pub fn run(request: &TraceRequest, limit: usize) -> Traced {
         summary: summarise(&events, completed),
         truncated,
         limit,
-        message: truncated.then(|| too_long_message(&puzzle, mode, limit)),
+        message: truncated.then(|| {
+            if over_bytes {
+                too_big_message(&puzzle, events.len(), max_bytes)
+            } else {
+                too_long_message(&puzzle, mode, limit)
+            }
+        }),
         puzzle,
         events,
     })
@@ -298,20 +319,42 @@ fn symmetry_classes(n: usize, events: &[Event]) -> Vec<SymmetryClass> {
     classes
 }
 
-/// Collects the events of `search` up to `limit`; whether it finished.
-fn capture<S>(limit: usize, search: S) -> (Vec<Event>, bool)
+/// What [`capture`] kept: the events, whether the search finished, and
+/// whether it was cut short by [`MAX_TRACE_BYTES`] rather than by the
+/// number of events.
+struct Captured {
+    events: Vec<Event>,
+    completed: bool,
+    over_bytes: bool,
+}
+
+/// Collects the events of `search` up to `limit` of them and `max_bytes`
+/// of JSON.
+fn capture<S>(limit: usize, max_bytes: usize, search: S) -> Captured
 where
     S: FnOnce(&mut dyn FnMut(&Event) -> ControlFlow<()>) -> TraceSummary,
 {
     let mut events = Vec::new();
+    let (mut bytes, mut over_bytes) = (0, false);
     let summary = search(&mut |event: &Event| {
         if events.len() == limit {
             return ControlFlow::Break(());
         }
+        // A separating comma each.
+        let length = json_len(event) + 1;
+        if bytes + length > max_bytes {
+            over_bytes = true;
+            return ControlFlow::Break(());
+        }
+        bytes += length;
         events.push(*event);
         ControlFlow::Continue(())
     });
-    (events, summary.completed)
+    Captured {
+        events,
+        completed: summary.completed,
+        over_bytes,
+    }
 }
 
 /// The summary of the events kept. For a finished search it equals the
@@ -327,6 +370,19 @@ fn summarise(events: &[Event], completed: bool) -> TraceSummary {
         steps: events.len() as u64,
         completed,
     }
+}
+
+fn too_big_message(puzzle: &PuzzleInfo, shown: usize, max_bytes: usize) -> String {
+    let what = match puzzle {
+        PuzzleInfo::Queens { .. } => "a smaller N",
+        PuzzleInfo::Sudoku { .. } => "first-solution mode, or a puzzle with more givens,",
+    };
+    format!(
+        "The events of this search pass {} MB after {} steps, so only those are shown. \
+         Choose {what} to see a search from start to end.",
+        max_bytes >> 20,
+        grouped(shown)
+    )
 }
 
 fn too_long_message(puzzle: &PuzzleInfo, mode: TraceMode, limit: usize) -> String {
@@ -462,6 +518,32 @@ mod tests {
                 assert!(!reply.truncated && reply.message.is_none());
             }
         }
+    }
+
+    /// A trace past its bytes before its events is cut there, a faithful
+    /// start still, and says so. (At [`MAX_TRACE_BYTES`] only the biggest
+    /// Sudoku traces come near: 200,000 events of a sparse 25×25 are some
+    /// 17.7 MB, of N = 12 queens 16.9 MB.)
+    #[test]
+    fn a_trace_is_cut_at_its_bytes_before_its_events() {
+        let request = queens(12, TraceMode::AllSolutions);
+        let reply = run_within(&request, MAX_EVENTS, 1 << 20).board().unwrap();
+        assert!(reply.truncated && reply.events.len() < MAX_EVENTS);
+        let bytes: usize = reply.events.iter().map(|e| json_len(e) + 1).sum();
+        assert!(bytes <= 1 << 20 && bytes > (1 << 20) - 200, "{bytes}");
+        let message = reply.message.unwrap();
+        assert!(
+            message.starts_with("The events of this search pass 1 MB after"),
+            "{message}"
+        );
+        assert!(
+            message.ends_with("Choose a smaller N to see a search from start to end."),
+            "{message}"
+        );
+        let shorter = run(&request, reply.events.len() - 1);
+        assert_eq!(shorter.events, reply.events[..reply.events.len() - 1]);
+        // The real bound holds a whole capped trace.
+        const { assert!(MAX_EVENTS * 90 < MAX_TRACE_BYTES) };
     }
 
     #[test]

@@ -1,7 +1,6 @@
 //! Running a traced fill for the page: the library's own events, each with
 //! the candidate counts it changed, capped in number and in bytes.
 
-use std::io;
 use std::ops::ControlFlow;
 
 use puzzles::crossword::{Direction, FillAction, FillEvent, Filler};
@@ -9,7 +8,7 @@ use puzzles::trace::{Counters, TraceMode, TraceSummary};
 use serde::Serialize;
 
 use super::request::{CrosswordRequest, english};
-use crate::bounds::{MAX_CROSSWORD_BYTES, grouped};
+use crate::bounds::{MAX_CROSSWORD_BYTES, grouped, json_len};
 
 /// What `/api/trace?puzzle=crossword…` answers: the grid and its slots,
 /// each slot's candidate count before the search, the events of `puzzles
@@ -168,13 +167,12 @@ pub fn run(request: &CrosswordRequest, mode: TraceMode, limit: usize) -> Crosswo
             event: event.clone(),
             candidates: changed,
         };
-        let mut length = Length(0);
-        serde_json::to_writer(&mut length, &step).expect("events serialise");
-        if bytes + length.0 + 1 > MAX_CROSSWORD_BYTES {
+        let length = json_len(&step);
+        if bytes + length + 1 > MAX_CROSSWORD_BYTES {
             over_bytes = true;
             return ControlFlow::Break(());
         }
-        bytes += length.0 + 1;
+        bytes += length + 1;
         events.push(step);
         ControlFlow::Continue(())
     });
@@ -224,20 +222,6 @@ pub fn run(request: &CrosswordRequest, mode: TraceMode, limit: usize) -> Crosswo
         truncated: !completed,
         limit,
         message,
-    }
-}
-
-/// Counts the bytes written to it.
-struct Length(usize);
-
-impl io::Write for Length {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.0 += buf.len();
-        Ok(buf.len())
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        Ok(())
     }
 }
 
@@ -412,7 +396,7 @@ mod tests {
     }
 
     /// A 15×15 grid (the largest the page takes), its whole tree: cut at a
-    /// cap, and its answer within the 16 MB the server budgets for one.
+    /// cap, and its answer within what the server budgets for one.
     #[test]
     fn the_largest_traces_stay_within_the_answer_budget() {
         let text = include_str!("../../../../examples/crossword/15x15.txt");

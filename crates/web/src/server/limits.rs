@@ -13,10 +13,12 @@ pub(super) const MAX_REFUSING: usize = 64;
 pub(super) const REFUSAL_DEADLINE: Duration = Duration::from_secs(1);
 /// The `Retry-After` of a `503`, in seconds.
 pub(super) const RETRY_AFTER: &str = "1";
-/// About the largest answer: a trace capped at its events is about 16 MB.
+/// The largest answer: a trace's events are at most
+/// [`crate::bounds::MAX_TRACE_BYTES`] (crosswords' fewer), and the rest of
+/// the reply (the summary, a queens trace's classes) well under 1 MiB more.
 /// A trace is not built when an answer that large would not fit beside
 /// those held, so that refused requests cost no work.
-pub(super) const LARGEST_ANSWER: usize = 16 << 20;
+pub(super) const LARGEST_ANSWER: usize = crate::bounds::MAX_TRACE_BYTES + (1 << 20);
 
 /// The server's limits: how many clients, how long each may take, how much
 /// memory their answers may hold. [`Limits::default`] is what `puzzles
@@ -41,10 +43,10 @@ pub struct Limits {
     /// 10 s); then it gets `408` and is closed.
     pub head_deadline: Duration,
     /// How long a client may take to read its whole answer (default 60 s:
-    /// a capped trace is about 16 MB); then it is closed.
+    /// a capped trace is at most about 18 MB); then it is closed.
     pub write_deadline: Duration,
     /// The most bytes of answers held for clients that have not read them
-    /// yet (default 64 MiB, four capped traces); a request whose answer
+    /// yet (default 64 MiB: three of the largest traces, 17–18 MB each); a request whose answer
     /// would go past it gets `503` with `Retry-After`.
     pub reply_bytes: usize,
     /// The most traces built at once, each on a builder thread of its own
