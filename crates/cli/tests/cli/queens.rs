@@ -304,24 +304,27 @@ fn a_closed_pipe_is_not_an_error() {
     assert_eq!(String::from_utf8_lossy(&output.stderr), "");
 }
 
+/// Runs `puzzles ARGS`, which must be refused: status 2 and nothing on
+/// standard output.
+fn refused(args: &[&str]) -> assert_cmd::assert::Assert {
+    puzzles().args(args).assert().code(2).stdout("")
+}
+
 #[test]
 fn counting_options_are_refused_with_given_queens() {
-    let part = std::env::temp_dir().join(format!("given-part-{}.json", std::process::id()));
+    let dir = crate::util::scratch("given-part");
+    let part = dir.join("part.json");
     let part = part.to_str().unwrap();
     for (options, flag) in [
         (&["--threads", "2"][..], "--threads"),
         (&["--shard", "1/2", "--part", part], "--shard"),
         (&["--method", "quadrants"], "--method"),
     ] {
-        puzzles()
-            .args(["queens", "10", "--given", "0:0", "--count"])
-            .args(options)
-            .assert()
-            .code(2)
-            .stdout("")
-            .stderr(format!(
+        refused(&[&["queens", "10", "--given", "0:0", "--count"][..], options].concat()).stderr(
+            format!(
                 "puzzles: error: {flag} works with the whole-board count only, not with given queens\n"
-            ));
+            ),
+        );
     }
     assert!(!std::path::Path::new(part).exists());
 }
@@ -329,15 +332,10 @@ fn counting_options_are_refused_with_given_queens() {
 #[test]
 fn a_count_refuses_formats_that_show_solutions() {
     for format in ["array", "svg", "unicode", "leetcode"] {
-        puzzles()
-            .args(["queens", "8", "--count", "--format", format])
-            .assert()
-            .code(2)
-            .stdout("")
-            .stderr(format!(
-                "puzzles: error: --format {format} shows solutions, and --count prints a number \
-                 (--json or --format json print it as JSON)\n"
-            ));
+        refused(&["queens", "8", "--count", "--format", format]).stderr(format!(
+            "puzzles: error: --format {format} shows solutions, and --count prints a number \
+             (--json or --format json print it as JSON)\n"
+        ));
     }
     assert_eq!(
         stdout_of(&["queens", "8", "--count", "--format", "board"]),
@@ -347,59 +345,26 @@ fn a_count_refuses_formats_that_show_solutions() {
 
 #[test]
 fn a_bad_given_square_is_named_even_when_it_starts_with_a_minus() {
-    puzzles()
-        .args(["queens", "8", "--given", "-1:0"])
-        .assert()
-        .code(2)
-        .stdout("")
-        .stderr(predicate::str::contains(
-            "invalid value '-1:0' for '--given <ROW:COL>': the row in \"-1:0\" must be a whole number",
-        ));
+    refused(&["queens", "8", "--given", "-1:0"]).stderr(predicate::str::contains(
+        "invalid value '-1:0' for '--given <ROW:COL>': the row in \"-1:0\" must be a whole number",
+    ));
 }
 
 #[test]
 fn an_svg_sheet_of_fundamental_solutions_past_the_bound_suggests_what_is_left() {
-    puzzles()
-        .args(["queens", "12", "--unique", "--format", "svg"])
-        .assert()
-        .code(2)
-        .stdout("")
-        .stderr(
-            "puzzles: error: more than 1000 boards are too many for one SVG sheet; add --limit K \
-             (at most 1000), or use --first\n",
-        );
+    refused(&["queens", "12", "--unique", "--format", "svg"]).stderr(
+        "puzzles: error: more than 1000 boards are too many for one SVG sheet; add --limit K \
+         (at most 1000), or use --first\n",
+    );
 }
 
 #[test]
 fn a_split_goes_with_the_backtracking_method_only() {
-    assert_eq!(
-        stdout_of(&[
-            "queens",
-            "10",
-            "--count",
-            "--split",
-            "3",
-            "--method",
-            "backtrack"
-        ]),
-        "724\n"
-    );
-    puzzles()
-        .args([
-            "queens",
-            "10",
-            "--count",
-            "--split",
-            "3",
-            "--method",
-            "quadrants",
-        ])
-        .assert()
-        .code(2)
-        .stdout("")
-        .stderr(predicate::str::starts_with(
-            "puzzles: error: --split sets the work units of the backtracking search",
-        ));
+    let split = ["queens", "10", "--count", "--split", "3", "--method"];
+    assert_eq!(stdout_of(&[&split[..], &["backtrack"]].concat()), "724\n");
+    refused(&[&split[..], &["quadrants"]].concat()).stderr(predicate::str::starts_with(
+        "puzzles: error: --split sets the work units of the backtracking search",
+    ));
 }
 
 #[test]
@@ -408,15 +373,16 @@ fn the_quadrant_method_is_refused_for_other_pieces_and_the_torus() {
         (&["--piece", "king"][..], "kings are"),
         (&["--torus"], "queens on a torus are"),
     ] {
-        puzzles()
-            .args(["queens", "8", "--count", "--method", "quadrants"])
-            .args(options)
-            .assert()
-            .code(2)
-            .stdout("")
-            .stderr(predicate::str::starts_with(format!(
-                "puzzles: error: --method works with the classic queens count only; {what}"
-            )));
+        refused(
+            &[
+                &["queens", "8", "--count", "--method", "quadrants"][..],
+                options,
+            ]
+            .concat(),
+        )
+        .stderr(predicate::str::starts_with(format!(
+            "puzzles: error: --method works with the classic queens count only; {what}"
+        )));
     }
 }
 
