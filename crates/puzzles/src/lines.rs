@@ -73,7 +73,8 @@ pub(crate) fn read_line_bounded(
 /// allocation or copy per line (what [`read_line_bounded`] costs). Stops
 /// at the end ([`Line::End`]), at the first line with more than `bound`
 /// bytes before its `\n` ([`Line::TooLong`]: the line after the last one
-/// handed over; at most `bound` bytes of it are held), or at the first
+/// handed over, whose first `bound` bytes are left in `long_start`, so that
+/// a caller can tell a binary file from a long line), or at the first
 /// error of `each` or of the reader.
 ///
 /// # Errors
@@ -82,6 +83,7 @@ pub(crate) fn read_line_bounded(
 pub(crate) fn for_each_line_bounded<E: From<io::Error>>(
     reader: &mut impl BufRead,
     bound: usize,
+    long_start: &mut Vec<u8>,
     mut each: impl FnMut(&[u8]) -> Result<(), E>,
 ) -> Result<Line, E> {
     // The start of a line that the buffer's last fill cut off.
@@ -113,26 +115,47 @@ pub(crate) fn for_each_line_bounded<E: From<io::Error>>(
                     reader.consume(taken);
                     continue;
                 }
-                _ => return Ok(Line::TooLong),
+                _ => {
+                    let room = bound - carried.len();
+                    carried.extend_from_slice(&available[..room]);
+                    return Ok(too_long(&carried, long_start));
+                }
             }
         }
         let first = start;
         for end in memchr::memchr_iter(b'\n', &available[first..]) {
             let line = &available[start..first + end];
             if line.len() > bound {
-                return Ok(Line::TooLong);
+                return Ok(too_long(&line[..bound], long_start));
             }
             each(line)?;
             start = first + end + 1;
         }
         let rest = &available[start..];
         if rest.len() > bound {
-            return Ok(Line::TooLong);
+            return Ok(too_long(&rest[..bound], long_start));
         }
         carried.extend_from_slice(rest);
         let taken = available.len();
         reader.consume(taken);
     }
+}
+
+/// Where the first byte of `start` that is not UTF-8 stands, where
+/// `start` is the beginning of a longer line: a character that its end
+/// cuts in two is no fault. A line too long to hold is usually a binary
+/// file, and this says whether to call it one.
+pub(crate) fn invalid_utf8_in_start(start: &[u8]) -> Option<usize> {
+    std::str::from_utf8(start)
+        .err()
+        .filter(|err| err.error_len().is_some())
+        .map(|err| err.valid_up_to())
+}
+
+fn too_long(start: &[u8], long_start: &mut Vec<u8>) -> Line {
+    long_start.clear();
+    long_start.extend_from_slice(start);
+    Line::TooLong
 }
 
 /// Reads past the next line break (or to the end), keeping nothing: the
@@ -211,14 +234,15 @@ mod tests {
     proptest! {
         #[test]
         fn each_line_is_handed_over_once_or_too_long(
-            bytes in proptest::collection::vec(prop_oneof![Just(b'\n'), Just(b'a')], 0..60),
+            bytes in proptest::collection::vec(prop_oneof![Just(b'\n'), Just(b'a'), Just(b'b')], 0..60),
             bound in 0usize..12,
             capacity in 1usize..8,
             stop_after in 0usize..20,
         ) {
             let mut reader = io::BufReader::with_capacity(capacity, &bytes[..]);
             let mut seen: Vec<Vec<u8>> = Vec::new();
-            let found = for_each_line_bounded(&mut reader, bound, |line| {
+            let mut long_start = Vec::new();
+            let found = for_each_line_bounded(&mut reader, bound, &mut long_start, |line| {
                 if seen.len() == stop_after {
                     return Err(io::Error::other("stop"));
                 }
@@ -234,7 +258,10 @@ mod tests {
             prop_assert_eq!(&seen[..], &lines[..handed]);
             match found {
                 Ok(Line::End) => prop_assert_eq!(handed, lines.len()),
-                Ok(Line::TooLong) => prop_assert_eq!(Some(handed), too_long),
+                Ok(Line::TooLong) => {
+                    prop_assert_eq!(Some(handed), too_long);
+                    prop_assert_eq!(&long_start[..], &lines[handed][..bound]);
+                }
                 Ok(Line::Read) => prop_assert!(false, "no line is left read"),
                 Err(_) => prop_assert!(handed == stop_after && handed < lines.len()),
             }

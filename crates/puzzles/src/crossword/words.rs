@@ -6,7 +6,7 @@ use std::io::{self, BufRead};
 
 use thiserror::Error;
 
-use crate::lines::{Line, for_each_line_bounded};
+use crate::lines::{Line, for_each_line_bounded, invalid_utf8_in_start};
 use crate::text::Position;
 
 use self::index::WordIndex;
@@ -159,7 +159,8 @@ impl WordList {
         let mut list = WordList::default();
         let mut number = 0;
         let mut index = WordIndex::new();
-        let ended = for_each_line_bounded(&mut reader, MAX_LINE, |line| {
+        let mut long_start = Vec::new();
+        let ended = for_each_line_bounded(&mut reader, MAX_LINE, &mut long_start, |line| {
             number += 1;
             // Plain ASCII without NUL is text; only other lines pay for
             // the search of the first bad byte.
@@ -216,7 +217,7 @@ impl WordList {
             Ok(())
         })?;
         if ended == Line::TooLong {
-            return Err(ListError::LineTooLong { line: number + 1 });
+            return Err(too_long(number + 1, &long_start));
         }
         if list.is_empty() {
             return Err(ListError::Empty {
@@ -449,6 +450,19 @@ fn without_mark(number: usize, line: &[u8]) -> &[u8] {
 
 /// The error for the text `score` that stands where a score should, from
 /// `column` of line `line`.
+/// The error for line `line`, too long to hold, which starts with
+/// `start`: a binary file (the usual reason for a line that long) is named
+/// as one by its first bad byte among those bytes.
+fn too_long(line: usize, start: &[u8]) -> ListError {
+    let bad = memchr::memchr(0, start).or_else(|| invalid_utf8_in_start(start));
+    match bad {
+        Some(at) => ListError::NotText {
+            position: Position::at(line, at + 1),
+        },
+        None => ListError::LineTooLong { line },
+    }
+}
+
 fn bad_score(line: usize, column: usize, score: &[u8]) -> ListError {
     let score = String::from_utf8_lossy(score);
     ListError::BadScore {
@@ -503,7 +517,24 @@ mod tests {
             number += 1;
             match read_line_bounded(&mut reader, &mut line, MAX_LINE)? {
                 Line::End => break,
-                Line::TooLong => return Err(ListError::LineTooLong { line: number }),
+                Line::TooLong => {
+                    // `line` holds the line's first MAX_LINE bytes.
+                    let cut = match std::str::from_utf8(&line) {
+                        Err(err) if err.error_len().is_none() => err.valid_up_to(),
+                        _ => line.len(),
+                    };
+                    if let Some(at) = line.iter().position(|&b| b == 0) {
+                        return Err(ListError::NotText {
+                            position: Position::at(number, at + 1),
+                        });
+                    }
+                    if let Err(err) = std::str::from_utf8(&line[..cut]) {
+                        return Err(ListError::NotText {
+                            position: Position::at(number, err.valid_up_to() + 1),
+                        });
+                    }
+                    return Err(ListError::LineTooLong { line: number });
+                }
                 Line::Read => {}
             }
             if let Some(at) = line.iter().position(|&b| b == 0) {
@@ -572,6 +603,25 @@ mod tests {
             1 => (MAX_LINE - 2..MAX_LINE + 2).prop_map(|n| vec![b'a'; n]),
         ];
         proptest::collection::vec(piece, 0..60).prop_map(|pieces| pieces.concat())
+    }
+
+    #[test]
+    fn a_binary_file_is_not_text_even_before_its_first_line_break() {
+        let mut program = b"\x7fELF\x02\x01\x01\0".to_vec();
+        program.resize(4 * MAX_LINE, 7);
+        let err = WordList::parse(&program[..]).unwrap_err().to_string();
+        assert_eq!(
+            err,
+            "line 1, column 8: not text (a NUL byte or invalid UTF-8)"
+        );
+        // A long line of text is too long, even when the bound cuts one of
+        // its characters in two.
+        let text = "é".repeat(MAX_LINE);
+        let err = WordList::parse(text.as_bytes()).unwrap_err().to_string();
+        assert_eq!(err, format!("line 1: longer than {MAX_LINE} bytes"));
+        let text = format!("ab\n{}", "a".repeat(MAX_LINE + 1) + "\u{ff}");
+        let err = WordList::parse(text.as_bytes()).unwrap_err().to_string();
+        assert_eq!(err, format!("line 2: longer than {MAX_LINE} bytes"));
     }
 
     #[test]

@@ -17,7 +17,7 @@
 use std::io::{self, BufRead};
 
 use super::MAX_SEARCH_N;
-use crate::lines::{Line, read_line_bounded};
+use crate::lines::{Line, invalid_utf8_in_start, read_line_bounded};
 
 /// The longest line of a given-queens file, in bytes: a square takes a
 /// few, so 4 KiB leaves room for any comment, and a file of one huge line
@@ -138,6 +138,9 @@ pub fn read_given(mut reader: impl BufRead) -> Result<Vec<(usize, usize)>, Given
         line += 1;
         match read {
             Line::End => break,
+            Line::TooLong if invalid_utf8_in_start(&bytes).is_some() => {
+                return Err(GivenFileError::NotUtf8 { line });
+            }
             Line::TooLong => return Err(GivenFileError::TooLong { line }),
             Line::Read => {}
         }
@@ -274,6 +277,19 @@ mod tests {
                 "line 2: the line is longer than {MAX_GIVEN_LINE} bytes (one square a line)"
             ))
         );
+        // A binary file, whose first line break comes late, is not text;
+        // a long line of text cut inside a character is only too long.
+        let mut program = b"\x7fELF\x02\x01\x01\0\xff".to_vec();
+        program.resize(2 * MAX_GIVEN_LINE, 7);
+        assert!(matches!(
+            read_given(&program[..]),
+            Err(GivenFileError::NotUtf8 { line: 1 })
+        ));
+        let text = "é".repeat(MAX_GIVEN_LINE);
+        assert!(matches!(
+            read_given(text.as_bytes()),
+            Err(GivenFileError::TooLong { line: 1 })
+        ));
         let many = "0:0\n".repeat(MAX_GIVEN_SQUARES + 1);
         assert!(matches!(
             read_given(many.as_bytes()),
