@@ -3,6 +3,7 @@
 //! against the attack rule.
 
 use proptest::prelude::*;
+use puzzles::queens::repair::MAX_REPAIR_N;
 use puzzles::queens::{Board, OneSolution, Piece, Rules, Solution, one_solution, oracle};
 
 const PIECES: [Piece; 4] = [Piece::Queen, Piece::Rook, Piece::King, Piece::Superqueen];
@@ -79,8 +80,13 @@ fn first_means_lexicographic_where_it_is_quick_and_construction_beyond() {
         one_solution(&amazons).unwrap().unwrap(),
         OneSolution::Constructed(_)
     ));
-    // No construction and too large to search:
+    // No construction and too large to search: repaired.
     let amazons = Rules::new(66, Piece::Superqueen, false).unwrap();
+    let found = one_solution(&amazons).unwrap().unwrap();
+    assert!(matches!(found, OneSolution::Repaired(_)));
+    assert!(Solution::with_rules(found.to_solution().into_cols(), &amazons).is_ok());
+    // Too large to repair:
+    let amazons = Rules::new(MAX_REPAIR_N + 2, Piece::Superqueen, false).unwrap();
     assert!(one_solution(&amazons).is_err());
     // Known to have none:
     assert_eq!(

@@ -23,7 +23,9 @@ pub fn run(args: &QueensArgs, n: usize, out: &mut dyn Write) -> anyhow::Result<O
         OneSolution::Constructed(construction) => {
             print_construction(&construction, &rules, args, out)
         }
-        OneSolution::Lexicographic(solution) | OneSolution::Searched(solution) => {
+        OneSolution::Lexicographic(solution)
+        | OneSolution::Searched(solution)
+        | OneSolution::Repaired(solution) => {
             let mut printer = Printer::new(args.format, n, out)?.svg(&rules, args);
             printer.solution(&solution, None)?;
             printer.finish()?;

@@ -150,27 +150,37 @@ fn other_pieces_use_their_constructions() {
     ]);
     assert!(amazons.starts_with("[0, 3, 6,"), "3r mod n");
     puzzles()
-        .args(["queens", "66", "--piece", "superqueen", "--first"])
+        .args(["queens", "4194306", "--piece", "superqueen", "--first"])
         .assert()
         .code(2)
-        .stderr("puzzles: error: n = 66 is too large to search (at most 64)\n");
-    let searched = stdout_of(&[
-        "queens",
-        "30",
-        "--piece",
-        "superqueen",
-        "--first",
-        "--format",
-        "array",
-    ]);
-    let cols: Vec<usize> = searched
-        .trim()
-        .trim_matches(['[', ']'])
-        .split(", ")
-        .map(|c| c.parse().unwrap())
-        .collect();
-    let rules = puzzles::queens::Rules::new(30, puzzles::queens::Piece::Superqueen, false).unwrap();
-    assert!(puzzles::queens::Solution::with_rules(cols, &rules).is_ok());
+        .stderr("puzzles: error: n = 4194306 is too large to search (at most 4194304)\n");
+    // Searched up to 64, repaired past it: either way a solution, and the
+    // same one each time.
+    for n in [30, 66, 1000] {
+        let args = [
+            "queens",
+            &n.to_string(),
+            "--piece",
+            "superqueen",
+            "--first",
+            "--format",
+            "array",
+        ];
+        let found = stdout_of(&args);
+        let cols: Vec<usize> = found
+            .trim()
+            .trim_matches(['[', ']'])
+            .split(", ")
+            .map(|c| c.parse().unwrap())
+            .collect();
+        let rules =
+            puzzles::queens::Rules::new(n, puzzles::queens::Piece::Superqueen, false).unwrap();
+        assert!(
+            puzzles::queens::Solution::with_rules(cols, &rules).is_ok(),
+            "n = {n}"
+        );
+        assert_eq!(stdout_of(&args), found);
+    }
 }
 
 #[test]

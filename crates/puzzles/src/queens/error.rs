@@ -83,4 +83,11 @@ pub enum QueensError {
         /// The board size.
         n: u64,
     },
+    /// The local repair of [`repair::superqueens`](super::repair::superqueens)
+    /// stalled in every run (no size tried does).
+    #[error("no solution found for n = {n}: the local repair stalled in every run")]
+    NotFound {
+        /// The board size.
+        n: usize,
+    },
 }

@@ -31,6 +31,7 @@ pub mod given_file;
 pub mod oracle;
 pub mod quadrants;
 mod quick;
+pub mod repair;
 pub use crate::record_file;
 pub mod render;
 mod rules;

@@ -5,9 +5,10 @@
 //! about wildly with `n` — from a fraction of a second at 29 queens to half
 //! a minute at 34 and hours further up. So [`one_solution`] uses that search
 //! only where it was measured to be quick ([`lexicographic_is_quick`]), an
-//! explicit [`Construction`] elsewhere, and, for the few boards with neither
-//! (superqueens on some sizes), the completion search with no pieces given,
-//! which branches on the most constrained line.
+//! explicit [`Construction`] elsewhere, and, for the boards with neither
+//! (superqueens on sizes that share a factor with 6), the completion search
+//! with no pieces given, which branches on the most constrained line, up to
+//! 64, and past 64 the local repair of [`repair`](super::repair).
 //!
 //! # Example
 //!
@@ -31,6 +32,7 @@
 use super::board::Board;
 use super::construct::Construction;
 use super::error::QueensError;
+use super::repair::superqueens;
 use super::rules::{MAX_SEARCH_N, Piece, Rules};
 use super::solution::Solution;
 
@@ -54,6 +56,10 @@ pub enum OneSolution {
     Constructed(Construction),
     /// A solution found by the completion search with no pieces given.
     Searched(Solution),
+    /// A solution found by local repair ([`repair::superqueens`]).
+    ///
+    /// [`repair::superqueens`]: super::repair::superqueens
+    Repaired(Solution),
 }
 
 impl OneSolution {
@@ -69,9 +75,9 @@ impl OneSolution {
     /// ```
     pub fn n(&self) -> u64 {
         match self {
-            OneSolution::Lexicographic(solution) | OneSolution::Searched(solution) => {
-                solution.n() as u64
-            }
+            OneSolution::Lexicographic(solution)
+            | OneSolution::Searched(solution)
+            | OneSolution::Repaired(solution) => solution.n() as u64,
             OneSolution::Constructed(construction) => construction.n(),
         }
     }
@@ -90,9 +96,9 @@ impl OneSolution {
     /// ```
     pub fn to_solution(&self) -> Solution {
         match self {
-            OneSolution::Lexicographic(solution) | OneSolution::Searched(solution) => {
-                solution.clone()
-            }
+            OneSolution::Lexicographic(solution)
+            | OneSolution::Searched(solution)
+            | OneSolution::Repaired(solution) => solution.clone(),
             OneSolution::Constructed(construction) => construction.to_solution(),
         }
     }
@@ -130,17 +136,17 @@ pub fn lexicographic_is_quick(rules: &Rules) -> bool {
 /// One solution of the board, the quickest way known: the lexicographically
 /// first where [`lexicographic_is_quick`], otherwise an explicit
 /// [`Construction`] where one is known, otherwise the completion search
-/// ([`Completion::find`](super::Completion::find)) with no pieces given.
-/// `Ok(None)` means that no solution exists (proved by the search, or known:
-/// 2 and 3 queens, queens on a torus whose size shares a factor with 6).
-///
-/// Only the last resort can be slow: superqueens on a torus whose size is
-/// divisible by 2 or 3, from 17 on, where solutions may not exist.
+/// ([`Completion::find`](super::Completion::find)) with no pieces given, and
+/// for superqueens on a plain board past 64 local repair
+/// ([`repair::superqueens`](super::repair::superqueens)). `Ok(None)` means
+/// that no solution exists (proved by the search, or known: 2 and 3 queens,
+/// queens and superqueens on a torus whose size shares a factor with 6).
 ///
 /// # Errors
 ///
 /// [`QueensError::TooLarge`] when no construction is known and `n` is too
-/// large to search.
+/// large to search or repair (superqueens past
+/// [`MAX_REPAIR_N`](super::repair::MAX_REPAIR_N)).
 ///
 /// # Example
 ///
@@ -166,6 +172,11 @@ pub fn one_solution(rules: &Rules) -> Result<Option<OneSolution>, QueensError> {
     }
     if let Some(construction) = construction {
         return Ok(Some(OneSolution::Constructed(construction)));
+    }
+    // Only plain superqueens are left without a construction past 64: the
+    // torus ones that lack one have no solution.
+    if rules.n() > MAX_SEARCH_N && rules.piece() == Piece::Superqueen {
+        return superqueens(rules.n()).map(|found| Some(OneSolution::Repaired(found)));
     }
     Ok(Board::with_rules(*rules)?
         .with_given(&[])?
