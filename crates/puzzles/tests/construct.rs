@@ -136,9 +136,20 @@ fn constructions_exist_where_promised() {
         assert_eq!(known(Piece::Queen, true), coprime_to_six, "n = {n}");
         assert_eq!(known(Piece::King, false), !matches!(n, 2 | 3), "n = {n}");
         assert_eq!(known(Piece::King, true), !matches!(n, 2..=4), "n = {n}");
+        // The product needs a part coprime to 6 of 11 or more, and 4 or
+        // more blocks of it.
+        let mut coprime_part = n;
+        while coprime_part % 2 == 0 {
+            coprime_part /= 2;
+        }
+        while coprime_part % 3 == 0 {
+            coprime_part /= 3;
+        }
+        let product = coprime_part >= 11 && n / coprime_part >= 4;
         assert_eq!(
             known(Piece::Superqueen, false),
-            n == 1 || coprime_to_six && n >= 11
+            n == 1 || coprime_to_six && n >= 11 || product,
+            "n = {n}"
         );
         // Superqueens on a torus are queens on it: none where queens fit none.
         let none_on_the_torus = matches!(

@@ -80,13 +80,19 @@ fn first_means_lexicographic_where_it_is_quick_and_construction_beyond() {
         one_solution(&amazons).unwrap().unwrap(),
         OneSolution::Constructed(_)
     ));
-    // No construction and too large to search: repaired.
+    // A product of 11 and 6 queens:
     let amazons = Rules::new(66, Piece::Superqueen, false).unwrap();
     let found = one_solution(&amazons).unwrap().unwrap();
-    assert!(matches!(found, OneSolution::Repaired(_)));
-    assert!(Solution::with_rules(found.to_solution().into_cols(), &amazons).is_ok());
-    // Too large to repair:
-    let amazons = Rules::new(MAX_REPAIR_N + 2, Piece::Superqueen, false).unwrap();
+    assert!(matches!(found, OneSolution::Constructed(_)));
+    // No construction and too large to search: repaired.
+    for n in [70, 72] {
+        let amazons = Rules::new(n, Piece::Superqueen, false).unwrap();
+        let found = one_solution(&amazons).unwrap().unwrap();
+        assert!(matches!(found, OneSolution::Repaired(_)));
+        assert!(Solution::with_rules(found.to_solution().into_cols(), &amazons).is_ok());
+    }
+    // Too large to repair, and no product (2^23):
+    let amazons = Rules::new(2 * MAX_REPAIR_N, Piece::Superqueen, false).unwrap();
     assert!(one_solution(&amazons).is_err());
     // Known to have none:
     assert_eq!(

@@ -61,12 +61,11 @@ at once (queens: n <= 29; on a torus n <= 25; superqueens n <= 26; rooks and kin
 to 64); otherwise an explicit construction (queens: Hoffman, Loessi and Moore 1969 /
 Bernhardsson 1991, for every n >= 4; see GUIDE.md for the others), streamed row by
 row for any n; otherwise (some superqueen boards up to n = 64) one found by a search
-that tries the most constrained row or column first, and for superqueen boards past 64
-whose n shares a factor with 6 one found by local repair (up to n = 4194304; the same
-n gives the same board). Superqueens on a torus whose
-size is divisible by 2 or 3 have no solution (they would be queens on that torus).
---lexicographic always
-gives the lexicographically first, which can take minutes to hours from n = 30 on.
+that tries the most constrained row or column first, and past 64 (superqueens such as
+n = 70, 72) one found by local repair, up to n = 4194304 (the same n gives the same
+board). Superqueens on a torus whose size is divisible by 2 or 3 have no solution (they
+would be queens on that torus). --lexicographic always gives the lexicographically
+first, which can take minutes to hours from n = 30 on.
 With --given, --first prints a completion found by the most-constrained-first search.
 
 Beyond n = 64 only --first works; boards are drawn up to n = 1000, so use --format
@@ -75,7 +74,7 @@ array (or json) for larger ones."
 pub struct QueensArgs {
     /// Board size: N queens on an N×N board (1 to 64 for searching; any size
     /// for --first, but for superqueens on a plain board past 4194304 only N
-    /// coprime to 6).
+    /// with a construction: see GUIDE.md).
     #[arg(
         value_name = "N",
         value_parser = parse_board_size,

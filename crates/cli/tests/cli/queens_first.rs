@@ -150,13 +150,14 @@ fn other_pieces_use_their_constructions() {
     ]);
     assert!(amazons.starts_with("[0, 3, 6,"), "3r mod n");
     puzzles()
-        .args(["queens", "4194306", "--piece", "superqueen", "--first"])
+        .args(["queens", "8388608", "--piece", "superqueen", "--first"])
         .assert()
         .code(2)
-        .stderr("puzzles: error: n = 4194306 is too large to search (at most 4194304)\n");
-    // Searched up to 64, repaired past it: either way a solution, and the
-    // same one each time.
-    for n in [30, 66, 1000] {
+        .stderr("puzzles: error: n = 8388608 is too large to search (at most 4194304)\n");
+    // Searched up to 64; past it a product (66 = 11 × 6, 1000 = 125 × 8)
+    // or repaired (70, 72): either way a solution, and the same one each
+    // time.
+    for n in [30, 66, 70, 72, 1000] {
         let args = [
             "queens",
             &n.to_string(),

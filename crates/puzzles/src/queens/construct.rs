@@ -18,7 +18,16 @@
 //!   other `n > 1` Pólya (1918) proved that no solution exists;
 //! - superqueens, plain or torus: `cols[r] = 3r mod n` when `gcd(n, 6) = 1`
 //!   and `n ≥ 11`; on a torus none when `gcd(n, 6) ≠ 1` and `n > 1`, since
-//!   they would be queens on that torus.
+//!   they would be queens on that torus;
+//! - superqueens on a plain board with `n = a·b`, where `a ≥ 11` is the
+//!   largest divisor of `n` coprime to 6 and `b ≥ 4`: the product of the
+//!   torus solution `3i mod a` and the queens construction for `b`, row
+//!   `a·u + i` in column `a·queens_b(u) + 3i mod a`. Two pieces in the same
+//!   block of `a` rows are the torus solution, shifted; two in different
+//!   blocks would have to agree with the torus solution modulo `a` to share
+//!   a diagonal or be a knight's move apart, which it rules out, unless they
+//!   sit in the same residue `i`, and then a diagonal is one of the queens
+//!   for `b` and a knight's move is more than `a` rows long.
 //!
 //! Each construction is a few arithmetic runs (a first column, a step, a
 //! length), which is what lets [`Construction::write_cols`] print hundreds
@@ -103,6 +112,9 @@ enum Pattern {
     TorusKingsEven,
     /// A short explicit list, for the few sizes the patterns miss.
     Table(&'static [u64]),
+    /// Superqueens: blocks of `block` rows, `3i mod block` inside each,
+    /// shifted by `block` times the queens construction for `n / block`.
+    SuperqueenProduct { block: u64 },
 }
 
 /// Kings on a 6×6 and an 8×8 torus, where the even pattern is too tight.
@@ -214,7 +226,11 @@ impl Construction {
             }
             // Superqueens that fit a torus would be queens that fit it.
             (Piece::Superqueen, true) if !coprime_to_six => none,
-            (Piece::Superqueen, _) => Ok(None),
+            (Piece::Superqueen, false) => match superqueen_block(n) {
+                Some(block) => build(Pattern::SuperqueenProduct { block }),
+                None => Ok(None),
+            },
+            (Piece::Superqueen, true) => Ok(None),
         }
     }
 
@@ -301,6 +317,11 @@ impl Construction {
                 }
             }
             Pattern::Table(table) => table[row as usize],
+            Pattern::SuperqueenProduct { block } => {
+                let queens = Construction::queens(n / block).expect("blocks of 4 or more");
+                let (u, i) = (row / block, row % block);
+                block * queens.column(u) + 3 * i % block
+            }
         }
     }
 
@@ -340,6 +361,22 @@ impl Construction {
         let odds = n - evens;
         // (first column, step, length) in row order; empty ones are dropped.
         let mut pieces: Vec<(u64, u64, u64)> = Vec::new();
+        if let Pattern::SuperqueenProduct { block } = self.pattern {
+            // One set of runs a block, made as the rows are reached: a
+            // board can have hundreds of millions of blocks.
+            let inside = Construction {
+                n: block,
+                pattern: Pattern::Linear { multiplier: 3 },
+            };
+            let queens = Construction::queens(n / block).expect("blocks of 4 or more");
+            return Box::new(queens.columns().enumerate().flat_map(move |(u, column)| {
+                inside.runs().map(move |run| Run {
+                    row: u as u64 * block + run.row,
+                    first: column * block + run.first,
+                    ..run
+                })
+            })) as Box<dyn Iterator<Item = Run>>;
+        }
         match self.pattern {
             Pattern::Queens if n % 6 == 2 => pieces.extend([
                 (1, 2, evens),
@@ -374,12 +411,11 @@ impl Construction {
                 pieces.extend([(0, 2, n / 2), (5, 2, (n - 4) / 2), (1, 1, 1), (3, 1, 1)]);
             }
             Pattern::Table(table) => pieces.extend(table.iter().map(|&col| (col, 1, 1))),
+            Pattern::SuperqueenProduct { .. } => unreachable!("returned above"),
         }
         let mut row = 0;
-        pieces
-            .into_iter()
-            .filter(|&(_, _, len)| len > 0)
-            .map(move |(first, step, len)| {
+        Box::new(pieces.into_iter().filter(|&(_, _, len)| len > 0).map(
+            move |(first, step, len)| {
                 let run = Run {
                     row,
                     first,
@@ -388,7 +424,8 @@ impl Construction {
                 };
                 row += len;
                 run
-            })
+            },
+        )) as Box<dyn Iterator<Item = Run>>
     }
 
     /// The whole solution in memory, for boards small enough to hold.
@@ -484,6 +521,20 @@ impl Construction {
 
 /// Boards from this many rows on are formatted on a second thread.
 const PARALLEL_ROWS: u64 = 1 << 20;
+
+/// The block of the superqueen product for `n`: the largest divisor of
+/// `n` coprime to 6, when it is at least 11 (the smallest torus that takes
+/// `3i mod a`) and leaves at least 4 blocks (the smallest queens board
+/// after 1); `None` otherwise.
+fn superqueen_block(n: u64) -> Option<u64> {
+    let mut block = n;
+    for factor in [2, 3] {
+        while block > 0 && block.is_multiple_of(factor) {
+            block /= factor;
+        }
+    }
+    (block >= 11 && n / block >= 4).then_some(block)
+}
 
 impl Pattern {
     /// Odd columns first, then even: `1, 3, …, 0, 2, …`.

@@ -6,7 +6,7 @@
 //! a minute at 34 and hours further up. So [`one_solution`] uses that search
 //! only where it was measured to be quick ([`lexicographic_is_quick`]), an
 //! explicit [`Construction`] elsewhere, and, for the boards with neither
-//! (superqueens on sizes that share a factor with 6), the completion search
+//! (superqueens on some sizes that share a factor with 6), the completion search
 //! with no pieces given, which branches on the most constrained line, up to
 //! 64, and past 64 the local repair of [`repair`](super::repair).
 //!

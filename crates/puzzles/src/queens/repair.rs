@@ -2,8 +2,10 @@
 //! and are too large for the bitboard search, found by repairing attacks.
 //!
 //! Superqueens (queen plus knight) fit every plain board from 10 on, but
-//! the construction used here (`cols[r] = 3r mod n`) needs `n` coprime to 6,
-//! and the searches stop at [`MAX_SEARCH_N`]. For the larger sizes this is
+//! the constructions used here need `n` coprime to 6 (`cols[r] = 3r mod n`)
+//! or a product of such a part of 11 or more and at least 4 blocks (see
+//! [`construct`](super::construct)), and the searches stop at
+//! [`MAX_SEARCH_N`]. For the larger sizes left (such as 70 and 72) this is
 //! the local search that finds n-queens solutions for millions of rows in
 //! about linear time (Sosic and Gu, 1991), with the knight's moves added:
 //! keep one piece per row and column (a permutation), place most rows
