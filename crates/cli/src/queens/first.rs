@@ -26,6 +26,10 @@ pub fn run(args: &QueensArgs, n: usize, out: &mut dyn Write) -> anyhow::Result<O
         OneSolution::Lexicographic(solution)
         | OneSolution::Searched(solution)
         | OneSolution::Repaired(solution) => {
+            // A repaired board can be as large as a constructed one.
+            if !matches!(args.format, Format::Array | Format::Json) && n > DRAW_LIMIT {
+                refuse_to_draw(args.format, n as u64)?;
+            }
             let mut printer = Printer::new(args.format, n, out)?.svg(&rules, args);
             printer.solution(&solution, None)?;
             printer.finish()?;
@@ -59,14 +63,19 @@ fn print_construction(
             printer.solution(&construction.to_solution(), None)?;
             printer.finish()?;
         }
-        other => bail!(
-            "--format {} draws all {n} × {n} squares (boards are drawn up to n = {DRAW_LIMIT}); \
-             use --format array or --format json",
-            other
-                .to_possible_value()
-                .expect("no skipped variants")
-                .get_name()
-        ),
+        other => refuse_to_draw(other, n)?,
     }
     Ok(Outcome::Answer)
+}
+
+/// The error for a board too large to draw in `format`.
+fn refuse_to_draw(format: Format, n: u64) -> anyhow::Result<()> {
+    bail!(
+        "--format {} draws all {n} × {n} squares (boards are drawn up to n = {DRAW_LIMIT}); \
+         use --format array or --format json",
+        format
+            .to_possible_value()
+            .expect("no skipped variants")
+            .get_name()
+    )
 }

@@ -175,7 +175,11 @@ impl<'a> Printer<'a> {
         match self.format {
             Format::Leetcode => writeln!(self.out, "]")?,
             Format::Svg => match (&self.sheet[..], self.svg.single) {
-                ([only], true) => svg::write_board(self.out, &only.solution, &self.svg.options)?,
+                ([only], true) => {
+                    let drawing =
+                        svg::titled_board(&only.solution, &self.svg.heading, &self.svg.options);
+                    self.out.write_all(drawing.as_bytes())?
+                }
                 (entries, _) => {
                     let title = sheet_title(&self.svg, entries.len() as u64);
                     svg::write_sheet(self.out, Some(&title), entries, &self.svg.options)?

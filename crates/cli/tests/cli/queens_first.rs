@@ -197,3 +197,34 @@ fn help_says_which_solution_first_prints() {
                 .and(predicate::str::contains("puzzles queens verify sol.txt")),
         );
 }
+
+#[test]
+fn repaired_boards_are_drawn_only_up_to_the_bound_and_titled_by_their_piece() {
+    // 1024 superqueens have no construction: they are repaired.
+    for format in ["board", "unicode", "svg", "leetcode"] {
+        puzzles()
+            .args(["queens", "1024", "--piece", "superqueen", "--first"])
+            .args(["--format", format])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(format!(
+                "puzzles: error: --format {format} draws all 1024 × 1024 squares (boards are \
+                 drawn up to n = 1000); use --format array or --format json\n"
+            ));
+    }
+    let kings = stdout_of(&[
+        "queens", "5", "--piece", "king", "--first", "--format", "svg",
+    ]);
+    assert!(
+        kings.contains("<title>5 kings: [0, 2, 4, 1, 3]</title>"),
+        "{kings}"
+    );
+    let rooks = stdout_of(&[
+        "queens", "3", "--piece", "rook", "--torus", "--first", "--format", "svg",
+    ]);
+    assert!(
+        rooks.contains("<title>3 rooks on a torus: [0, 1, 2]</title>"),
+        "{rooks}"
+    );
+}

@@ -201,8 +201,25 @@ impl SheetEntry {
 /// # Ok::<(), puzzles::queens::QueensError>(())
 /// ```
 pub fn board(solution: &Solution, options: &SvgOptions) -> String {
+    titled_board(solution, &format!("{} queens", solution.n()), options)
+}
+
+/// [`board`] for another piece or board shape: `heading` ("6 kings on a
+/// torus") opens the document's title, where [`board`] says "N queens".
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::{Solution, svg};
+///
+/// let solution = Solution::new(vec![2, 0, 3, 1])?;
+/// let drawing = svg::titled_board(&solution, "4 rooks", &svg::SvgOptions::default());
+/// assert!(drawing.contains("<title>4 rooks: [2, 0, 3, 1]</title>"));
+/// # Ok::<(), puzzles::queens::QueensError>(())
+/// ```
+pub fn titled_board(solution: &Solution, heading: &str, options: &SvgOptions) -> String {
     let mut text = String::new();
-    push_board_document(&mut text, solution, options);
+    push_board_document(&mut text, solution, heading, options);
     text
 }
 
@@ -398,14 +415,15 @@ fn open_document(text: &mut String, width: u64, height: u64) {
     );
 }
 
-fn push_board_document(text: &mut String, solution: &Solution, options: &SvgOptions) {
+fn push_board_document(
+    text: &mut String,
+    solution: &Solution,
+    heading: &str,
+    options: &SvgOptions,
+) {
     let extent = options.board_extent(solution.n());
     open_document(text, extent, extent);
-    let _ = writeln!(
-        text,
-        "<title>{n} queens: {solution}</title>",
-        n = solution.n()
-    );
+    let _ = writeln!(text, "<title>{}: {solution}</title>", escape(heading));
     push_board(text, solution, options, 0, 0);
     text.push_str("</svg>\n");
 }
