@@ -6,7 +6,7 @@ use std::path::Path;
 
 use anyhow::Context;
 use puzzles::queens::given_file::read_given;
-use puzzles::queens::{Board, Rules};
+use puzzles::queens::{Board, Piece, Rules};
 use serde_json::json;
 
 use super::args::{Format, QueensArgs};
@@ -74,7 +74,11 @@ pub fn run(args: &QueensArgs, n: usize, out: &mut dyn Write) -> anyhow::Result<O
         return Ok(Outcome::Answer);
     }
     if matches!(args.format, Format::Board | Format::Array | Format::Unicode) {
-        writeln!(out, "no completion exists for the given queens")?;
+        writeln!(
+            out,
+            "no completion exists for the given {}s",
+            Piece::from(args.piece)
+        )?;
     }
     Ok(Outcome::NoSolution)
 }

@@ -118,9 +118,9 @@ impl Part {
     /// Reads a part file's bytes: one sealed line, fields as written,
     /// counts that fit the shard.
     pub fn parse(bytes: &[u8]) -> Result<Part, String> {
-        let text = std::str::from_utf8(bytes).map_err(|_| "not UTF-8 text".to_string())?;
+        let text = std::str::from_utf8(bytes).map_err(|_| "is not UTF-8 text".to_string())?;
         if text.is_empty() {
-            return Err("the file is empty".to_string());
+            return Err("is empty".to_string());
         }
         let Some(line) = text.strip_suffix('\n') else {
             return Err(

@@ -116,6 +116,30 @@ fn a_huge_part_file_is_refused_after_its_bound() {
 }
 
 #[test]
+fn an_empty_or_binary_part_file_is_named_as_such() {
+    for (name, bytes, problem) in [
+        ("empty-part.json", vec![], "is empty"),
+        (
+            "binary-part.json",
+            vec![0xff, 0xfe, b'\n'],
+            "is not UTF-8 text",
+        ),
+    ] {
+        let part = temp_file("limits", name, bytes);
+        puzzles()
+            .arg("merge")
+            .arg(&part)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(format!(
+                "puzzles: error: part file {} {problem}\n",
+                part.display()
+            ));
+    }
+}
+
+#[test]
 fn a_checkpoint_line_past_its_bound_is_refused() {
     let checkpoint = temp_file("limits", "long.ckpt", vec![b'{'; 1 << 20]);
     let path = checkpoint.to_str().unwrap();

@@ -173,6 +173,12 @@ fn an_impossible_completion_says_so() {
         .assert()
         .code(1)
         .stdout("0\n");
+    // Other pieces are named as what they are.
+    puzzles()
+        .args(["queens", "5", "--piece", "king", "--given", "0:0,4:1"])
+        .assert()
+        .code(1)
+        .stdout("no completion exists for the given kings\n");
     puzzles()
         .args(["queens", "6", "--given", "0:0", "--format", "json"])
         .assert()
