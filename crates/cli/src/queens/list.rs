@@ -3,6 +3,7 @@
 
 use std::io::Write;
 
+use puzzles::queens::construct::known_to_have_none;
 use puzzles::queens::{Board, Fundamental};
 
 use super::args::{Format, QueensArgs};
@@ -12,8 +13,11 @@ use crate::outcome::Outcome;
 /// Lists `board`'s solutions as `args` ask.
 pub fn run(board: &Board, args: &QueensArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
     let n = board.n();
+    // A theorem answers at once what the search would take hours to.
+    let none = known_to_have_none(board.rules());
     if args.first {
-        return match board.first() {
+        let first = if none { None } else { board.first() };
+        return match first {
             Some(solution) => {
                 let mut printer = Printer::new(args.format, n, out)?.svg(board.rules(), args);
                 printer.solution(&solution, None)?;
@@ -25,7 +29,9 @@ pub fn run(board: &Board, args: &QueensArgs, out: &mut dyn Write) -> anyhow::Res
     }
     let limit = args.limit.unwrap_or(u64::MAX);
     let mut printer = Printer::new(args.format, n, out)?.svg(board.rules(), args);
-    let printed = if args.unique {
+    let printed = if none {
+        0
+    } else if args.unique {
         let mut printed = 0;
         for Fundamental {
             solution,

@@ -118,6 +118,48 @@ fn no_solution_is_an_answer_with_exit_status_one() {
         .stdout("[]\n");
 }
 
+/// Queens and superqueens on a torus whose size shares a factor with 6
+/// have no solution (Pólya): said at once, where the search would take
+/// hours at 20. The time limit only keeps a regression from hanging.
+#[test]
+fn torus_boards_without_solutions_are_answered_at_once() {
+    let quick = std::time::Duration::from_secs(60);
+    for (args, stdout) in [
+        (&["20", "--torus", "--count"][..], "0\n"),
+        (&["20", "--torus", "--count", "--unique"], "0\n"),
+        (
+            &["24", "--torus", "--piece", "superqueen", "--count"],
+            "0\n",
+        ),
+        (&["20", "--torus"], "no solution exists for n = 20\n"),
+        (
+            &["20", "--torus", "--unique", "--limit", "1"],
+            "no solution exists for n = 20\n",
+        ),
+        (
+            &["20", "--torus", "--first", "--lexicographic"],
+            "no solution exists for n = 20\n",
+        ),
+        (&["20", "--torus", "--format", "json"], ""),
+    ] {
+        puzzles()
+            .arg("queens")
+            .args(args)
+            .timeout(quick)
+            .assert()
+            .code(1)
+            .stdout(stdout);
+    }
+    puzzles()
+        .args(["queens", "20", "--torus", "--count", "--json"])
+        .timeout(quick)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::starts_with(
+            r#"{"n":20,"total":0,"unique":0,"#,
+        ));
+}
+
 #[test]
 fn unique_lists_the_fundamental_solutions_with_class_sizes() {
     let text = stdout_of(&["queens", "8", "--unique", "--format", "array"]);

@@ -76,6 +76,29 @@ pub fn column(n: u64, row: u64) -> Option<u64> {
     (row < n).then(|| construction.column(row))
 }
 
+/// Whether a theorem says that `rules` have no solution at all (2 or 3
+/// queens; kings on boards of 2 and 3, and tori of 2 to 4; queens and
+/// superqueens on a torus whose size shares a factor with 6, by Pólya): what
+/// a search could take hours to find out, the torus ones above all.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::construct::known_to_have_none;
+/// use puzzles::queens::{Piece, Rules};
+///
+/// assert!(known_to_have_none(&Rules::new(20, Piece::Queen, true)?));
+/// assert!(!known_to_have_none(&Rules::new(19, Piece::Queen, true)?));
+/// assert!(!known_to_have_none(&Rules::queens(20)?));
+/// # Ok::<(), puzzles::queens::QueensError>(())
+/// ```
+pub fn known_to_have_none(rules: &Rules) -> bool {
+    matches!(
+        Construction::new(rules),
+        Err(QueensError::NoSolution { .. })
+    )
+}
+
 /// An explicit solution for one board: every row's column by formula.
 ///
 /// # Example
