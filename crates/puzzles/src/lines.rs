@@ -141,6 +141,19 @@ pub(crate) fn for_each_line_bounded<E: From<io::Error>>(
     }
 }
 
+/// Where the first byte that makes `bytes` not text stands: a NUL, or a
+/// byte of invalid UTF-8, whichever comes first; `cut` says that `bytes`
+/// is the start of a longer line, so that a character its end cuts in two
+/// is no fault.
+pub(crate) fn first_not_text(bytes: &[u8], cut: bool) -> Option<usize> {
+    let (valid, invalid) = match std::str::from_utf8(bytes) {
+        Ok(_) => (bytes.len(), None),
+        Err(err) if cut && err.error_len().is_none() => (err.valid_up_to(), None),
+        Err(err) => (err.valid_up_to(), Some(err.valid_up_to())),
+    };
+    memchr::memchr(0, &bytes[..valid]).or(invalid)
+}
+
 /// Where the first byte of `start` that is not UTF-8 stands, where
 /// `start` is the beginning of a longer line: a character that its end
 /// cuts in two is no fault. A line too long to hold is usually a binary

@@ -6,6 +6,7 @@ use std::fmt;
 
 use thiserror::Error;
 
+use crate::lines::first_not_text;
 use crate::text::Position;
 
 /// The largest number of rows or columns a grid may have.
@@ -265,17 +266,12 @@ impl Grid {
         let bytes = bytes.strip_prefix("\u{feff}".as_bytes()).unwrap_or(bytes);
         for (index, raw) in bytes.split(|&b| b == b'\n').enumerate() {
             let line = index + 1;
-            // The first NUL byte or byte of invalid UTF-8, if any.
-            let text = match std::str::from_utf8(raw) {
-                Ok(text) => text.find('\0').map_or(Ok(text), Err),
-                Err(err) => {
-                    let valid = err.valid_up_to();
-                    Err(raw[..valid].iter().position(|&b| b == 0).unwrap_or(valid))
-                }
-            };
-            let text = text.map_err(|at| GridError::NotText {
-                position: Position::at(line, at + 1),
-            })?;
+            if let Some(at) = first_not_text(raw, false) {
+                return Err(GridError::NotText {
+                    position: Position::at(line, at + 1),
+                });
+            }
+            let text = std::str::from_utf8(raw).expect("checked just above");
             let text = text.trim_end();
             if text.is_empty() || text.starts_with('%') {
                 continue;

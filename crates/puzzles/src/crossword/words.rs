@@ -6,7 +6,7 @@ use std::io::{self, BufRead};
 
 use thiserror::Error;
 
-use crate::lines::{Line, for_each_line_bounded, invalid_utf8_in_start};
+use crate::lines::{Line, first_not_text, for_each_line_bounded};
 use crate::text::Position;
 
 use self::index::WordIndex;
@@ -162,21 +162,18 @@ impl WordList {
         let mut long_start = Vec::new();
         let ended = for_each_line_bounded(&mut reader, MAX_LINE, &mut long_start, |line| {
             number += 1;
+            // Columns are counted after a byte-order mark, as editors do.
+            let line = without_mark(number, line);
             // Plain ASCII without NUL is text; only other lines pay for
             // the search of the first bad byte.
-            if !line.iter().all(|&b| b != 0 && b.is_ascii()) {
-                if let Some(at) = memchr::memchr(0, line) {
-                    return Err(ListError::NotText {
-                        position: Position::at(number, at + 1),
-                    });
-                }
-                if let Err(err) = std::str::from_utf8(line) {
-                    return Err(ListError::NotText {
-                        position: Position::at(number, err.valid_up_to() + 1),
-                    });
-                }
+            if !line.iter().all(|&b| b != 0 && b.is_ascii())
+                && let Some(at) = first_not_text(line, false)
+            {
+                return Err(ListError::NotText {
+                    position: Position::at(number, at + 1),
+                });
             }
-            let body = without_mark(number, line).trim_ascii_start();
+            let body = line.trim_ascii_start();
             let text = body.trim_ascii_end();
             if text.is_empty() || text[0] == b'#' {
                 return Ok(());
@@ -217,7 +214,8 @@ impl WordList {
             Ok(())
         })?;
         if ended == Line::TooLong {
-            return Err(too_long(number + 1, &long_start));
+            let start = without_mark(number + 1, &long_start);
+            return Err(too_long(number + 1, start));
         }
         if list.is_empty() {
             return Err(ListError::Empty {
@@ -454,8 +452,7 @@ fn without_mark(number: usize, line: &[u8]) -> &[u8] {
 /// `start`: a binary file (the usual reason for a line that long) is named
 /// as one by its first bad byte among those bytes.
 fn too_long(line: usize, start: &[u8]) -> ListError {
-    let bad = memchr::memchr(0, start).or_else(|| invalid_utf8_in_start(start));
-    match bad {
+    match first_not_text(start, true) {
         Some(at) => ListError::NotText {
             position: Position::at(line, at + 1),
         },
@@ -515,42 +512,43 @@ mod tests {
         let mut seen: HashMap<Vec<u8>, usize> = HashMap::new();
         loop {
             number += 1;
-            match read_line_bounded(&mut reader, &mut line, MAX_LINE)? {
-                Line::End => break,
-                Line::TooLong => {
-                    // `line` holds the line's first MAX_LINE bytes.
-                    let cut = match std::str::from_utf8(&line) {
-                        Err(err) if err.error_len().is_none() => err.valid_up_to(),
-                        _ => line.len(),
-                    };
-                    if let Some(at) = line.iter().position(|&b| b == 0) {
-                        return Err(ListError::NotText {
-                            position: Position::at(number, at + 1),
-                        });
-                    }
-                    if let Err(err) = std::str::from_utf8(&line[..cut]) {
-                        return Err(ListError::NotText {
-                            position: Position::at(number, err.valid_up_to() + 1),
-                        });
-                    }
-                    return Err(ListError::LineTooLong { line: number });
-                }
-                Line::Read => {}
+            let read = read_line_bounded(&mut reader, &mut line, MAX_LINE)?;
+            if read == Line::End {
+                break;
             }
-            if let Some(at) = line.iter().position(|&b| b == 0) {
+            let too_long = read == Line::TooLong;
+            if number == 1 && line.starts_with("\u{feff}".as_bytes()) {
+                line.drain(..3);
+            }
+            // The first bad byte, character by character: a NUL, or the
+            // first byte that starts no character (on a line too long to
+            // hold, a character cut off at the end is no fault).
+            let mut at = 0;
+            while at < line.len() {
+                let width = match line[at] {
+                    0 => break,
+                    0x01..=0x7f => 1,
+                    0xc2..=0xdf => 2,
+                    0xe0..=0xef => 3,
+                    0xf0..=0xf4 => 4,
+                    _ => break,
+                };
+                let end = (at + width).min(line.len());
+                match std::str::from_utf8(&line[at..end]) {
+                    Ok(_) if end - at == width => at = end,
+                    Err(err) if too_long && err.error_len().is_none() => {
+                        at = line.len();
+                    }
+                    _ => break,
+                }
+            }
+            if at < line.len() {
                 return Err(ListError::NotText {
                     position: Position::at(number, at + 1),
                 });
             }
-            if let Err(err) = std::str::from_utf8(&line) {
-                return Err(ListError::NotText {
-                    position: Position::at(number, err.valid_up_to() + 1),
-                });
-            }
-            let mut mark = 0;
-            if number == 1 && line.starts_with("\u{feff}".as_bytes()) {
-                line.drain(..3);
-                mark = 3;
+            if too_long {
+                return Err(ListError::LineTooLong { line: number });
             }
             let text = line.trim_ascii();
             if text.is_empty() || text[0] == b'#' {
@@ -566,8 +564,7 @@ mod tests {
                 }
                 Entry::BadScore(_) => {
                     let semicolon = line.iter().position(|&b| b == b';').expect("a score");
-                    // A byte-order mark taken off line 1 still counts.
-                    let column = mark + semicolon + 2;
+                    let column = semicolon + 2;
                     return Err(bad_score(number, column, &line[semicolon + 1..]));
                 }
             };
@@ -625,6 +622,22 @@ mod tests {
     }
 
     #[test]
+    fn not_text_names_the_first_bad_byte_after_any_byte_order_mark() {
+        for (text, message) in [
+            (
+                &b"\xef\xbb\xbfAB;x\n"[..],
+                "line 1, column 4: the score \"x\"",
+            ),
+            (b"\xef\xbb\xbfA\0\n", "line 1, column 2: not text"),
+            (b"A\x80BC\0\n", "line 1, column 2: not text"),
+            (b"AB\nA\0B\xff\n", "line 2, column 2: not text"),
+        ] {
+            let err = WordList::parse(text).unwrap_err().to_string();
+            assert!(err.starts_with(message), "{err}");
+        }
+    }
+
+    #[test]
     fn a_byte_order_mark_opening_the_list_is_passed_over() {
         let list = WordList::parse("\u{feff}ab\ncd\n".as_bytes()).unwrap();
         assert_eq!((list.word(0), list.skipped()), ("AB", 0));
@@ -640,7 +653,8 @@ mod tests {
                 "ab;10\n  cd ; 99999999999\n",
                 r#"line 2, column 7: the score "99999999999" is not a whole number from -2147483648 to 2147483647"#,
             ),
-            ("\u{feff}ab;x\n", r#"line 1, column 7: the score "x""#),
+            // Columns are counted after a byte-order mark, as editors do.
+            ("\u{feff}ab;x\n", r#"line 1, column 4: the score "x""#),
             ("ab;\n", r#"line 1, column 4: the score """#),
         ] {
             let err = WordList::parse(text.as_bytes()).unwrap_err().to_string();
