@@ -486,6 +486,32 @@ fn ctrl_c_exits_130() {
     crate::util::ctrl_c_exits_130_with(&["crossword", open.to_str().unwrap(), "--trace"]);
 }
 
+/// `timeout -s INT` signals the command and then its process group: two
+/// SIGINTs at once are one request to stop, which ends saying so and keeps
+/// the checkpoint, not a second Ctrl-C that leaves at once.
+#[cfg(target_os = "linux")]
+#[test]
+fn two_ctrl_c_at_once_are_one_request() {
+    let dir = crate::util::scratch("crossword-twice");
+    let checkpoint = dir.join("c.ckpt");
+    let five = example("5x5.txt");
+    for _ in 0..5 {
+        let _ = std::fs::remove_file(&checkpoint);
+        crate::util::interrupted_by_signals(
+            &[
+                "crossword",
+                &five,
+                "--count",
+                "--threads",
+                "1",
+                "--checkpoint",
+                checkpoint.to_str().unwrap(),
+            ],
+            2,
+        );
+    }
+}
+
 /// One fill is the first-solution search, which completes at its fill as
 /// queens' `--first --trace` and the web page's crossword trace do; a
 /// listing cut short at its limit does not.

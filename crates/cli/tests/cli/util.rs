@@ -175,6 +175,14 @@ pub fn send_signal(signal: &str, pid: u32) {
 /// interrupted.
 #[cfg(target_os = "linux")]
 pub fn ctrl_c_exits_130_with(args: &[&str]) {
+    interrupted_by_signals(args, 1);
+}
+
+/// [`ctrl_c_exits_130_with`], with `signals` SIGINTs sent by one `kill`,
+/// microseconds apart: what `timeout -s INT` does (to the command and to
+/// its process group), still one request to stop.
+#[cfg(target_os = "linux")]
+pub fn interrupted_by_signals(args: &[&str], signals: usize) {
     let mut child = std::process::Command::new(binary())
         .args(args)
         .stdout(std::process::Stdio::piped())
@@ -184,7 +192,13 @@ pub fn ctrl_c_exits_130_with(args: &[&str]) {
     // SIGINT is 2; once caught, Ctrl-C is the command's to handle.
     wait_for_handler(child.id(), 2);
     assert!(child.try_wait().unwrap().is_none(), "the command runs long");
-    send_signal("-INT", child.id());
+    let pid = child.id().to_string();
+    let status = std::process::Command::new("kill")
+        .arg("-INT")
+        .args(std::iter::repeat_n(&pid, signals))
+        .status()
+        .unwrap();
+    assert!(status.success(), "kill -INT {pid}");
     let output = child.wait_with_output().unwrap();
     assert_eq!(output.status.code(), Some(130), "{output:?}");
     let stderr = String::from_utf8(output.stderr).unwrap();
