@@ -75,9 +75,10 @@ impl std::fmt::Display for LineProblem {
                 f,
                 "the line is longer than {bound} bytes, so it is no line of this file"
             ),
-            LineProblem::Truncated => {
-                f.write_str("the line has no newline: the file was cut short while being written")
-            }
+            LineProblem::Truncated => f.write_str(
+                "the line has no newline: the file was cut short while being written; delete \
+                     that line to resume from the lines before it",
+            ),
             LineProblem::NotText => f.write_str("the line is not UTF-8 text"),
             LineProblem::Seal(err) => write!(f, "{err}"),
             LineProblem::Unreadable(err) => write!(f, "the line cannot be read: {err}"),

@@ -143,7 +143,30 @@ fn damaged_or_foreign_checkpoints_are_refused_by_line() {
     refused(&good, &["--seed", "4"], "line 1: made for another count");
     let edited = good.replacen("\"fills\":", "\"fills\":1", 1);
     refused(&edited, &[], "line 2: checksum mismatch");
-    refused(good.trim_end(), &[], "line 4: the line has no newline");
+    refused(
+        good.trim_end(),
+        &[],
+        "line 4: the line has no newline: the file was cut short while being written; delete \
+         that line to resume from the lines before it",
+    );
+    // Doing so resumes: the cut unit is counted again.
+    let without_cut_line: String = good
+        .lines()
+        .take(3)
+        .map(|line| format!("{line}\n"))
+        .collect();
+    std::fs::write(&path, &without_cut_line).unwrap();
+    let resumed = puzzles()
+        .args(["crossword", &grid, "--count", "--checkpoint", &path])
+        .args(["--threads", "1"])
+        .output()
+        .unwrap();
+    let plain = puzzles()
+        .args(["crossword", &grid, "--count", "--threads", "1"])
+        .output()
+        .unwrap();
+    assert_eq!(resumed.stdout, plain.stdout);
+    assert!(resumed.status.success(), "{resumed:?}");
     let twice = format!("{good}{}", good.lines().nth(1).unwrap());
     refused(&format!("{twice}\n"), &[], "line 5: unit");
     refused("{}\n", &[], "line 1: no checksum");
