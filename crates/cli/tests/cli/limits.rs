@@ -100,24 +100,16 @@ fn an_exact_cover_token_of_a_gigabyte_is_refused_in_bounded_memory() {
     assert!(peak < PEAK_BOUND_KIB, "peak resident {peak} KiB");
 }
 
+/// A part file too long, empty or not text is refused with one line that
+/// names it and says which.
 #[test]
-fn a_huge_part_file_is_refused_after_its_bound() {
-    let part = temp_file("limits", "huge-part.json", vec![b'{'; 10 << 20]);
-    puzzles()
-        .arg("merge")
-        .arg(&part)
-        .assert()
-        .code(2)
-        .stdout("")
-        .stderr(format!(
-            "puzzles: error: part file {} is longer than 4096 bytes, so it is no part file\n",
-            part.display()
-        ));
-}
-
-#[test]
-fn an_empty_or_binary_part_file_is_named_as_such() {
+fn a_huge_empty_or_binary_part_file_is_refused_as_such() {
     for (name, bytes, problem) in [
+        (
+            "huge-part.json",
+            vec![b'{'; 10 << 20],
+            "is longer than 4096 bytes, so it is no part file",
+        ),
         ("empty-part.json", vec![], "is empty"),
         (
             "binary-part.json",
