@@ -385,18 +385,21 @@ impl Construction {
         // (first column, step, length) in row order; empty ones are dropped.
         let mut pieces: Vec<(u64, u64, u64)> = Vec::new();
         if let Pattern::SuperqueenProduct { block } = self.pattern {
-            // One set of runs a block, made as the rows are reached: a
-            // board can have hundreds of millions of blocks.
-            let inside = Construction {
+            // The runs of one block, shifted for each block as the rows are
+            // reached: a board can have hundreds of millions of blocks.
+            let inside: std::sync::Arc<[Run]> = Construction {
                 n: block,
                 pattern: Pattern::Linear { multiplier: 3 },
-            };
+            }
+            .runs()
+            .collect();
             let queens = Construction::queens(n / block).expect("blocks of 4 or more");
             return Box::new(queens.columns().enumerate().flat_map(move |(u, column)| {
-                inside.runs().map(move |run| Run {
-                    row: u as u64 * block + run.row,
-                    first: column * block + run.first,
-                    ..run
+                let inside = std::sync::Arc::clone(&inside);
+                (0..inside.len()).map(move |k| Run {
+                    row: u as u64 * block + inside[k].row,
+                    first: column * block + inside[k].first,
+                    ..inside[k]
                 })
             })) as Box<dyn Iterator<Item = Run>>;
         }
