@@ -553,6 +553,38 @@ fn a_grid_without_blocks_is_filled_row_by_row() {
     assert!(!blocked.root().grid_order);
 }
 
+/// A word placed in one slot leaves the trail holding that slot's bitset,
+/// not a copy of every other slot of its length that lost the word; undo
+/// gives each of them the word back.
+#[test]
+fn a_word_taken_out_of_other_slots_costs_the_trail_no_bitsets() {
+    // 260 words of three letters: bitsets of five words.
+    let words: Vec<String> = (0..260u32)
+        .map(|k| {
+            [k / 100, k / 10 % 10, k % 10]
+                .map(|d| char::from(b'A' + d as u8))
+                .iter()
+                .collect()
+        })
+        .collect();
+    let list = WordList::parse(words.join("\n").as_bytes()).unwrap();
+    // Twenty across slots that cross nothing.
+    let grid = Grid::parse(&["...#..."; 10].join("\n#######\n")).unwrap();
+    assert_eq!(grid.slots().len(), 20);
+    let filler = Filler::new(&grid, &list).unwrap();
+    let mut engine = filler.root().clone();
+    let before: Vec<Vec<u32>> = (0..20).map(|s| engine.candidates(s)).collect();
+    let mark = engine.mark();
+    engine.assign(0, 7).unwrap();
+    assert_eq!(engine.count[0], 1);
+    assert!((1..20).all(|s| engine.count[s] == 259 && !engine.candidates(s).contains(&7)));
+    assert_eq!(engine.trail_words(), 5);
+    engine.undo(mark);
+    let after: Vec<Vec<u32>> = (0..20).map(|s| engine.candidates(s)).collect();
+    assert_eq!(after, before);
+    assert!((0..20).all(|s| engine.count[s] == 260));
+}
+
 #[test]
 fn luby_sequence() {
     let first: Vec<u64> = (1..=15).map(super::search::luby).collect();

@@ -38,6 +38,29 @@ const EXACT_SUPPORT: usize = 2000;
 /// words are cheaper to try one by one).
 const SPLIT_ABOVE: u32 = 100;
 
+/// What the trail keeps of a slot's bitset.
+#[derive(Clone, Copy, Debug)]
+enum Kept {
+    /// All of it, on `trail_words`.
+    Whole,
+    /// Nothing but the one word (of its bucket) taken out since: every
+    /// other slot of a word's length loses it when a slot takes it, and a
+    /// whole copy of each of those, level after level, made the trail most
+    /// of the memory (about 0.9 GB on a 64 × 64 grid with
+    /// `wamerican-large`).
+    WordOff(u32),
+}
+
+/// A slot as it was before a change: [`Engine::undo`] puts it back.
+#[derive(Clone, Copy, Debug)]
+struct Saved {
+    slot: u32,
+    count: u32,
+    stamp: u32,
+    list_len: u32,
+    kept: Kept,
+}
+
 /// One slot of the engine.
 #[derive(Clone, Debug)]
 pub(crate) struct SlotData {
@@ -61,9 +84,10 @@ pub(crate) struct Engine {
     pub mask: Vec<u32>,
     stamp: Vec<u32>,
     level: u32,
+    /// The slots as they were before each change, oldest first.
+    trail: Vec<Saved>,
+    /// The bitsets of [`Kept::Whole`] entries, one after the other.
     trail_words: Vec<u64>,
-    /// Per saved slot: the slot, its count, its stamp, its list length.
-    trail_slots: Vec<(u32, u32, u32, u32)>,
     trail_masks: Vec<(u32, u32)>,
     queue: Vec<u32>,
     queued: Vec<bool>,
@@ -211,8 +235,8 @@ impl Engine {
             mask,
             stamp: vec![0; n],
             level: 0,
+            trail: Vec::new(),
             trail_words: Vec::new(),
-            trail_slots: Vec::new(),
             trail_masks: Vec::new(),
             queue: Vec::new(),
             queued: vec![false; n],
@@ -327,29 +351,40 @@ impl Engine {
         self.level += 1;
         Mark {
             words: self.trail_words.len(),
-            slots: self.trail_slots.len(),
+            slots: self.trail.len(),
             masks: self.trail_masks.len(),
         }
     }
 
     pub fn undo(&mut self, mark: Mark) {
-        while self.trail_slots.len() > mark.slots {
-            let (s, count, stamp, list_len) = self.trail_slots.pop().expect("an entry");
-            let s = s as usize;
+        while self.trail.len() > mark.slots {
+            let saved = self.trail.pop().expect("an entry");
+            let s = saved.slot as usize;
             let data = &self.slots[s];
-            let width = self.buckets[data.bucket].width;
-            let from = self.trail_words.len() - width;
-            self.arena[data.offset..data.offset + width].copy_from_slice(&self.trail_words[from..]);
-            self.trail_words.truncate(from);
-            self.count[s] = count;
-            self.stamp[s] = stamp;
-            self.list_len[s] = list_len;
+            let bits = &mut self.arena[data.offset..data.offset + self.buckets[data.bucket].width];
+            match saved.kept {
+                Kept::Whole => {
+                    let from = self.trail_words.len() - bits.len();
+                    bits.copy_from_slice(&self.trail_words[from..]);
+                    self.trail_words.truncate(from);
+                }
+                Kept::WordOff(i) => bits[i as usize / 64] |= 1 << (i % 64),
+            }
+            self.count[s] = saved.count;
+            self.stamp[s] = saved.stamp;
+            self.list_len[s] = saved.list_len;
         }
         debug_assert_eq!(self.trail_words.len(), mark.words);
         while self.trail_masks.len() > mark.masks {
             let (cell, mask) = self.trail_masks.pop().expect("an entry");
             self.mask[cell as usize] = mask;
         }
+    }
+
+    /// How many bitset words the trail holds.
+    #[cfg(test)]
+    pub fn trail_words(&self) -> usize {
+        self.trail_words.len()
     }
 
     /// Saves slot `s` on the trail, once per level.
@@ -362,9 +397,32 @@ impl Engine {
         let width = self.buckets[data.bucket].width;
         self.trail_words
             .extend_from_slice(&self.arena[data.offset..data.offset + width]);
-        self.trail_slots
-            .push((s as u32, self.count[s], self.stamp[s], self.list_len[s]));
+        self.trail.push(self.saved(s, Kept::Whole));
         self.stamp[s] = self.level;
+    }
+
+    /// Takes word `i` (of its bucket) out of slot `s`, which has it, and
+    /// counts it gone. Unless the slot was saved at this level, the trail
+    /// keeps only the word: a later save at this level comes after it, so
+    /// undoing puts the slot back in the right order.
+    #[inline(always)]
+    fn take_word(&mut self, s: usize, i: usize) {
+        if self.stamp[s] != self.level {
+            self.trail.push(self.saved(s, Kept::WordOff(i as u32)));
+        }
+        self.arena[self.slots[s].offset + i / 64] &= !(1 << (i % 64));
+        self.count[s] -= 1;
+    }
+
+    #[inline(always)]
+    fn saved(&self, s: usize, kept: Kept) -> Saved {
+        Saved {
+            slot: s as u32,
+            count: self.count[s],
+            stamp: self.stamp[s],
+            list_len: self.list_len[s],
+            kept,
+        }
     }
 
     #[inline(always)]
@@ -473,10 +531,8 @@ impl Engine {
             if self.arena[at] >> (i % 64) & 1 == 0 {
                 continue;
             }
-            self.save(t);
-            self.arena[at] &= !(1 << (i % 64));
             let old = self.count[t];
-            self.count[t] = old - 1;
+            self.take_word(t, i);
             self.reduced(t, old, old - 1)?;
             if old as usize > self.support_limit {
                 // Its squares were never narrowed to its words: all at once.
