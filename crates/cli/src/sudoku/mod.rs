@@ -38,7 +38,9 @@ pub fn run(args: SudokuArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
     options.input_bytes = None;
     options.spread_threads = false;
     // One puzzle is a batch of one line: the same answers, the same output.
-    let line = text.replace(['\n', '\r'], " ");
+    // The line is the parsed puzzle's, not the argument's, whose spaces may
+    // pass the batch's bound on a line.
+    let line = puzzle.to_line(alphabet);
     let summary = if args.format == Format::Line {
         batch::run_lines(
             line.as_bytes(),

@@ -72,6 +72,26 @@ fn solves_one_puzzle() {
         .assert()
         .success()
         .stdout(format!("{CLASSIC_SOLVED}\n"));
+    // Spaces are passed over, however many: past the 64 KiB bound on a
+    // line of a file, the argument is still one puzzle.
+    let spaced = format!("{CLASSIC}{}", " ".repeat(70_000));
+    for format in ["line", "json", "grid"] {
+        let plain = puzzles()
+            .args(["sudoku", "--format", format, CLASSIC])
+            .assert()
+            .success();
+        puzzles()
+            .args(["sudoku", "--format", format, &spaced])
+            .assert()
+            .success()
+            .stdout(stdout_of(&plain))
+            .stderr("");
+    }
+    puzzles()
+        .args(["sudoku", "--count", &spaced])
+        .assert()
+        .success()
+        .stdout("1\n");
 }
 
 #[test]
