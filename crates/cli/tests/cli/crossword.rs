@@ -4,6 +4,7 @@
 
 use std::collections::HashSet;
 use std::path::PathBuf;
+use std::time::Duration;
 
 use crate::util::{puzzles, temp_file};
 use predicates::prelude::*;
@@ -233,6 +234,49 @@ fn no_fill_exits_1() {
         .assert()
         .code(1)
         .stdout("0\n");
+}
+
+/// Grids whose search alone would prove the same part empty under every
+/// choice of another part (minutes to forever) are settled at once. The
+/// time limit only keeps a regression from hanging the tests.
+#[test]
+fn grids_of_separate_parts_without_a_fill_are_settled_at_once() {
+    // A corner that no word of the shipped list fills, below two long
+    // slots that it does not cross.
+    let corner = temp_file(
+        "crossword",
+        "comb.txt",
+        ".......#.......\n###############\n.W.############\nK..############\n...############\n",
+    );
+    // Twelve separate slots of two letters and ten words.
+    let slots = temp_file(
+        "crossword",
+        "slots.txt",
+        format!("{}..\n", "..#".repeat(11)),
+    );
+    let ten = temp_file(
+        "crossword",
+        "ten.txt",
+        "AZ\nBZ\nCZ\nDZ\nEZ\nFZ\nGZ\nHZ\nIZ\nJZ\n",
+    );
+    for (grid, words) in [(&corner, None), (&slots, Some(&ten))] {
+        for count in [false, true] {
+            let mut command = puzzles();
+            command.args(["crossword", grid.to_str().unwrap(), "--threads", "1"]);
+            if let Some(words) = words {
+                command.args(["--words", words.to_str().unwrap()]);
+            }
+            if count {
+                command.arg("--count");
+            }
+            let assert = command.timeout(Duration::from_secs(60)).assert().code(1);
+            if count {
+                assert.stdout("0\n");
+            } else {
+                assert.stdout("").stderr("puzzles: no fill exists\n");
+            }
+        }
+    }
 }
 
 #[test]

@@ -67,7 +67,7 @@ impl Filler {
         } else {
             "slot-words-1"
         };
-        let units = if self.dead().is_some() {
+        let units = if self.proved_empty() {
             0
         } else if let Some(square) = &self.square {
             square.unit_count()
@@ -126,7 +126,7 @@ impl Filler {
         progress: &mut dyn FnMut(&Progress) -> ControlFlow<()>,
     ) -> UnitsSummary {
         let resume = Some(Resume { done, finished });
-        if self.dead().is_some() {
+        if self.proved_empty() {
             return UnitsSummary {
                 summary: FillSummary {
                     complete: true,

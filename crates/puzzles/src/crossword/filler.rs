@@ -107,6 +107,9 @@ pub struct Filler {
     scores: Vec<Vec<i32>>,
     /// A slot left without candidates by the first propagation.
     dead: Option<usize>,
+    /// Whether the tests of [`super::refute`] proved, before any search,
+    /// that no fill exists.
+    refuted: bool,
     /// The seed of the restarts' orders.
     seed: u64,
     /// Words tried in the shortest restart ([`RESTART_UNIT`]; tests make
@@ -247,6 +250,7 @@ impl Filler {
             });
         }
         let dead = engine.start().err().map(|s| s as usize);
+        let refuted = dead.is_none() && super::refute::refuted(&engine);
         // A grid without blocks is a word square or rectangle: filled row
         // by row, as word-square makers do, it fills sooner than in order
         // of fewest candidates (BENCHMARKS.md).
@@ -268,6 +272,7 @@ impl Filler {
             engine,
             scores,
             dead,
+            refuted,
             seed: options.seed.unwrap_or(0),
             restart_unit: RESTART_UNIT,
             square,
@@ -377,7 +382,7 @@ impl Filler {
             });
         }
         if self.threads > 1
-            && self.dead.is_none()
+            && !self.proved_empty()
             && limit != Some(0)
             && let Some((summary, _)) =
                 counted_on(self.threads, &self.engine, limit, None, progress)
@@ -513,7 +518,7 @@ impl Filler {
     ) -> FillSummary {
         // The first propagation already proved that there is no fill:
         // the rows need not be walked to learn it again.
-        if self.dead.is_some() || limit == Some(0) {
+        if self.proved_empty() || limit == Some(0) {
             return FillSummary {
                 complete: limit != Some(0),
                 ..FillSummary::default()
@@ -583,7 +588,8 @@ impl Filler {
         restarts: bool,
         budget: Option<u64>,
     ) -> (bool, u64) {
-        if self.dead.is_some() || limit == Some(0) {
+        // The trace shows the search, however long, as queens' does.
+        if self.dead.is_some() || (self.refuted && !H::TRACE) || limit == Some(0) {
             return (limit != Some(0), 0);
         }
         let mut nodes = Nodes::unbounded();
@@ -644,6 +650,12 @@ impl Filler {
     /// no fill exists.
     pub(crate) fn dead(&self) -> Option<usize> {
         self.dead
+    }
+
+    /// Whether it is known before any search that no fill exists: a slot
+    /// emptied by the first propagation, or a proof of [`super::refute`].
+    pub(crate) fn proved_empty(&self) -> bool {
+        self.dead.is_some() || self.refuted
     }
 
     /// Splits by letter slots of more than `n` candidates (tests: every

@@ -188,7 +188,7 @@ impl Engine {
         let mut best: Option<(usize, u64, usize, usize)> = None;
         for s in 0..self.count.len() {
             let count = self.count[s];
-            if count <= 1 {
+            if count <= 1 || self.active.as_ref().is_some_and(|active| !active[s]) {
                 continue;
             }
             let mut key = (u64::from(count) << 16) / u64::from(self.weight[s]);

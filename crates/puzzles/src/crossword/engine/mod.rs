@@ -142,6 +142,9 @@ pub(crate) struct Engine {
     list_rows: Vec<Vec<u8>>,
     /// Tests: every filtered slot gets a list, however many candidates.
     pub lists_always: bool,
+    /// When present, only these slots are chosen: a search for a fill of
+    /// one part of the grid ([`super::refute`]).
+    pub active: Option<Vec<bool>>,
     /// Present when propagation runs compiled for AVX2.
     #[cfg(target_arch = "x86_64")]
     pub avx2: Option<crate::cpu::Avx2>,
@@ -260,6 +263,7 @@ impl Engine {
             list_words: vec![Vec::new(); n],
             list_rows: vec![Vec::new(); n],
             lists_always: false,
+            active: None,
             #[cfg(target_arch = "x86_64")]
             avx2: crate::cpu::Avx2::detect(),
         }
