@@ -27,8 +27,8 @@ words agree, no word is used twice.
 
 A word list has one word per line, optionally followed by ';' and an integer
 score (constructors' scored lists); case is folded; blank lines and '#'
-comments are passed over; lines that are not words of letters A-Z are skipped
-and counted. Words are tried best score first. Without --words, the English
+comments are passed over; lines that are not words of letters A-Z (or longer
+than 64, the longest slot) are skipped and counted; at most 4,194,304 words. Words are tried best score first. Without --words, the English
 list shipped with puzzles (SCOWL via Debian's wamerican, 63,849 words) is used.
 
 Exit status: 0 a fill (or a count above 0), 1 no fill exists, 2 a bad grid,
@@ -43,7 +43,7 @@ pub struct CrosswordArgs {
     pub words: Option<PathBuf>,
 
     /// After each grid, list the numbered across and down answers (text).
-    #[arg(short, long)]
+    #[arg(short, long, conflicts_with_all = ["count", "trace"])]
     pub entries: bool,
 
     /// How to print each fill.

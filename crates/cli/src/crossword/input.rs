@@ -40,12 +40,13 @@ pub(super) fn read_words(path: Option<&Path>) -> anyhow::Result<WordList> {
     let Some(path) = path else {
         return Ok(WordList::english());
     };
-    let file = File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let file = File::open(path)
+        .with_context(|| format!("cannot read the word list {}", path.display()))?;
     let words = WordList::parse(BufReader::with_capacity(1 << 16, file))
         .map_err(|err| anyhow!("{}: {err}", path.display()))?;
     if words.skipped() > 0 {
         eprintln!(
-            "puzzles: {}: {} {} skipped (not words of letters A-Z), the first on line {}",
+            "puzzles: {}: {} {} skipped (not words of letters A-Z, or longer than 64), the first on line {}",
             path.display(),
             words.skipped(),
             if words.skipped() == 1 {

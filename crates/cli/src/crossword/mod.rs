@@ -28,6 +28,12 @@ use self::trace::trace;
 use crate::outcome::Outcome;
 
 pub fn run(args: CrosswordArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
+    if args.count && !args.trace && args.format == Format::Ipuz {
+        bail!("--count prints a number, as text or JSON; --format ipuz is not available with it");
+    }
+    if args.entries && args.format != Format::Text {
+        bail!("--entries lists the answers after a text grid; JSON and ipuz carry them already");
+    }
     let grid = read_grid(&args.grid)?;
     let mut words = read_words(args.words.as_deref())?;
     if let Some(min) = args.min_score {

@@ -86,6 +86,22 @@ fn entries_list_the_numbered_answers() {
     assert!(lines.contains(&"Down"));
     assert_eq!(lines.len(), 2 + 8, "{out}");
     assert!(lines[1].trim_start().starts_with("1 "));
+    // The answers follow a text grid only: elsewhere the option would be
+    // silently dropped.
+    for (extra, message) in [
+        (["--format", "json"], "JSON and ipuz carry them already"),
+        (["--format", "ipuz"], "JSON and ipuz carry them already"),
+        (["--count", "--limit=9"], "cannot be used with '--count'"),
+        (["--trace", "--limit=9"], "cannot be used with '--trace'"),
+    ] {
+        puzzles()
+            .args(["crossword", &example("mini.txt"), "--entries"])
+            .args(extra)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(message));
+    }
 }
 
 #[test]
@@ -122,6 +138,13 @@ fn json_and_ipuz() {
         })
         .collect();
     assert_eq!(solution, rows);
+    // A count is a number: not an ipuz crossword.
+    puzzles()
+        .args(["crossword", &path, "--count", "--format", "ipuz"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("--format ipuz is not available"));
 }
 
 #[test]
@@ -326,6 +349,18 @@ fn bad_grids_exit_2_with_line_and_column() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("cannot read no-such-grid.txt"));
+    puzzles()
+        .args([
+            "crossword",
+            &example("mini.txt"),
+            "--words",
+            "no-such-list.txt",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "cannot read the word list no-such-list.txt",
+        ));
 }
 
 #[test]
@@ -337,6 +372,10 @@ fn bad_lists_exit_2_and_skipped_lines_are_counted() {
             "the word list has no words (2 lines skipped, the first on line 1)",
         ),
         ("", "the word list has no words (0 lines skipped)"),
+        (
+            "it's\n",
+            "the word list has no words (1 line skipped, the first on line 1)",
+        ),
         ("ok\nb\u{0}d\n", "line 2, column 2: not text"),
     ] {
         let list = temp_file("crossword", "bad-list.txt", text);
@@ -356,7 +395,11 @@ fn bad_lists_exit_2_and_skipped_lines_are_counted() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("line 2: longer than 1024 bytes"));
-    let list = temp_file("crossword", "skips.txt", "AB\nCD\nAC\nBD\nr2d2\nit's\n");
+    let list = temp_file(
+        "crossword",
+        "skips.txt",
+        format!("AB\nCD\nAC\nBD\nr2d2\nit's\n{}\n", "Z".repeat(65)),
+    );
     let square = temp_file("crossword", "skips-grid.txt", "..\n..\n");
     puzzles()
         .args([
@@ -369,7 +412,7 @@ fn bad_lists_exit_2_and_skipped_lines_are_counted() {
         .success()
         .stdout("AB\nCD\n")
         .stderr(predicate::str::contains(
-            "2 lines skipped (not words of letters A-Z), the first on line 5",
+            "3 lines skipped (not words of letters A-Z, or longer than 64), the first on line 5",
         ));
     // A byte-order mark opens many a list saved on Windows; a broken score
     // is refused rather than its word dropped.

@@ -82,4 +82,4 @@ pub use grid::{Cell, Direction, Grid, GridError, MAX_SIDE, Slot};
 pub use shared::OnUnit;
 pub use summary::{FillSummary, Progress};
 pub use trace::{FillAction, FillEvent, SlotRef};
-pub use words::{DEFAULT_SCORE, ListError, MAX_LINE, WordList};
+pub use words::{DEFAULT_SCORE, ListError, MAX_LINE, MAX_WORDS, WordList};

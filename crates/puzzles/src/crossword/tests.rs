@@ -360,7 +360,7 @@ proptest! {
     fn words_of_one_hash_are_still_told_apart(words in proptest::collection::vec("[abAB]{1,3}(;[0-9])?", 0..40)) {
         let text = words.join("\n");
         let plain = WordList::parse(text.as_bytes());
-        let clashing = WordList::parse_hashing(text.as_bytes(), |_| 7);
+        let clashing = WordList::parse_hashing(text.as_bytes(), |_| 7, MAX_WORDS);
         match (plain, clashing) {
             (Ok(plain), Ok(clashing)) => prop_assert_eq!(plain, clashing),
             (plain, clashing) => prop_assert_eq!(plain.is_err(), clashing.is_err()),

@@ -9,6 +9,8 @@ use thiserror::Error;
 use crate::lines::{Line, first_not_text, for_each_line_bounded};
 use crate::text::Position;
 
+use super::grid::MAX_SIDE;
+
 use self::index::WordIndex;
 
 mod index;
@@ -24,6 +26,22 @@ mod index;
 /// assert!(WordList::parse(long.as_bytes()).is_err());
 /// ```
 pub const MAX_LINE: usize = 1024;
+
+/// The most different words a list may hold: about ten times the largest
+/// constructors' lists, and with words of at most [`MAX_SIDE`] letters
+/// (longer ones fit no grid and are skipped) a bound on its memory.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::crossword::{MAX_WORDS, WordList};
+///
+/// assert_eq!(MAX_WORDS, 1 << 22);
+/// let long = "A".repeat(65); // longer than any grid's slot: skipped
+/// assert_eq!(WordList::parse(format!("{long}\nCAT\n").as_bytes())?.skipped(), 1);
+/// # Ok::<(), puzzles::crossword::ListError>(())
+/// ```
+pub const MAX_WORDS: usize = 1 << 22;
 
 /// The score of a word whose line gives none.
 ///
@@ -86,8 +104,14 @@ pub enum ListError {
         /// The score's text, trimmed (its first 24 characters).
         score: String,
     },
+    /// More different words than [`MAX_WORDS`].
+    #[error("line {line}: more than {MAX_WORDS} different words")]
+    TooManyWords {
+        /// The line of the first word past the bound, from 1.
+        line: usize,
+    },
     /// No line holds a word.
-    #[error("the word list has no words ({skipped} lines skipped{})", first_skipped.map(|line| format!(", the first on line {line}")).unwrap_or_default())]
+    #[error("the word list has no words ({skipped} {} skipped{})", if *skipped == 1 { "line" } else { "lines" }, first_skipped.map(|line| format!(", the first on line {line}")).unwrap_or_default())]
     Empty {
         /// Lines skipped (not words).
         skipped: usize,
@@ -147,14 +171,16 @@ impl WordList {
     /// # Ok::<(), puzzles::crossword::ListError>(())
     /// ```
     pub fn parse(reader: impl BufRead) -> Result<WordList, ListError> {
-        WordList::parse_hashing(reader, fx_hash)
+        WordList::parse_hashing(reader, fx_hash, MAX_WORDS)
     }
 
     /// [`WordList::parse`] with the hash that finds duplicates (tests give
-    /// one that makes every word clash).
+    /// one that makes every word clash) and a bound on the words (tests
+    /// give a small one).
     pub(crate) fn parse_hashing(
         mut reader: impl BufRead,
         hash_of: fn(&[u8]) -> u64,
+        max_words: usize,
     ) -> Result<WordList, ListError> {
         let mut list = WordList::default();
         let mut number = 0;
@@ -193,6 +219,12 @@ impl WordList {
                     return Err(bad_score(number, column, &text[at..]));
                 }
             };
+            if list.letters.len() - start > MAX_SIDE {
+                list.letters.truncate(start);
+                list.skipped += 1;
+                list.first_skipped.get_or_insert(number);
+                return Ok(());
+            }
             let word = &list.letters[start..];
             let new = list.starts.len() as u32;
             let earlier = index.find_or_insert(hash_of(word), new, |id| {
@@ -204,6 +236,9 @@ impl WordList {
                     list.duplicates += 1;
                     let old = &mut list.scores[at as usize];
                     *old = (*old).max(score);
+                }
+                None if list.starts.len() == max_words => {
+                    return Err(ListError::TooManyWords { line: number });
                 }
                 None => {
                     list.starts.push(start as u32);
@@ -556,6 +591,11 @@ mod tests {
             }
             let mut word = Vec::new();
             let score = match entry(text, &mut word) {
+                Entry::Word(_) if word.len() > MAX_SIDE => {
+                    list.skipped += 1;
+                    list.first_skipped.get_or_insert(number);
+                    continue;
+                }
                 Entry::Word(score) => score,
                 Entry::NotWord => {
                     list.skipped += 1;
@@ -600,6 +640,16 @@ mod tests {
             1 => (MAX_LINE - 2..MAX_LINE + 2).prop_map(|n| vec![b'a'; n]),
         ];
         proptest::collection::vec(piece, 0..60).prop_map(|pieces| pieces.concat())
+    }
+
+    #[test]
+    fn the_words_past_the_bound_are_refused_at_their_line() {
+        let text = "A\nB\nA;70\n# a comment\nC\n";
+        let err = WordList::parse_hashing(text.as_bytes(), fx_hash, 2).unwrap_err();
+        assert_eq!(err.to_string(), "line 5: more than 4194304 different words");
+        assert!(matches!(err, ListError::TooManyWords { line: 5 }));
+        let list = WordList::parse_hashing(&text.as_bytes()[..10], fx_hash, 2).unwrap();
+        assert_eq!((list.len(), list.score(0)), (2, 70));
     }
 
     #[test]
