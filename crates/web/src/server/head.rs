@@ -167,6 +167,17 @@ fn head_of(request: &httparse::Request) -> Result<Head, HeadError> {
     } else {
         Body::Length(usize::try_from(length.unwrap_or(0)).unwrap_or(usize::MAX))
     };
+    // A target in absolute form (`http://host/path`), which HTTP/1.1
+    // servers must accept, names the host itself, in place of the Host
+    // header (RFC 9112, section 3.2.2).
+    let target = match absolute_form(target) {
+        Some(("", _)) => return Err(refuse(400, "the request target names no host")),
+        Some((authority, path)) => {
+            host = Some(authority.to_string());
+            path
+        }
+        None => target,
+    };
     Ok(Head {
         method: method.to_string(),
         target: target.to_string(),
@@ -174,6 +185,20 @@ fn head_of(request: &httparse::Request) -> Result<Head, HeadError> {
         host,
         version: request.version.unwrap_or(1),
     })
+}
+
+/// The host and the path of a target in absolute form (`http://host/path`;
+/// a path left out is `/`), or `None` for any other form.
+fn absolute_form(target: &str) -> Option<(&str, &str)> {
+    const SCHEME: &str = "http://";
+    let head = target.get(..SCHEME.len())?;
+    if !head.eq_ignore_ascii_case(SCHEME) {
+        return None;
+    }
+    let rest = &target[SCHEME.len()..];
+    let end = rest.find(['/', '?']).unwrap_or(rest.len());
+    let (authority, path) = rest.split_at(end);
+    Some((authority, if path.is_empty() { "/" } else { path }))
 }
 
 fn refuse(status: u16, message: impl Into<String>) -> HeadError {
@@ -231,6 +256,17 @@ mod tests {
                 version: 0,
             }
         );
+        // The absolute form names the host in place of the Host header.
+        let absolute =
+            head(b"GET http://127.0.0.1:8000/api/trace?n=4 HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
+        assert_eq!(absolute.target, "/api/trace?n=4");
+        assert_eq!(absolute.host.as_deref(), Some("127.0.0.1:8000"));
+        let bare = head(b"GET HTTP://localhost HTTP/1.1\r\n\r\n").unwrap();
+        assert_eq!(
+            (bare.target.as_str(), bare.host.as_deref()),
+            ("/", Some("localhost"))
+        );
+        assert!(head(b"GET http:///x HTTP/1.1\r\n\r\n").is_err());
         let body = |raw: &[u8]| head(raw).map(|head| head.body);
         assert_eq!(
             body(b"POST / HTTP/1.1\r\nContent-Length: 12\r\n\r\n"),
