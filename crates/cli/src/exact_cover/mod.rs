@@ -50,7 +50,11 @@ pub fn run(args: ExactCoverArgs, out: &mut dyn Write) -> anyhow::Result<Outcome>
         print_solution(&problem, &solution, printed, args.format, out)?;
     }
     if printed == 0 {
-        if args.format != Format::Json {
+        // JSON lines keep standard output for solutions: the answer goes
+        // where a reader of the stream still sees it.
+        if args.format == Format::Json {
+            eprintln!("puzzles: no solution");
+        } else {
             writeln!(out, "no solution")?;
         }
         return Ok(Outcome::NoSolution);

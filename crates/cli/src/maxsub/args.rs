@@ -42,7 +42,8 @@ pub struct MaxsubArgs {
     #[arg(value_name = "NUMBER", allow_negative_numbers = true)]
     pub numbers: Vec<String>,
 
-    /// Read the numbers from FILE (with --2d, one matrix row per line).
+    /// Read the numbers from FILE (`-`: standard input; with --2d, one
+    /// matrix row per line).
     #[arg(long, value_name = "FILE", conflicts_with = "numbers")]
     pub file: Option<PathBuf>,
 

@@ -22,10 +22,19 @@ pub(super) enum Input {
 impl Input {
     pub(super) fn of(args: &MaxsubArgs) -> Input {
         match (&args.file, args.numbers.as_slice()) {
+            (Some(path), _) if path.as_os_str() == "-" => Input::Stdin,
             (Some(path), _) => Input::File(path.clone()),
             (None, []) => Input::Stdin,
             (None, [dash]) if dash == "-" => Input::Stdin,
-            (None, numbers) => Input::Args(numbers.to_vec()),
+            // An argument is one line of the text read, whatever line
+            // breaks it holds: so argument numbers stay right, and with
+            // --2d each argument stays one row.
+            (None, numbers) => Input::Args(
+                numbers
+                    .iter()
+                    .map(|number| number.replace(['\n', '\r'], " "))
+                    .collect(),
+            ),
         }
     }
 

@@ -115,11 +115,14 @@ where
                 Ok(Outcome::Answer)
             }
             Err(SubarrayError::TooShort { min_len, len }) => {
+                let answer =
+                    format!("no run of at least {min_len} numbers: the input has only {len}");
+                // JSON keeps standard output for objects: the answer goes
+                // where a reader of the stream still sees it.
                 if args.format == Format::Text {
-                    writeln!(
-                        out,
-                        "no run of at least {min_len} numbers: the input has only {len}"
-                    )?;
+                    writeln!(out, "{answer}")?;
+                } else {
+                    eprintln!("puzzles: {answer}");
                 }
                 Ok(Outcome::NoSolution)
             }

@@ -122,7 +122,8 @@ fn no_solution_exits_with_1() {
     run_text(b"a b\na\n", &["--count"]).code(1).stdout("0\n");
     run_text(b"a b\na\n", &["--format", "json"])
         .code(1)
-        .stdout("");
+        .stdout("")
+        .stderr("puzzles: no solution\n");
 }
 
 #[test]

@@ -151,6 +151,31 @@ fn files_and_stdin_take_commas_comments_and_any_whitespace() {
         .assert()
         .success()
         .stdout(predicate::str::starts_with("sum: 3\n"));
+    // `--file -` is standard input too.
+    maxsub()
+        .args(["--file", "-", "--format", "json"])
+        .write_stdin("30,-40,20,40")
+        .assert()
+        .success()
+        .stdout("{\"sum\":60,\"start\":2,\"end\":3,\"len\":2}\n");
+}
+
+/// A line break inside an argument is a space: arguments keep their
+/// numbers in messages, and with --2d each stays one row.
+#[test]
+fn line_breaks_inside_an_argument_keep_its_number() {
+    assert_eq!(
+        error(&["1\n2", "x"]),
+        "puzzles: error: argument 2: `x` is not an integer\n"
+    );
+    assert!(
+        error(&["--2d", "--", "1 2\r\n3 4", "5 6 7"])
+            .starts_with("puzzles: error: argument 2, column 6: this row has 3 numbers but the first row (argument 1) has 4")
+    );
+    assert_eq!(
+        output(&["--format", "json", "1\n-5", "2"], 0),
+        "{\"sum\":2,\"start\":2,\"end\":2,\"len\":1}\n"
+    );
 }
 
 #[test]
@@ -340,10 +365,12 @@ fn length_bounds() {
         output(&["--min-len", "5", "1", "2"], 1),
         "no run of at least 5 numbers: the input has only 2\n"
     );
-    assert_eq!(
-        output(&["--min-len", "5", "--format", "json", "1", "2"], 1),
-        ""
-    );
+    maxsub()
+        .args(["--min-len", "5", "--format", "json", "1", "2"])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr("puzzles: no run of at least 5 numbers: the input has only 2\n");
     assert_eq!(
         output(&["--min-len", "5", "-a", "brute-force", "1", "2"], 1),
         "no run of at least 5 numbers: the input has only 2\n"
