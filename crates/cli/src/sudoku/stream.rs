@@ -48,18 +48,25 @@ pub(super) fn run(
     // Answers leave in large writes; messages go out as they come.
     let mut out = io::BufWriter::with_capacity(1 << 16, out);
     let mut separator = Separator::default();
+    // The batch hands back the first error of reading or of writing: a
+    // failed write must not be reported as a failed read.
+    let write_failed = std::cell::Cell::new(false);
     let mut deliver = |bytes: &[u8], messages: &[u8]| -> io::Result<()> {
-        if !messages.is_empty() {
-            // Whatever came before goes out first, so that the messages
-            // follow the answers they concern as closely as possible.
-            out.flush()?;
-            io::stderr().write_all(messages)?;
-        }
-        out.write_all(separator.strip(bytes))?;
-        if answer_by_answer {
-            out.flush()?;
-        }
-        Ok(())
+        let written = (|| {
+            if !messages.is_empty() {
+                // Whatever came before goes out first, so that the messages
+                // follow the answers they concern as closely as possible.
+                out.flush()?;
+                io::stderr().write_all(messages)?;
+            }
+            out.write_all(separator.strip(bytes))?;
+            if answer_by_answer {
+                out.flush()?;
+            }
+            Ok(())
+        })();
+        write_failed.set(written.is_err());
+        written
     };
     let summary = if args.format == Format::Line {
         batch::run_lines(
@@ -85,11 +92,12 @@ pub(super) fn run(
             &mut deliver,
         )
     }
-    .map_err(|err| match &source {
-        Some(name) if err.kind() != io::ErrorKind::BrokenPipe => {
-            anyhow!(err).context(format!("while reading {name}"))
+    .map_err(|err| {
+        if write_failed.get() || err.kind() == io::ErrorKind::BrokenPipe {
+            return anyhow!(err);
         }
-        _ => anyhow!(err),
+        let name = source.as_deref().unwrap_or("standard input");
+        anyhow!(err).context(format!("while reading {name}"))
     })?;
     out.flush()?;
     if summary.puzzles == 0 {

@@ -427,6 +427,19 @@ fn usage_errors() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("cannot read no/such/file.txt"));
+    // A folder as standard input: the message says what was being read.
+    let folder = std::fs::File::open(env!("CARGO_MANIFEST_DIR")).unwrap();
+    let output = std::process::Command::new(assert_cmd::cargo::cargo_bin("puzzles"))
+        .arg("sudoku")
+        .stdin(folder)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&output.stderr)
+            .starts_with("puzzles: error: while reading standard input: "),
+        "{output:?}"
+    );
 }
 
 proptest! {

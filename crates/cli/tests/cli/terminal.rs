@@ -126,6 +126,13 @@ fn a_full_disk_names_standard_output() {
     // The same through a flush rather than a write: a count's one line.
     let full = std::fs::File::create("/dev/full").unwrap();
     puzzles_to(full, &["queens", "8", "--count"]);
+    // A file of puzzles: the write failed, not the reading of the file.
+    let sudoku = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/sudoku/classic.txt"
+    );
+    let full = std::fs::File::create("/dev/full").unwrap();
+    puzzles_to(full, &["sudoku", "--file", sudoku]);
 }
 
 #[test]
