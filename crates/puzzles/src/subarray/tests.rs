@@ -556,6 +556,18 @@ fn matrices_read_row_by_row() {
     );
     let err = read_matrix::<i64, _>(&b"1 2\n3 x\n"[..]).unwrap_err();
     assert_eq!(err.to_string(), "line 2, column 3: `x` is not an integer");
+    // A no-break space or a control character inside a token is shown
+    // escaped: printed as it is, the token would look like two numbers.
+    let err = read_matrix::<i64, _>("1 2\n3 4\u{a0}5\n".as_bytes()).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "line 2, column 3: `4\\u{a0}5` is not an integer"
+    );
+    let err = read_matrix::<i64, _>(&b"1\x072\n"[..]).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "line 1, column 1: `1\\u{7}2` is not an integer"
+    );
     assert!(matches!(
         read_matrix::<i64, _>(&b"# nothing\n"[..]),
         Err(SubarrayError::EmptyInput)

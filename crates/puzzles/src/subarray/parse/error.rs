@@ -86,11 +86,13 @@ pub(super) fn excerpt_text(token: &[u8]) -> String {
     if chars.next().is_some() {
         shown.push('…');
     }
-    // Control characters would garble the message: show them escaped.
+    // Control characters would garble the message, and a space that is
+    // not a separator (a no-break space) would look like one: show them
+    // escaped.
     shown
         .chars()
         .map(|c| {
-            if c.is_control() {
+            if c.is_control() || c.is_whitespace() {
                 c.escape_default().to_string()
             } else {
                 c.to_string()
