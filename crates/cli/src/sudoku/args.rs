@@ -33,8 +33,8 @@ valid puzzle (wrong length, a bad character, givens that clash) is answered
 on. Exit status: 2 if any line was invalid, else 1 if any puzzle had no
 solution, else 0.")]
 pub struct SudokuArgs {
-    /// The puzzle; without it, puzzles are read one per line from --file or
-    /// standard input.
+    /// The puzzle; without it, or with '-', puzzles are read one per line
+    /// from --file or standard input.
     #[arg(value_name = "PUZZLE", conflicts_with = "file")]
     pub puzzle: Option<String>,
 

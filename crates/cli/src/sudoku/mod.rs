@@ -13,6 +13,8 @@ mod trace;
 
 use std::io::Write;
 
+use anyhow::bail;
+
 use puzzles::sudoku::Alphabet;
 use puzzles::sudoku::batch;
 
@@ -23,8 +25,11 @@ use crate::outcome::Outcome;
 /// Runs `puzzles sudoku` as `args` ask.
 pub fn run(args: SudokuArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
     let alphabet = Alphabet::from(args.alphabet);
-    let Some(text) = &args.puzzle else {
-        return stream::run(&args, alphabet, out);
+    let text = match args.puzzle.as_deref() {
+        // As for maxsub and exact-cover, `-` is standard input.
+        Some("-") if args.trace => bail!("--trace follows one puzzle given on the command line"),
+        None | Some("-") => return stream::run(&args, alphabet, out),
+        Some(text) => text,
     };
     let puzzle = input::puzzle(text, alphabet)?;
     if args.trace {

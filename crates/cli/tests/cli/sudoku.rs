@@ -427,6 +427,21 @@ fn usage_errors() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("cannot read no/such/file.txt"));
+    // `-` is standard input, as for maxsub and exact-cover; a trace needs
+    // its one puzzle on the command line.
+    puzzles()
+        .args(["sudoku", "-"])
+        .write_stdin(format!("{CLASSIC}\n"))
+        .assert()
+        .success()
+        .stdout(format!("{CLASSIC_SOLVED}\n"));
+    puzzles()
+        .args(["sudoku", "-", "--trace"])
+        .write_stdin(format!("{CLASSIC}\n"))
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr("puzzles: error: --trace follows one puzzle given on the command line\n");
     // A folder as standard input: the message says what was being read.
     let folder = std::fs::File::open(env!("CARGO_MANIFEST_DIR")).unwrap();
     let output = std::process::Command::new(assert_cmd::cargo::cargo_bin("puzzles"))
