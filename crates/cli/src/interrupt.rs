@@ -28,3 +28,61 @@ pub(crate) fn on_ctrl_c() -> anyhow::Result<Arc<AtomicBool>> {
     .context("cannot install the Ctrl-C handler")?;
     Ok(cancel)
 }
+
+/// For a count with nothing to save (other pieces, the torus, given
+/// queens, a sample): Ctrl-C, SIGTERM and SIGHUP end it at once, saying so,
+/// with exit status 130 as for every count. SIGTERM or SIGHUP ignored when
+/// the command started (`nohup`) stays ignored.
+pub(crate) fn leave_on_signal() -> anyhow::Result<()> {
+    let still_ignored = ignored_signals();
+    ctrlc::set_handler(|| {
+        eprintln!("puzzles: interrupted");
+        std::process::exit(130);
+    })
+    .context("cannot install the Ctrl-C handler")?;
+    still_ignored.restore();
+    Ok(())
+}
+
+/// SIGTERM and SIGHUP where the command started with them ignored: the
+/// Ctrl-C handler takes them over, and [`Ignored::restore`] hands them back.
+pub(crate) struct Ignored {
+    #[cfg(unix)]
+    signals: Vec<libc::c_int>,
+}
+
+/// Which of SIGTERM and SIGHUP are ignored now.
+#[cfg(unix)]
+pub(crate) fn ignored_signals() -> Ignored {
+    let ignored = |signal| {
+        // SAFETY: a zeroed sigaction is a valid value to be written over;
+        // with no new action, sigaction only reads the current one.
+        let mut current: libc::sigaction = unsafe { std::mem::zeroed() };
+        let read = unsafe { libc::sigaction(signal, std::ptr::null(), &mut current) };
+        read == 0 && current.sa_sigaction == libc::SIG_IGN
+    };
+    Ignored {
+        signals: [libc::SIGTERM, libc::SIGHUP]
+            .into_iter()
+            .filter(|&signal| ignored(signal))
+            .collect(),
+    }
+}
+
+#[cfg(not(unix))]
+pub(crate) fn ignored_signals() -> Ignored {
+    Ignored {}
+}
+
+impl Ignored {
+    /// Ignores those signals again.
+    pub(crate) fn restore(self) {
+        #[cfg(unix)]
+        for signal in self.signals {
+            // SAFETY: SIG_IGN is a valid disposition for these signals.
+            unsafe {
+                libc::signal(signal, libc::SIG_IGN);
+            }
+        }
+    }
+}

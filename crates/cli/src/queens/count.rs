@@ -25,6 +25,7 @@ pub fn run(board: &Board, args: &QueensArgs, out: &mut dyn Write) -> anyhow::Res
     if board.rules().is_classic() {
         return classic(board.n(), args, out);
     }
+    crate::interrupt::leave_on_signal()?;
     plain(board, args, out)
 }
 
@@ -196,7 +197,7 @@ pub(crate) fn count_units(
     // count alike. A second one leaves at once; every recorded unit is
     // already on disk, one write per line. SIGTERM or SIGHUP ignored when
     // the command started (`nohup` ignores SIGHUP) stays ignored.
-    let still_ignored = ignored_signals();
+    let still_ignored = crate::interrupt::ignored_signals();
     let cancel = crate::interrupt::on_ctrl_c()?;
     still_ignored.restore();
 
@@ -284,48 +285,5 @@ fn default_threads(plan: &CountPlan) -> usize {
         1
     } else {
         std::thread::available_parallelism().map_or(1, usize::from)
-    }
-}
-
-/// SIGTERM and SIGHUP where the command started with them ignored: the
-/// Ctrl-C handler takes them over, and [`Ignored::restore`] hands them back.
-struct Ignored {
-    #[cfg(unix)]
-    signals: Vec<libc::c_int>,
-}
-
-/// Which of SIGTERM and SIGHUP are ignored now.
-#[cfg(unix)]
-fn ignored_signals() -> Ignored {
-    let ignored = |signal| {
-        // SAFETY: a zeroed sigaction is a valid value to be written over;
-        // with no new action, sigaction only reads the current one.
-        let mut current: libc::sigaction = unsafe { std::mem::zeroed() };
-        let read = unsafe { libc::sigaction(signal, std::ptr::null(), &mut current) };
-        read == 0 && current.sa_sigaction == libc::SIG_IGN
-    };
-    Ignored {
-        signals: [libc::SIGTERM, libc::SIGHUP]
-            .into_iter()
-            .filter(|&signal| ignored(signal))
-            .collect(),
-    }
-}
-
-#[cfg(not(unix))]
-fn ignored_signals() -> Ignored {
-    Ignored {}
-}
-
-impl Ignored {
-    /// Ignores those signals again.
-    fn restore(self) {
-        #[cfg(unix)]
-        for signal in self.signals {
-            // SAFETY: SIG_IGN is a valid disposition for these signals.
-            unsafe {
-                libc::signal(signal, libc::SIG_IGN);
-            }
-        }
     }
 }

@@ -61,6 +61,10 @@ pub fn run(args: QueensArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
                 bail!("{flag} works with the whole-board count only, not with given queens");
             }
         }
+        // A trace installs its own Ctrl-C handler.
+        if args.count && !args.trace {
+            crate::interrupt::leave_on_signal()?;
+        }
         return given::run(&args, n, out);
     }
     if args.first && !args.lexicographic && !args.trace {
@@ -75,6 +79,7 @@ pub fn run(args: QueensArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
             return shard::run(n, shard, &args, out);
         }
         if let (true, Some(size)) = (board.rules().is_classic(), args.sample) {
+            crate::interrupt::leave_on_signal()?;
             return sample::run(n, size, &args, out);
         }
         return count::run(&board, &args, out);

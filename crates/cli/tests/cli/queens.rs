@@ -436,3 +436,42 @@ fn ctrl_c_stops_a_trace_with_exit_130() {
     crate::util::ctrl_c_exits_130_with(&["queens", "30", "--trace"]);
     crate::util::ctrl_c_exits_130_with(&["queens", "30", "--trace", "--format", "json"]);
 }
+
+/// Every count ends with exit status 130 on SIGTERM (a batch system's time
+/// limit) and SIGHUP, as the guide says, not only the classic count with
+/// its checkpoints: other pieces, the torus, given queens and samples
+/// were killed by the signal (143, 129).
+#[cfg(target_os = "linux")]
+#[test]
+fn every_count_ends_130_on_sigterm_and_sighup() {
+    for (args, signal, number) in [
+        (
+            &["queens", "16", "--piece", "king", "--count"][..],
+            "-TERM",
+            15,
+        ),
+        (&["queens", "17", "--torus", "--count"], "-HUP", 1),
+        (&["queens", "30", "--given", "0:0", "--count"], "-TERM", 15),
+        (
+            &["queens", "20", "--count", "--sample", "1000000"],
+            "-HUP",
+            1,
+        ),
+    ] {
+        let child = std::process::Command::new(crate::util::binary())
+            .args(args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        crate::util::wait_for_handler(child.id(), number);
+        crate::util::send_signal(signal, child.id());
+        let output = child.wait_with_output().unwrap();
+        assert_eq!(output.status.code(), Some(130), "{args:?} {output:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&output.stderr),
+            "puzzles: interrupted\n",
+            "{args:?}"
+        );
+    }
+}
