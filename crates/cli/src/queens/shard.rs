@@ -302,10 +302,39 @@ pub fn run(
 /// Whether `a` and `b` name one file: the same file where both exist, the
 /// same absolute path where either does not yet.
 fn same_file(a: &Path, b: &Path) -> bool {
-    match (a.canonicalize(), b.canonicalize()) {
-        (Ok(a), Ok(b)) => a == b,
+    match (resolved(a), resolved(b)) {
+        (Some(a), Some(b)) => a == b,
         _ => std::path::absolute(a).ok() == std::path::absolute(b).ok(),
     }
+}
+
+/// Where `path` leads, whether or not a file is there yet: links followed
+/// (a link to a file not yet written included) and `..` resolved in the
+/// folder, so that two spellings of one place compare equal.
+fn resolved(path: &Path) -> Option<PathBuf> {
+    let mut path = path.to_path_buf();
+    // As many links as the system follows itself.
+    for _ in 0..40 {
+        if let Ok(real) = path.canonicalize() {
+            return Some(real);
+        }
+        match std::fs::read_link(&path) {
+            Ok(link) => {
+                path = match path.parent() {
+                    Some(folder) => folder.join(link),
+                    None => link,
+                };
+            }
+            Err(_) => {
+                let folder = match path.parent() {
+                    Some(folder) if !folder.as_os_str().is_empty() => folder,
+                    _ => Path::new("."),
+                };
+                return Some(folder.canonicalize().ok()?.join(path.file_name()?));
+            }
+        }
+    }
+    None
 }
 
 /// Where the part at `path` is written: through symbolic links to the

@@ -294,10 +294,17 @@ fn a_part_may_not_replace_its_checkpoint() {
     let before = std::fs::read(&checkpoint).unwrap();
     // By the same name, and by another name for it (before it exists too).
     let other = dir.join(".").join("q.ckpt");
+    // Spelled through a folder and `..`, or through a link, before either
+    // file exists: the part was written over the new checkpoint.
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    let climbed = dir.join("sub").join("..").join("fresh.ckpt");
+    std::os::unix::fs::symlink("linked.json", dir.join("link.ckpt")).unwrap();
     for (checkpoint, part) in [
         (&checkpoint, &checkpoint),
         (&checkpoint, &other),
         (&dir.join("new.ckpt"), &dir.join("new.ckpt")),
+        (&climbed, &dir.join("fresh.ckpt")),
+        (&dir.join("link.ckpt"), &dir.join("linked.json")),
     ] {
         puzzles()
             .args(["queens", "10", "--count", "--shard", "1/2", "--checkpoint"])
@@ -310,7 +317,9 @@ fn a_part_may_not_replace_its_checkpoint() {
             .stderr(predicate::str::contains("is also the --checkpoint file"));
     }
     assert_eq!(std::fs::read(&checkpoint).unwrap(), before);
-    assert!(!dir.join("new.ckpt").exists());
+    for name in ["new.ckpt", "fresh.ckpt", "linked.json"] {
+        assert!(!dir.join(name).exists(), "{name}");
+    }
 }
 
 #[test]
