@@ -5,6 +5,7 @@ use std::io::{BufReader, Write};
 use std::path::Path;
 
 use anyhow::Context;
+use puzzles::queens::construct::known_to_have_none;
 use puzzles::queens::given_file::read_given;
 use puzzles::queens::{Board, Piece, Rules};
 use serde_json::json;
@@ -30,8 +31,12 @@ pub fn run(args: &QueensArgs, n: usize, out: &mut dyn Write) -> anyhow::Result<O
     if args.trace {
         return trace(Traced::Completion(&completion), args, out);
     }
+    // A board without a solution has no completion either: a theorem says
+    // at once what the search would take hours to (`--trace` still shows
+    // the search).
+    let none = known_to_have_none(board.rules());
     if args.count {
-        let total = completion.count();
+        let total = if none { 0 } else { completion.count() };
         if super::count::json_wanted(args) {
             writeln!(
                 out,
@@ -49,7 +54,9 @@ pub fn run(args: &QueensArgs, n: usize, out: &mut dyn Write) -> anyhow::Result<O
     }
     let mut printer = Printer::new(args.format, n, out)?.svg(board.rules(), args);
     let mut printed = 0;
-    if args.first {
+    if none {
+        // Nothing to print: the answer below says there is no completion.
+    } else if args.first {
         let found = if args.lexicographic {
             completion.first()
         } else {

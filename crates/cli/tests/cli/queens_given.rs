@@ -82,6 +82,33 @@ fn big_boards_complete_quickly() {
     assert!(puzzles::queens::Solution::new(cols).is_ok());
 }
 
+/// A torus board whose N shares a factor with 6 has no solution (Pólya), so
+/// no completion: said at once, as without given queens. The time limit
+/// only keeps a regression (a search of minutes) from hanging the tests.
+#[test]
+fn a_torus_without_solutions_has_no_completion_at_once() {
+    let within = std::time::Duration::from_secs(60);
+    for piece in ["queen", "superqueen"] {
+        puzzles()
+            .args([
+                "queens", "30", "--torus", "--piece", piece, "--given", "0:0", "--count",
+            ])
+            .timeout(within)
+            .assert()
+            .code(1)
+            .stdout("0\n");
+    }
+    for extra in [&["--first"][..], &["--first", "--lexicographic"], &[]] {
+        puzzles()
+            .args(["queens", "30", "--torus", "--given", "0:0"])
+            .args(extra)
+            .timeout(within)
+            .assert()
+            .code(1)
+            .stdout("no completion exists for the given queens\n");
+    }
+}
+
 #[test]
 fn given_files_take_comments_and_both_shapes() {
     let path = temp_file(
