@@ -65,6 +65,8 @@ struct SvgSettings {
     /// --first: one board, no sheet.
     single: bool,
     unique: bool,
+    /// Completions of given queens, which --unique does not list.
+    given: bool,
     limit: Option<u64>,
 }
 
@@ -99,6 +101,7 @@ impl<'a> Printer<'a> {
             ),
             single: args.first,
             unique: args.unique,
+            given: !args.given.is_empty() || args.given_file.is_some(),
             limit: args.limit,
         };
         self
@@ -151,7 +154,7 @@ impl<'a> Printer<'a> {
             Format::Svg => {
                 if self.sheet.len() == MAX_SHEET_BOARDS {
                     // Fundamental solutions carry their class sizes.
-                    let unique = if class_size.is_some() {
+                    let unique = if class_size.is_some() || self.svg.given {
                         ""
                     } else {
                         "--unique or "

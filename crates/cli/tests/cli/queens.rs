@@ -398,6 +398,11 @@ fn an_svg_sheet_of_fundamental_solutions_past_the_bound_suggests_what_is_left() 
         "puzzles: error: more than 1000 boards are too many for one SVG sheet; add --limit K \
          (at most 1000), or use --first\n",
     );
+    // Completions of given queens have no --unique to suggest.
+    refused(&["queens", "12", "--given", "0:5", "--format", "svg"]).stderr(
+        "puzzles: error: more than 1000 boards are too many for one SVG sheet; add --limit K \
+         (at most 1000), or use --first\n",
+    );
 }
 
 #[test]
