@@ -6,8 +6,8 @@ use std::path::Path;
 
 use anyhow::Context;
 use puzzles::queens::construct::known_to_have_none;
-use puzzles::queens::given_file::read_given;
-use puzzles::queens::{Board, Piece, Rules};
+use puzzles::queens::given_file::{GivenLine, read_given_lines};
+use puzzles::queens::{Board, Piece, QueensError, Rules};
 use serde_json::json;
 
 use super::args::{Format, QueensArgs};
@@ -15,19 +15,47 @@ use super::printer::Printer;
 use super::trace::{Traced, trace};
 use crate::outcome::Outcome;
 
-fn read_given_file(path: &Path) -> anyhow::Result<Vec<(usize, usize)>> {
+fn read_given_file(path: &Path) -> anyhow::Result<Vec<GivenLine>> {
     let name = path.display();
     let file = std::fs::File::open(path).with_context(|| format!("cannot read {name}"))?;
-    read_given(BufReader::new(file)).map_err(|err| anyhow::anyhow!("{name}: {err}"))
+    read_given_lines(BufReader::new(file)).map_err(|err| anyhow::anyhow!("{name}: {err}"))
+}
+
+/// The board's refusal of a given square, with the file's line of each
+/// square it names that came from `--given-file`.
+fn located(err: QueensError, path: Option<&Path>, lines: &[GivenLine]) -> anyhow::Error {
+    let line_of = |square: (usize, usize)| {
+        lines
+            .iter()
+            .find(|&&(_, given)| given == square)
+            .map(|&(line, _)| line)
+    };
+    let found: Vec<usize> = match &err {
+        QueensError::SquareOffBoard { row, col, .. } => line_of((*row, *col)).into_iter().collect(),
+        QueensError::Attack { first, second, .. } => line_of(*first)
+            .into_iter()
+            .chain(line_of(*second))
+            .collect(),
+        _ => Vec::new(),
+    };
+    match (path, found.as_slice()) {
+        (Some(path), [line]) => anyhow::anyhow!("{}: line {line}: {err}", path.display()),
+        (Some(path), [a, b]) => anyhow::anyhow!("{}: lines {a} and {b}: {err}", path.display()),
+        _ => err.into(),
+    }
 }
 
 pub fn run(args: &QueensArgs, n: usize, out: &mut dyn Write) -> anyhow::Result<Outcome> {
     let mut given = args.given.clone();
-    if let Some(path) = &args.given_file {
-        given.extend(read_given_file(path)?);
-    }
+    let lines = match &args.given_file {
+        Some(path) => read_given_file(path)?,
+        None => Vec::new(),
+    };
+    given.extend(lines.iter().map(|&(_, square)| square));
     let board = Board::with_rules(Rules::new(n, args.piece.into(), args.torus)?)?;
-    let completion = board.with_given(&given)?;
+    let completion = board
+        .with_given(&given)
+        .map_err(|err| located(err, args.given_file.as_deref(), &lines))?;
     if args.trace {
         return trace(Traced::Completion(&completion), args, out);
     }

@@ -171,6 +171,36 @@ fn bad_given_queens_are_named() {
             .stdout("")
             .stderr(format!("puzzles: error: {message}\n"));
     }
+    // From a file, the refused squares are named by their lines.
+    for (text, extra, message) in [
+        (
+            "0:0\n9:1\n",
+            &[][..],
+            "line 2: the square (row 9, col 1) is off the board",
+        ),
+        (
+            "# two queens\n0:0\n\n0 1\n",
+            &[],
+            "lines 2 and 4: the pieces at (row 0, col 0) and (row 0, col 1) attack each other (row)",
+        ),
+        (
+            "0:1\n",
+            &["--given", "0:0"],
+            "line 1: the pieces at (row 0, col 0) and (row 0, col 1) attack each other (row)",
+        ),
+    ] {
+        let file = temp_file("refused.txt", text);
+        let path = file.to_str().unwrap();
+        puzzles()
+            .args(["queens", "8", "--given-file", path])
+            .args(extra)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::starts_with(format!(
+                "puzzles: error: {path}: {message}"
+            )));
+    }
     for given in ["0-0", "a:1", "1:", ""] {
         puzzles()
             .args(["queens", "8", "--given", given])

@@ -124,7 +124,43 @@ pub enum GivenFileError {
 /// );
 /// # Ok::<(), puzzles::queens::given_file::GivenFileError>(())
 /// ```
-pub fn read_given(mut reader: impl BufRead) -> Result<Vec<(usize, usize)>, GivenFileError> {
+pub fn read_given(reader: impl BufRead) -> Result<Vec<(usize, usize)>, GivenFileError> {
+    let squares = read_given_lines(reader)?;
+    Ok(squares.into_iter().map(|(_, square)| square).collect())
+}
+
+/// A square of a given-queens file with its line: `(line, (row, column))`,
+/// the line counted from 1.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::given_file::{GivenLine, read_given_lines};
+///
+/// let first: GivenLine = read_given_lines("\n5 6\n".as_bytes())?[0];
+/// assert_eq!(first, (2, (5, 6)));
+/// # Ok::<(), puzzles::queens::given_file::GivenFileError>(())
+/// ```
+pub type GivenLine = (usize, (usize, usize));
+
+/// [`read_given`], each square with its line (from 1), so that a square
+/// the board then refuses (off the board, or attacking another) can be
+/// named where the file has it.
+///
+/// # Errors
+///
+/// As [`read_given`].
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::given_file::read_given_lines;
+///
+/// let squares = read_given_lines("# two queens\n1 2\n\n3:4\n".as_bytes())?;
+/// assert_eq!(squares, vec![(2, (1, 2)), (4, (3, 4))]);
+/// # Ok::<(), puzzles::queens::given_file::GivenFileError>(())
+/// ```
+pub fn read_given_lines(mut reader: impl BufRead) -> Result<Vec<GivenLine>, GivenFileError> {
     let mut squares = Vec::new();
     let mut bytes = Vec::new();
     let mut line = 0;
@@ -154,13 +190,12 @@ pub fn read_given(mut reader: impl BufRead) -> Result<Vec<(usize, usize)>, Given
         if squares.len() == MAX_GIVEN_SQUARES {
             return Err(GivenFileError::TooMany { line });
         }
-        squares.push(
-            parse_line(content).map_err(|(column, reason)| GivenFileError::Square {
-                line,
-                column,
-                reason,
-            })?,
-        );
+        let square = parse_line(content).map_err(|(column, reason)| GivenFileError::Square {
+            line,
+            column,
+            reason,
+        })?;
+        squares.push((line, square));
     }
     Ok(squares)
 }
