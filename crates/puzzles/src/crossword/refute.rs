@@ -36,16 +36,14 @@ pub(super) fn refuted(root: &Engine) -> bool {
 /// Whether some length has more slots than its slots' candidates hold
 /// words.
 fn too_few_words(root: &Engine) -> bool {
-    root.buckets.iter().enumerate().any(|(b, bucket)| {
-        let slots: Vec<usize> = (0..root.slots.len())
-            .filter(|&s| root.slots[s].bucket == b)
-            .collect();
+    root.buckets.iter().any(|bucket| {
+        let slots = &bucket.slots;
         if slots.len() < 2 {
             return false;
         }
         let mut union = vec![0u64; bucket.width];
-        for &s in &slots {
-            for (u, &w) in union.iter_mut().zip(root.bits(s)) {
+        for &s in slots {
+            for (u, &w) in union.iter_mut().zip(root.bits(s as usize)) {
                 *u |= w;
             }
         }
