@@ -28,8 +28,9 @@ words agree, no word is used twice.
 A word list has one word per line, optionally followed by ';' and an integer
 score (constructors' scored lists); case is folded; blank lines and '#'
 comments are passed over; lines that are not words of letters A-Z (or longer
-than 64, the longest slot) are skipped and counted; at most 4,194,304 words. Words are tried best score first. Without --words, the English
-list shipped with puzzles (SCOWL via Debian's wamerican, 63,849 words) is used.
+than 64, the longest slot) are skipped and counted; at most 4,194,304 words.
+Words are tried best score first. Without --words, the English list shipped
+with puzzles (SCOWL via Debian's wamerican, 63,849 words) is used.
 
 Exit status: 0 a fill (or a count above 0), 1 no fill exists, 2 a bad grid,
 list or option, 130 interrupted (Ctrl-C).")]

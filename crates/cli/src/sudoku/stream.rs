@@ -65,7 +65,9 @@ pub(super) fn run(
             }
             Ok(())
         })();
-        write_failed.set(written.is_err());
+        if written.is_err() {
+            write_failed.set(true);
+        }
         written
     };
     let summary = if args.format == Format::Line {
