@@ -92,6 +92,14 @@ pub fn run(n: usize, size: u64, args: &QueensArgs, out: &mut dyn Write) -> anyho
                 p.sampled
             );
         }
+        // One draw of many units has no spread to measure: the library says
+        // so with an infinite error, which is not a number to print.
+        if estimate.std_error.is_infinite() {
+            return format!(
+                "{what:<24}{:.4e} ± ? (one draw has no spread: draw two or more with --sample)",
+                estimate.value / scale
+            );
+        }
         format!(
             "{what:<24}{:.4e} ± {:.2e}",
             estimate.value / scale,
@@ -121,5 +129,12 @@ pub fn run(n: usize, size: u64, args: &QueensArgs, out: &mut dyn Write) -> anyho
             " times √(1 − K/units)"
         }
     )?;
-    Ok(Outcome::Answer)
+    // Every unit drawn is the count itself: none is grep's no-match, as for
+    // a plain --count.
+    let counted_none = !below && p.sampled == p.plan_units && p.total.value == 0.0;
+    Ok(if counted_none {
+        Outcome::NoSolution
+    } else {
+        Outcome::Answer
+    })
 }

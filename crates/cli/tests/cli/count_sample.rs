@@ -26,6 +26,33 @@ fn a_sample_of_every_unit_projects_the_count_itself() {
 }
 
 #[test]
+fn a_sample_of_every_unit_without_a_solution_exits_as_a_count_of_none() {
+    for n in ["2", "3"] {
+        puzzles()
+            .args(["queens", n, "--count", "--sample", "5"])
+            .assert()
+            .code(1)
+            .stdout(predicate::str::contains(
+                "projected solutions:    0.0000e0 ± 0.00e0",
+            ));
+    }
+    puzzles()
+        .args(["queens", "4", "--count", "--sample", "100"])
+        .assert()
+        .code(0);
+}
+
+#[test]
+fn a_single_draw_gives_no_standard_error_rather_than_an_infinite_one() {
+    let text = stdout_of(&["queens", "12", "--count", "--sample", "1"]);
+    assert!(!text.contains("inf"), "{text}");
+    assert!(
+        text.contains("projected nodes:        1.7688e4 ± ? (one draw has no spread"),
+        "{text}"
+    );
+}
+
+#[test]
 fn a_sample_below_the_units_is_seeded_and_bounded() {
     let args = [
         "queens",
