@@ -182,6 +182,11 @@ pub fn read_given_lines(mut reader: impl BufRead) -> Result<Vec<GivenLine>, Give
         }
         let raw = bytes.strip_suffix(b"\n").unwrap_or(&bytes);
         let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
+        // A byte-order mark, as some editors write, is not part of line 1.
+        let raw = match raw.strip_prefix("\u{feff}".as_bytes()) {
+            Some(rest) if line == 1 => rest,
+            _ => raw,
+        };
         let text = std::str::from_utf8(raw).map_err(|_| GivenFileError::NotUtf8 { line })?;
         let content = text.split('#').next().unwrap_or("");
         if content.trim().is_empty() {
@@ -215,6 +220,12 @@ fn parse_line(line: &str) -> Result<(usize, usize), (usize, String)> {
         }
     };
     let number = |at: &mut usize, what: &str| -> Result<usize, (usize, String)> {
+        // A plus sign, as `--given +1:2` takes it (Rust's own number syntax).
+        if line[*at..].starts_with('+')
+            && line[*at + 1..].starts_with(|ch: char| ch.is_ascii_digit())
+        {
+            *at += 1;
+        }
         let start = *at;
         while line[*at..].starts_with(|ch: char| ch.is_ascii_digit()) {
             *at += 1;
@@ -301,6 +312,23 @@ mod tests {
         ] {
             assert_eq!(parse(text), Err(message.to_string()), "{text:?}");
         }
+    }
+
+    #[test]
+    fn a_byte_order_mark_and_plus_signs_read_as_the_command_line_reads_them() {
+        assert_eq!(parse("\u{feff}+1:+2\n3 +4\n"), Ok(vec![(1, 2), (3, 4)]));
+        assert_eq!(
+            parse("1:2\n\u{feff}3:4\n"),
+            Err("line 2, column 1: expected the row, found '\\u{feff}'".to_string())
+        );
+        assert_eq!(
+            parse("+:1"),
+            Err("line 1, column 1: expected the row, found '+'".to_string())
+        );
+        assert_eq!(
+            parse("1:++2"),
+            Err("line 1, column 3: expected the column, found '+'".to_string())
+        );
     }
 
     #[test]

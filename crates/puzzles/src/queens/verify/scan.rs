@@ -31,6 +31,9 @@ enum State {
 
 const CHUNK: usize = 1 << 20;
 
+/// UTF-8's byte-order mark.
+const BOM: &[u8] = "\u{feff}".as_bytes();
+
 /// How a byte that cannot stand where it does is named in a message.
 fn describe(bytes: &[u8]) -> String {
     let first = bytes[0];
@@ -63,6 +66,29 @@ pub(super) fn scan<R: Read, F: FnMut(u64, &[u64]) -> bool>(
 ) -> Result<Scan, VerifyError> {
     let mut buffer = vec![0u8; CHUNK];
     let mut scanner = Scanner::new(on_batch);
+    // A byte-order mark, as some editors write, is not part of the list:
+    // skipped, and columns on line 1 counted after it.
+    let mut filled = 0;
+    while filled < BOM.len() {
+        match reader.read(&mut buffer[filled..]) {
+            Ok(0) => break,
+            Ok(len) => filled += len,
+            Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
+            Err(err) => return Err(err.into()),
+        }
+    }
+    let mut first = &buffer[..filled];
+    if let Some(rest) = first.strip_prefix(BOM) {
+        scanner.base = BOM.len() as u64;
+        scanner.line_start = scanner.base;
+        first = rest;
+    }
+    if !first.is_empty() {
+        scanner.chunk(first)?;
+        if scanner.stopped {
+            return Ok(scanner.summary());
+        }
+    }
     loop {
         let len = match reader.read(&mut buffer) {
             Ok(0) => break,

@@ -176,3 +176,36 @@ fn a_single_queen_is_valid() {
     assert_eq!(both("[0]\n"), Ok(Verdict::Valid { n: 1 }));
     assert!(both("1").is_err());
 }
+
+/// A reader that hands out one byte a read, as a slow pipe may.
+struct OneByteAtATime<'a>(&'a [u8]);
+
+impl Read for OneByteAtATime<'_> {
+    fn read(&mut self, buffer: &mut [u8]) -> std::io::Result<usize> {
+        let Some((&first, rest)) = self.0.split_first() else {
+            return Ok(0);
+        };
+        buffer[0] = first;
+        self.0 = rest;
+        Ok(1)
+    }
+}
+
+#[test]
+fn a_byte_order_mark_is_passed_over_and_not_counted_as_a_column() {
+    assert_eq!(both("\u{feff}[1, 3, 0, 2]\n"), Ok(Verdict::Valid { n: 4 }));
+    assert_eq!(
+        verify(OneByteAtATime("\u{feff}1 3 0 2".as_bytes())).map_err(|err| err.to_string()),
+        Ok(Verdict::Valid { n: 4 })
+    );
+    assert_eq!(
+        both("\u{feff}1 x").unwrap_err(),
+        "line 1, column 3: expected ',' or a column number, found 'x'"
+    );
+    // Only at the start: elsewhere it is a character that cannot stand there.
+    assert!(both("1 \u{feff}3 0 2").is_err());
+    // A file of the mark alone, or of part of it, is empty or malformed, as
+    // without the mark.
+    assert_eq!(both("\u{feff}"), both(""));
+    assert!(verify(&b"\xef\xbb1 3 0 2"[..]).is_err());
+}
