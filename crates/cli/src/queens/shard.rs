@@ -252,6 +252,19 @@ pub fn run(
             path.display()
         );
     }
+    if let Some(checkpoint) = &args.checkpoint
+        && !to_stdout
+    {
+        let partial = partial_path(&path)?;
+        if same_file(&partial, checkpoint) {
+            bail!(
+                "--checkpoint {} is where the part {} is written before it is renamed into \
+                 place: give the checkpoint another name",
+                checkpoint.display(),
+                path.display()
+            );
+        }
+    }
     // Taken before the checkpoint is opened and held until the part is in
     // place, so that two runs for one part never both count.
     let partial = if to_stdout {
@@ -376,6 +389,21 @@ fn part_target(path: &Path) -> anyhow::Result<PathBuf> {
     bail!("cannot write the part file {shown}: too many levels of symbolic links")
 }
 
+/// `PART.partial`: where the part at `part` is written first.
+fn partial_path(part: &Path) -> anyhow::Result<PathBuf> {
+    let mut name = part
+        .file_name()
+        .with_context(|| {
+            format!(
+                "cannot write the part file {}: not a file name",
+                part.display()
+            )
+        })?
+        .to_os_string();
+    name.push(".partial");
+    Ok(part.with_file_name(name))
+}
+
 /// `PART.partial`, locked: where a shard's part is written before it is
 /// renamed onto PART, so that a reader sees the old part or the whole new
 /// one, never half of one. Removed if the count ends without a part.
@@ -390,12 +418,7 @@ impl PartialFile {
     /// Opens and locks `PART.partial`, or says who holds it.
     fn lock(part: &Path) -> anyhow::Result<PartialFile> {
         let shown = part.display();
-        let mut name = part
-            .file_name()
-            .with_context(|| format!("cannot write the part file {shown}: not a file name"))?
-            .to_os_string();
-        name.push(".partial");
-        let partial = part.with_file_name(name);
+        let partial = partial_path(part)?;
         // Opening a FIFO to write waits for a reader; a link would be
         // renamed onto the part instead of the file written.
         if let Ok(metadata) = std::fs::symlink_metadata(&partial)

@@ -316,8 +316,28 @@ fn a_part_may_not_replace_its_checkpoint() {
             .stdout("")
             .stderr(predicate::str::contains("is also the --checkpoint file"));
     }
+    // Nor the file the part is written to first: it was refused as held by
+    // another count, the run's own lock.
+    let part = dir.join("p.json");
+    let partial = dir.join("p.json.partial");
+    puzzles()
+        .args(["queens", "10", "--count", "--shard", "1/2", "--checkpoint"])
+        .arg(&partial)
+        .arg("--part")
+        .arg(&part)
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("is where the part "))
+        .stderr(predicate::str::contains("in use").not());
     assert_eq!(std::fs::read(&checkpoint).unwrap(), before);
-    for name in ["new.ckpt", "fresh.ckpt", "linked.json"] {
+    for name in [
+        "new.ckpt",
+        "fresh.ckpt",
+        "linked.json",
+        "p.json",
+        "p.json.partial",
+    ] {
         assert!(!dir.join(name).exists(), "{name}");
     }
 }
