@@ -221,6 +221,31 @@ fn an_old_format_checkpoint_is_refused_saying_so() {
     assert_eq!(std::fs::read(&old).unwrap(), before);
 }
 
+#[test]
+fn a_sealed_header_of_a_scheme_this_build_lacks_is_refused_by_file_and_line() {
+    let dir = scratch("unknown-scheme");
+    let path = dir.join("other.ckpt");
+    std::fs::write(
+        &path,
+        puzzles::record_file::seal_line(
+            r#"{"format":"puzzles-queens-count","version":2,"scheme":"foo-9","n":8,"split":2,"units":16"#,
+        ),
+    )
+    .unwrap();
+    let file = path.to_str().unwrap();
+    let before = std::fs::read(&path).unwrap();
+    puzzles()
+        .args(["queens", "8", "--count", "--checkpoint", file])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(format!(
+            "puzzles: error: checkpoint {file} line 1: unit scheme \"foo-9\" is not one this \
+             build counts (lexmin-rows-1 or quadrants-1)\n"
+        ));
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+}
+
 /// Issue 13: two counts on one checkpoint duplicated and lost lines.
 #[cfg(unix)]
 #[test]

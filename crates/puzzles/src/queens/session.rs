@@ -92,6 +92,15 @@ pub enum SessionError {
         /// Its unit scheme.
         scheme: String,
     },
+    /// The checkpoint's header names a scheme or split that this build
+    /// cannot count (a file from another build, or edited and sealed again).
+    #[error("checkpoint {} line 1: {source}", path.display())]
+    ResumedPlan {
+        /// The checkpoint.
+        path: PathBuf,
+        /// Why its scheme and split make no plan.
+        source: CountError,
+    },
     /// The quadrant counter was asked for fundamental solutions.
     #[error(
         "--method quadrants counts solutions, not fundamental ones: --unique needs --method backtrack"

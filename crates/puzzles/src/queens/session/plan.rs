@@ -69,7 +69,8 @@ impl PlanRequest {
     /// # Errors
     ///
     /// [`SessionError::Plan`] for a board or split that cannot be counted,
-    /// [`SessionError::NoSplit`], [`SessionError::OtherMethod`] and
+    /// [`SessionError::ResumedPlan`] for a checkpoint whose scheme or split
+    /// cannot, [`SessionError::NoSplit`], [`SessionError::OtherMethod`] and
     /// [`SessionError::QuadrantsFundamentals`] for requests that contradict
     /// the checkpoint or each other.
     ///
@@ -103,7 +104,12 @@ impl PlanRequest {
             return Ok(plan);
         }
         if let Some((path, (scheme, split))) = resumed {
-            let plan = CountPlan::for_scheme(&scheme, n, split)?;
+            let plan = CountPlan::for_scheme(&scheme, n, split).map_err(|source| {
+                SessionError::ResumedPlan {
+                    path: path.to_path_buf(),
+                    source,
+                }
+            })?;
             let wanted = self
                 .method
                 .or(self.fundamentals.then_some(Method::Backtrack));
