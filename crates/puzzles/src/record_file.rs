@@ -83,6 +83,43 @@ pub fn unseal_line(line: &str) -> Result<String, SealError> {
     Ok(format!("{payload}}}"))
 }
 
+/// What is wrong with a record line's fields, from serde_json's error: as
+/// serde_json says it, except for a whole number too large for its field,
+/// which serde_json reads as a floating-point number and then calls one.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::record_file::json_problem;
+///
+/// let err = serde_json::from_str::<u64>("99999999999999999999999").unwrap_err();
+/// assert_eq!(
+///     json_problem(&err),
+///     "the number 1e+23 at column 23 is not a whole number from 0 to 18446744073709551615"
+/// );
+/// let err = serde_json::from_str::<u64>("-1").unwrap_err();
+/// assert_eq!(json_problem(&err), err.to_string());
+/// ```
+pub fn json_problem(err: &serde_json::Error) -> String {
+    let text = err.to_string();
+    let read_as_float = text
+        .strip_prefix("invalid type: floating point `")
+        .and_then(|rest| rest.split_once("`, expected "))
+        .map(|(number, rest)| (number, rest.split(" at line ").next().unwrap_or(rest)));
+    let Some((number, expected)) = read_as_float else {
+        return text;
+    };
+    let most = match expected {
+        "u64" | "usize" => u64::MAX,
+        "u32" => u64::from(u32::MAX),
+        _ => return text,
+    };
+    format!(
+        "the number {number} at column {} is not a whole number from 0 to {most}",
+        err.column()
+    )
+}
+
 /// Why [`unseal_line`] refused a line.
 ///
 /// # Example

@@ -29,7 +29,7 @@ use anyhow::{Context, bail};
 use puzzles::queens::MAX_SEARCH_N;
 use puzzles::queens::count::{MAX_SPLIT, UnitId};
 use puzzles::queens::record_file::{
-    LockFailure, lock_exclusive, not_a_regular_file, seal_line, unseal_line,
+    LockFailure, json_problem, lock_exclusive, not_a_regular_file, seal_line, unseal_line,
 };
 use serde::{Deserialize, Serialize};
 
@@ -133,7 +133,7 @@ impl Part {
         }
         let object = unseal_line(line).map_err(|problem| format!("line 1: {problem}"))?;
         let part: Part = serde_json::from_str(&object)
-            .map_err(|err| format!("line 1: not a part file: {err}"))?;
+            .map_err(|err| format!("line 1: not a part file: {}", json_problem(&err)))?;
         part.check()
             .map_err(|problem| format!("line 1: {problem}"))?;
         Ok(part)

@@ -65,7 +65,7 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 
 use super::grid::{Cell, Grid};
-use crate::record_file::{FNV_START, fnv1a_more};
+use crate::record_file::{FNV_START, fnv1a_more, json_problem};
 use crate::record_log::{FileFailure, LogError, RecordLog, read_sealed};
 
 /// The `format` field of a header line.
@@ -553,7 +553,7 @@ fn header_payload(problem: &CountProblem) -> String {
 
 fn check_header(object: &str, problem: &CountProblem) -> Result<(), String> {
     let fields: HeaderFields = serde_json::from_str(object)
-        .map_err(|err| format!("not a crossword checkpoint header: {err}"))?;
+        .map_err(|err| format!("not a crossword checkpoint header: {}", json_problem(&err)))?;
     if fields.format != FORMAT {
         return Err(format!(
             "not a crossword checkpoint header: format {:?}, expected {FORMAT:?}",
@@ -584,8 +584,8 @@ fn check_header(object: &str, problem: &CountProblem) -> Result<(), String> {
 }
 
 fn read_record(object: &str, problem: &CountProblem) -> Result<(usize, UnitTally), String> {
-    let fields: RecordFields =
-        serde_json::from_str(object).map_err(|err| format!("not a unit record: {err}"))?;
+    let fields: RecordFields = serde_json::from_str(object)
+        .map_err(|err| format!("not a unit record: {}", json_problem(&err)))?;
     if fields.scheme != problem.scheme || fields.problem != problem.fingerprint {
         return Err(format!(
             "a record of another count (scheme {}, problem {})",

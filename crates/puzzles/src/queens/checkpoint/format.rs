@@ -8,7 +8,7 @@ use serde::Deserialize;
 
 use super::super::count::{CountPlan, UnitCount, UnitId};
 use super::super::quadrants;
-use crate::record_file::{SealError, seal_line, unseal_line};
+use crate::record_file::{SealError, json_problem, seal_line, unseal_line};
 
 /// The `format` field of a header line.
 pub const FORMAT: &str = "puzzles-queens-count";
@@ -292,7 +292,7 @@ pub(super) fn unseal(line: &str) -> Result<String, CheckpointProblem> {
 
 pub(super) fn parse_header(object: &str) -> Result<CheckpointHeader, CheckpointProblem> {
     let fields: HeaderFields = serde_json::from_str(object)
-        .map_err(|err| CheckpointProblem::NotAHeader(err.to_string()))?;
+        .map_err(|err| CheckpointProblem::NotAHeader(json_problem(&err)))?;
     if fields.format != FORMAT {
         return Err(CheckpointProblem::NotAHeader(format!(
             "format {:?}, expected {FORMAT:?}",
@@ -318,7 +318,7 @@ pub(super) fn parse_record(
     header: &CheckpointHeader,
 ) -> Result<(UnitId, UnitCount), CheckpointProblem> {
     let fields: RecordFields = serde_json::from_str(object)
-        .map_err(|err| CheckpointProblem::NotARecord(err.to_string()))?;
+        .map_err(|err| CheckpointProblem::NotARecord(json_problem(&err)))?;
     let found = CheckpointHeader {
         scheme: fields.scheme,
         n: fields.n,

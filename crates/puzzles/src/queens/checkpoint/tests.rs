@@ -101,6 +101,23 @@ fn impossible_counts_are_refused_even_with_a_good_checksum() {
 }
 
 #[test]
+fn a_number_too_large_for_its_field_is_named_as_such_with_a_good_checksum() {
+    let (_, text) = sample();
+    let first = text.lines().nth(1).unwrap();
+    let object = crate::record_file::unseal_line(first).unwrap();
+    let huge = object.replacen(r#""nodes":"#, r#""nodes":99999999999999999999"#, 1);
+    let edited = text.replacen(first, seal(huge.trim_end_matches('}')).trim_end(), 1);
+    let err = Checkpoint::read(edited.as_bytes()).unwrap_err();
+    assert_eq!(err.line, 2);
+    let message = err.problem.to_string();
+    assert!(
+        message.contains("is not a whole number from 0 to 18446744073709551615"),
+        "{message}"
+    );
+    assert!(!message.contains("floating point"), "{message}");
+}
+
+#[test]
 fn a_header_for_another_problem_is_a_mismatch() {
     let (_, text) = sample();
     let checkpoint = Checkpoint::read(text.as_bytes()).unwrap();
