@@ -69,11 +69,33 @@ fn usage_error(err: &clap::Error) -> ExitCode {
     }
     let text = err.render().to_string();
     match text.strip_prefix("error: ") {
-        Some(rest) => eprintln!("puzzles: error: {}", one_line(rest)),
+        Some(rest) => eprintln!("puzzles: error: {}", one_line(&not_a_subcommand(rest))),
         // Help shown for a missing subcommand: as it is.
         None => eprint!("{text}"),
     }
     ExitCode::from(USAGE_ERROR)
+}
+
+/// A second positional argument to `queens N` reaches clap as a subcommand
+/// (`queens` also takes `verify`), so clap says "the subcommand '7' cannot
+/// be used with '<N>'": where no subcommand has that name, it is an
+/// unexpected argument, as for every other command.
+fn not_a_subcommand(text: &str) -> String {
+    let named = text
+        .strip_prefix("the subcommand '")
+        .and_then(|rest| rest.rsplit_once("' cannot be used with"));
+    let Some((name, _)) = named else {
+        return text.to_string();
+    };
+    let is_subcommand = Cli::command()
+        .get_subcommands()
+        .flat_map(|command| command.get_subcommands())
+        .any(|command| command.get_name() == name);
+    if is_subcommand {
+        return text.to_string();
+    }
+    let usage = text.find("\nUsage:").map_or("", |at| &text[at..]);
+    format!("unexpected argument '{name}' found\n{usage}")
 }
 
 /// Clap's error paragraphs as one line: the message, its list items after

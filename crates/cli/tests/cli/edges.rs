@@ -247,7 +247,15 @@ fn usage_errors_are_one_line() {
         ),
         (
             &["queens", "4", "4"],
-            "puzzles: error: the subcommand '4' cannot be used with '<N>' (usage: puzzles queens [OPTIONS] <N> | puzzles queens <COMMAND>)\n",
+            "puzzles: error: unexpected argument '4' found (usage: puzzles queens [OPTIONS] <N> | puzzles queens <COMMAND>)\n",
+        ),
+        (
+            &["queens", "4", "--count", "5"],
+            "puzzles: error: unexpected argument '5' found (usage: puzzles queens [OPTIONS] <N> | puzzles queens <COMMAND>)\n",
+        ),
+        (
+            &["queens", "4", "verify"],
+            "puzzles: error: the subcommand 'verify' cannot be used with '<N>' (usage: puzzles queens [OPTIONS] <N> | puzzles queens <COMMAND>)\n",
         ),
         (
             &["maxsub", "--top", "0", "1"],
