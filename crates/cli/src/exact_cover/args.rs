@@ -10,7 +10,7 @@ use clap::{Args, ValueEnum};
 Examples:
   puzzles exact-cover problem.txt               every solution, as its options
   puzzles exact-cover problem.txt --count       the number of solutions
-  puzzles exact-cover problem.txt --count --limit 2    0, 1 or 2: is it unique?
+  puzzles exact-cover problem.txt --count --limit 2    0, 1 or at least 2: is it unique?
   puzzles exact-cover problem.txt --first       the first solution found
   puzzles exact-cover problem.txt --format indices     option numbers, one line each
   puzzles exact-cover problem.txt --trace       every choice, conflict and backtrack

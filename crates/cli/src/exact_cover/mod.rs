@@ -26,9 +26,16 @@ pub fn run(args: ExactCoverArgs, out: &mut dyn Write) -> anyhow::Result<Outcome>
     }
     if args.count {
         let count = problem.count_up_to(args.limit.unwrap_or(u64::MAX));
+        // Counting stopped at the limit: there may be more.
+        let complete = args.limit != Some(count);
         match args.format {
-            Format::Json => writeln!(out, "{}", json!({ "solutions": count }))?,
-            _ => writeln!(out, "{count}")?,
+            Format::Json => writeln!(
+                out,
+                "{}",
+                json!({ "solutions": count, "complete": complete })
+            )?,
+            _ if complete => writeln!(out, "{count}")?,
+            _ => writeln!(out, "at least {count}")?,
         }
         return Ok(if count == 0 {
             Outcome::NoSolution

@@ -52,7 +52,27 @@ fn counts_queens_and_langford_pairs() {
         .arg(example("queens-8.txt"))
         .assert()
         .success()
-        .stdout("{\"solutions\":2}\n");
+        .stdout("{\"complete\":false,\"solutions\":2}\n");
+    // A count cut short at the limit says so; one that ends below it, or
+    // exactly at it with no limit, is the count.
+    for (limit, text) in [
+        ("91", "at least 91\n"),
+        ("92", "at least 92\n"),
+        ("93", "92\n"),
+    ] {
+        puzzles()
+            .args(["exact-cover", "--count", "--limit", limit])
+            .arg(example("queens-8.txt"))
+            .assert()
+            .success()
+            .stdout(text);
+    }
+    puzzles()
+        .args(["exact-cover", "--count", "--format", "json"])
+        .arg(example("queens-8.txt"))
+        .assert()
+        .success()
+        .stdout("{\"complete\":true,\"solutions\":92}\n");
 }
 
 #[test]
