@@ -206,15 +206,48 @@ fn message(err: &anyhow::Error) -> String {
 /// A reader that went away (`puzzles queens 20 | head`) is not an error.
 fn is_broken_pipe(err: &anyhow::Error) -> bool {
     err.chain().any(|cause| {
-        cause
-            .downcast_ref::<io::Error>()
-            .is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
+        let kind = match cause.downcast_ref::<io::Error>() {
+            Some(io) => Some(io.kind()),
+            // serde_json's writer error does not give its io::Error as its
+            // source, only that error's own source.
+            None => cause
+                .downcast_ref::<serde_json::Error>()
+                .and_then(serde_json::Error::io_error_kind),
+        };
+        kind == Some(io::ErrorKind::BrokenPipe)
     })
 }
 
 #[cfg(test)]
 mod tests {
-    use super::message;
+    use super::{is_broken_pipe, message};
+
+    /// A writer whose reader has gone.
+    struct Gone;
+
+    impl std::io::Write for Gone {
+        fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+            Err(std::io::ErrorKind::BrokenPipe.into())
+        }
+
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_reader_gone_is_seen_through_serde_json_and_context() {
+        let json = serde_json::to_writer(Gone, &[1, 2]).unwrap_err();
+        assert!(is_broken_pipe(
+            &anyhow::Error::new(json).context("printing")
+        ));
+        let plain = std::io::Write::write_all(&mut Gone, b"x").unwrap_err();
+        assert!(is_broken_pipe(&anyhow::Error::new(plain)));
+        let full = std::io::Error::from(std::io::ErrorKind::StorageFull);
+        assert!(!is_broken_pipe(&anyhow::Error::new(full)));
+        let data = serde_json::from_str::<u8>("x").unwrap_err();
+        assert!(!is_broken_pipe(&anyhow::Error::new(data)));
+    }
 
     /// As `puzzles_web::ServeError` is: the cause in the message and as the
     /// source.
