@@ -63,9 +63,19 @@ fn main() -> ExitCode {
 /// `puzzles: error:`, rather than clap's own `error:` and its paragraphs.
 fn usage_error(err: &clap::Error) -> ExitCode {
     if !err.use_stderr() {
-        // --help and --version, on standard output.
-        let _ = err.print();
-        return ExitCode::from(u8::try_from(err.exit_code()).unwrap_or(0));
+        // --help and --version, on standard output, which may fail (a full
+        // disk) as any other output may.
+        let printed = err.print().and_then(|()| io::stdout().flush());
+        return match printed {
+            Err(write) if write.kind() != io::ErrorKind::BrokenPipe => {
+                eprintln!(
+                    "puzzles: error: {}",
+                    NamedStdout::<io::Stdout>::named(write)
+                );
+                ExitCode::from(USAGE_ERROR)
+            }
+            _ => ExitCode::from(u8::try_from(err.exit_code()).unwrap_or(0)),
+        };
     }
     let text = err.render().to_string();
     match text.strip_prefix("error: ") {

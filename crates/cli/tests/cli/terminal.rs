@@ -133,6 +133,11 @@ fn a_full_disk_names_standard_output() {
     );
     let full = std::fs::File::create("/dev/full").unwrap();
     puzzles_to(full, &["sudoku", "--file", sudoku]);
+    // Help and version too: they were lost with exit status 0.
+    for args in [&["--help"][..], &["queens", "-h"], &["--version"]] {
+        let full = std::fs::File::create("/dev/full").unwrap();
+        puzzles_to(full, args);
+    }
 }
 
 #[test]
