@@ -57,9 +57,9 @@ pub fn run(args: ExactCoverArgs, out: &mut dyn Write) -> anyhow::Result<Outcome>
         print_solution(&problem, &solution, printed, args.format, out)?;
     }
     if printed == 0 {
-        // JSON lines keep standard output for solutions: the answer goes
-        // where a reader of the stream still sees it.
-        if args.format == Format::Json {
+        // JSON lines and option numbers keep standard output for solutions:
+        // the answer goes where a reader of the stream still sees it.
+        if args.format != Format::Options {
             eprintln!("puzzles: no solution");
         } else {
             writeln!(out, "no solution")?;

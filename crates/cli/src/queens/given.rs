@@ -108,12 +108,14 @@ pub fn run(args: &QueensArgs, n: usize, out: &mut dyn Write) -> anyhow::Result<O
     if printed > 0 {
         return Ok(Outcome::Answer);
     }
-    if matches!(args.format, Format::Board | Format::Array | Format::Unicode) {
-        writeln!(
-            out,
-            "no completion exists for the given {}s",
-            Piece::from(args.piece)
-        )?;
+    let none = format!(
+        "no completion exists for the given {}s",
+        Piece::from(args.piece)
+    );
+    match args.format {
+        Format::Board | Format::Array | Format::Unicode => writeln!(out, "{none}")?,
+        Format::Json => eprintln!("puzzles: {none}"),
+        Format::Leetcode | Format::Svg => {}
     }
     Ok(Outcome::NoSolution)
 }

@@ -58,8 +58,12 @@ pub fn run(board: &Board, args: &QueensArgs, out: &mut dyn Write) -> anyhow::Res
     };
     printer.finish()?;
     if printed == 0 {
-        if matches!(args.format, Format::Board | Format::Array | Format::Unicode) {
-            writeln!(out, "no solution exists for n = {n}")?;
+        match args.format {
+            Format::Board | Format::Array | Format::Unicode => {
+                writeln!(out, "no solution exists for n = {n}")?;
+            }
+            Format::Json => eprintln!("puzzles: no solution exists for n = {n}"),
+            Format::Leetcode | Format::Svg => {}
         }
         return Ok(Outcome::NoSolution);
     }

@@ -20,7 +20,9 @@ pub(crate) fn no_solution(
     out: &mut dyn Write,
 ) -> anyhow::Result<Outcome> {
     match format {
-        Format::Json => {}
+        // JSON lines keep standard output for solutions: the answer goes
+        // where a reader of the stream still sees it.
+        Format::Json => eprintln!("puzzles: no solution exists for n = {n}"),
         Format::Leetcode => writeln!(out, "[]")?,
         Format::Board | Format::Array | Format::Unicode => {
             writeln!(out, "no solution exists for n = {n}")?

@@ -140,10 +140,12 @@ fn without_primary_items_the_empty_set_is_the_solution() {
 fn no_solution_exits_with_1() {
     run_text(b"a b\na\n", &[]).code(1).stdout("no solution\n");
     run_text(b"a b\na\n", &["--count"]).code(1).stdout("0\n");
-    run_text(b"a b\na\n", &["--format", "json"])
-        .code(1)
-        .stdout("")
-        .stderr("puzzles: no solution\n");
+    for format in ["json", "indices"] {
+        run_text(b"a b\na\n", &["--format", format])
+            .code(1)
+            .stdout("")
+            .stderr("puzzles: no solution\n");
+    }
 }
 
 #[test]

@@ -106,11 +106,27 @@ fn no_solution_is_an_answer_with_exit_status_one() {
         .assert()
         .code(1)
         .stdout("0\n");
+    // JSON lines keep standard output for solutions; the answer is said on
+    // standard error (it was not said at all).
+    for args in [
+        &["queens", "3", "--format", "json"][..],
+        &["queens", "3", "--first", "--format", "json"],
+        &["queens", "3", "--unique", "--format", "json"],
+        &["queens", "6", "--torus", "--format", "json"],
+    ] {
+        puzzles()
+            .args(args)
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr(format!("puzzles: no solution exists for n = {}\n", args[1]));
+    }
     puzzles()
-        .args(["queens", "3", "--format", "json"])
+        .args(["queens", "6", "--given", "0:0", "--format", "json"])
         .assert()
         .code(1)
-        .stdout("");
+        .stdout("")
+        .stderr("puzzles: no completion exists for the given queens\n");
     puzzles()
         .args(["queens", "2", "--format", "leetcode"])
         .assert()
