@@ -117,6 +117,11 @@ pub fn run(args: CrosswordArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> 
         });
         return print_count(out, args.format, summary.fills, reached, record);
     }
+    if summary.fills == 0 && args.format == Format::Text {
+        // The answer, where a fill would have been, as queens says its own.
+        writeln!(out, "no fill exists")?;
+        return Ok(Outcome::NoSolution);
+    }
     ended(out, summary.fills)
 }
 
@@ -137,7 +142,8 @@ fn print_count(
     ended(out, fills)
 }
 
-/// Exit 1 with `no fill exists` when there are no `fills`.
+/// Exit 1 with `no fill exists` on standard error when there are no
+/// `fills`: standard output has the count, or data only (JSON, ipuz).
 fn ended(out: &mut dyn Write, fills: u64) -> anyhow::Result<Outcome> {
     if fills == 0 {
         out.flush()?;

@@ -221,7 +221,7 @@ fn min_score_leaves_out_low_words_and_scores_order_them() {
         .args(["crossword", grid, "--words", list, "--min-score", "50"])
         .assert()
         .code(1)
-        .stderr("puzzles: no fill exists\n");
+        .stdout("no fill exists\n");
     puzzles()
         .args(["crossword", grid, "--words", list, "--min-score", "100"])
         .assert()
@@ -244,8 +244,25 @@ fn no_fill_exits_1() {
         ])
         .assert()
         .code(1)
-        .stdout("")
-        .stderr("puzzles: no fill exists\n");
+        .stdout("no fill exists\n")
+        .stderr("");
+    // Where standard output carries only data, the answer is said on
+    // standard error.
+    for format in ["json", "ipuz"] {
+        puzzles()
+            .args([
+                "crossword",
+                grid.to_str().unwrap(),
+                "--words",
+                list.to_str().unwrap(),
+                "--format",
+                format,
+            ])
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr("puzzles: no fill exists\n");
+    }
     puzzles()
         .args([
             "crossword",
@@ -296,7 +313,7 @@ fn grids_of_separate_parts_without_a_fill_are_settled_at_once() {
             if count {
                 assert.stdout("0\n");
             } else {
-                assert.stdout("").stderr("puzzles: no fill exists\n");
+                assert.stdout("no fill exists\n").stderr("");
             }
         }
     }
