@@ -86,6 +86,9 @@ impl Input {
                 anyhow!("{}: {what}", self.locate(line, column))
             }
             SubarrayError::EmptyInput => anyhow!("no numbers in {}", self.name()),
+            too_many @ SubarrayError::TooManyValues { .. } => {
+                anyhow!("{}: {too_many}", self.name())
+            }
             SubarrayError::Io(io) => anyhow!("cannot read {}: {io}", self.name()),
             other => anyhow!(other),
         }

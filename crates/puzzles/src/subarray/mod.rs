@@ -417,6 +417,16 @@ pub enum SubarrayError {
         /// The values given.
         len: usize,
     },
+    /// More numbers than a search that keeps them in memory takes
+    /// ([`parse::MAX_KEPT_VALUES`]); the plain scan streams any number.
+    #[error(
+        "more than {max} numbers: the most kept in memory (this search needs them all at once; \
+         the plain maximum-subarray scan streams any number)"
+    )]
+    TooManyValues {
+        /// The bound.
+        max: usize,
+    },
     /// Reading the input failed.
     #[error("cannot read the input: {0}")]
     Io(#[from] std::io::Error),

@@ -29,6 +29,7 @@
 //! (the two number types), `scalar`, `avx2` and `avx512` (the integer token
 //! loops), `tokenizer` (the reader and its buffer), `matrix` ([`read_matrix`]).
 
+use std::cell::Cell;
 use std::io::Read;
 
 use super::SubarrayError;
@@ -48,7 +49,7 @@ mod token;
 mod tokenizer;
 
 pub use self::error::{MAX_TOKEN, Position, SyntaxError, SyntaxErrorKind};
-pub use self::matrix::read_matrix;
+pub use self::matrix::{read_matrix, read_matrix_up_to};
 pub use self::token::{BATCH, Parse};
 pub(crate) use self::tokenizer::Tokenizer;
 
@@ -95,9 +96,82 @@ pub fn for_each_block<T: Parse, R: Read, F: FnMut(&[T])>(
 /// # Ok::<(), puzzles::subarray::SubarrayError>(())
 /// ```
 pub fn read_values<T: Parse, R: Read>(reader: R) -> Result<Vec<T>, SubarrayError> {
+    read_values_up_to(reader, MAX_KEPT_VALUES)
+}
+
+/// The most numbers [`read_values`] and [`read_matrix`] keep: 2²⁷, 1 GiB
+/// of 64-bit numbers. The searches that need every number at once (circular,
+/// bounded lengths, the top K, 2-D, the brute force) take no more; the plain
+/// scan streams any number.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::subarray::parse::MAX_KEPT_VALUES;
+///
+/// assert_eq!(MAX_KEPT_VALUES, 134_217_728);
+/// ```
+pub const MAX_KEPT_VALUES: usize = 1 << 27;
+
+/// [`read_values`] with another bound than [`MAX_KEPT_VALUES`]: reading
+/// stops soon after `max` numbers, in memory bounded by them, whatever
+/// follows (an endless pipe included).
+///
+/// # Errors
+///
+/// As [`for_each_block`], and [`SubarrayError::TooManyValues`] past `max`.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::subarray::{SubarrayError, parse::read_values_up_to};
+///
+/// assert_eq!(read_values_up_to::<i64, _>("1 2 3".as_bytes(), 3)?, [1, 2, 3]);
+/// let err = read_values_up_to::<i64, _>("1 2 3 4".as_bytes(), 3).unwrap_err();
+/// assert!(matches!(err, SubarrayError::TooManyValues { max: 3 }));
+/// # Ok::<(), SubarrayError>(())
+/// ```
+pub fn read_values_up_to<T: Parse, R: Read>(
+    reader: R,
+    max: usize,
+) -> Result<Vec<T>, SubarrayError> {
+    let over = Cell::new(false);
     let mut values = Vec::new();
-    for_each_block(reader, |block: &[T]| values.extend_from_slice(block))?;
+    let read = for_each_block(
+        StopWhen {
+            inner: reader,
+            stop: &over,
+        },
+        |block: &[T]| {
+            if over.get() || values.len() + block.len() > max {
+                over.set(true);
+            } else {
+                values.extend_from_slice(block);
+            }
+        },
+    );
+    // Whatever the cut-off input then said (half a number, say), the bound
+    // is why reading stopped.
+    if over.get() {
+        return Err(SubarrayError::TooManyValues { max });
+    }
+    read?;
     Ok(values)
+}
+
+/// A reader that ends (reads nothing more) once `stop` is set.
+struct StopWhen<'a, R> {
+    inner: R,
+    stop: &'a Cell<bool>,
+}
+
+impl<R: Read> Read for StopWhen<'_, R> {
+    fn read(&mut self, buffer: &mut [u8]) -> std::io::Result<usize> {
+        if self.stop.get() {
+            return Ok(0);
+        }
+        self.inner.read(buffer)
+    }
 }
 
 /// Every number in `text`.

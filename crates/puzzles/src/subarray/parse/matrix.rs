@@ -3,6 +3,7 @@
 
 use std::io::{BufRead, BufReader, ErrorKind, Read};
 
+use super::MAX_KEPT_VALUES;
 use super::error::{MAX_TOKEN, Position, SyntaxError, SyntaxErrorKind, excerpt_text};
 use super::token::{Parse, is_separator};
 use crate::subarray::{Matrix, SubarrayError};
@@ -28,8 +29,35 @@ use crate::subarray::{Matrix, SubarrayError};
 /// # Ok::<(), puzzles::subarray::SubarrayError>(())
 /// ```
 pub fn read_matrix<T: Parse, R: Read>(reader: R) -> Result<Matrix<T>, SubarrayError> {
+    read_matrix_up_to(reader, MAX_KEPT_VALUES)
+}
+
+/// [`read_matrix`] with another bound on the numbers kept than
+/// [`MAX_KEPT_VALUES`].
+///
+/// # Errors
+///
+/// As [`read_matrix`], and [`SubarrayError::TooManyValues`] at the first
+/// number past `max`.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::subarray::{SubarrayError, parse::read_matrix_up_to};
+///
+/// assert!(read_matrix_up_to::<i64, _>("1 2\n3 4\n".as_bytes(), 4).is_ok());
+/// let err = read_matrix_up_to::<i64, _>("1 2\n3 4\n5 6\n".as_bytes(), 4).unwrap_err();
+/// assert!(matches!(err, SubarrayError::TooManyValues { max: 4 }));
+/// ```
+pub fn read_matrix_up_to<T: Parse, R: Read>(
+    reader: R,
+    max: usize,
+) -> Result<Matrix<T>, SubarrayError> {
     let mut reader = BufReader::new(reader);
-    let mut rows = Rows::<T>::default();
+    let mut rows = Rows::<T> {
+        max,
+        ..Rows::default()
+    };
     let mut head = Vec::with_capacity(BOM.len());
     reader
         .by_ref()
@@ -66,6 +94,8 @@ const BOM: &[u8] = b"\xEF\xBB\xBF";
 /// only counted.
 struct Rows<T> {
     values: Vec<T>,
+    /// The most values kept.
+    max: usize,
     /// The line and column (1-based) of the byte last fed.
     line: u64,
     column: u64,
@@ -88,6 +118,7 @@ impl<T> Default for Rows<T> {
     fn default() -> Rows<T> {
         Rows {
             values: Vec::new(),
+            max: MAX_KEPT_VALUES,
             line: 1,
             column: 0,
             token: Vec::new(),
@@ -152,6 +183,8 @@ impl<T: Parse> Rows<T> {
         })?;
         if self.first.is_some_and(|(_, cols)| cols == self.found) {
             self.too_many_at = Some(token_column);
+        } else if self.values.len() == self.max {
+            return Err(SubarrayError::TooManyValues { max: self.max });
         } else {
             self.values.push(value);
             self.last_token_end = column;

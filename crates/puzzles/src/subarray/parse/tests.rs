@@ -110,3 +110,37 @@ fn comments_and_byte_order_mark() {
     let err = parse_values::<i64>("\u{feff}1 y").unwrap_err().to_string();
     assert_eq!(err, "line 1, column 3: `y` is not an integer");
 }
+
+#[test]
+fn numbers_kept_in_memory_are_bounded_even_from_an_endless_input() {
+    use std::io::Read;
+    // "1 1 1 …" without end: refused once past the bound, having read
+    // little beyond it.
+    struct Ones;
+    impl Read for Ones {
+        fn read(&mut self, buffer: &mut [u8]) -> std::io::Result<usize> {
+            for (at, byte) in buffer.iter_mut().enumerate() {
+                *byte = if at % 2 == 0 { b'1' } else { b' ' };
+            }
+            Ok(buffer.len() / 2 * 2)
+        }
+    }
+    let err = read_values_up_to::<i64, _>(Ones, 100_000).unwrap_err();
+    assert!(matches!(err, SubarrayError::TooManyValues { max: 100_000 }));
+    assert!(
+        err.to_string().starts_with("more than 100000 numbers"),
+        "{err}"
+    );
+    // At the bound, every number; one past it, refused, a float cut short
+    // by the stop included.
+    let text = "1 2 3";
+    assert_eq!(
+        read_values_up_to::<i64, _>(text.as_bytes(), 3).unwrap(),
+        [1, 2, 3]
+    );
+    assert!(read_values_up_to::<f64, _>("1 2 3 4e".as_bytes(), 3).is_err());
+    let matrix = read_matrix_up_to::<i64, _>("1 2\n3 4\n".as_bytes(), 4).unwrap();
+    assert_eq!((matrix.rows(), matrix.cols()), (2, 2));
+    let err = read_matrix_up_to::<i64, _>("1 2\n3 4\n5 6\n".as_bytes(), 5).unwrap_err();
+    assert!(matches!(err, SubarrayError::TooManyValues { max: 5 }));
+}
