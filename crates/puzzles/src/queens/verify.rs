@@ -85,7 +85,24 @@ use scan::{BATCH, Scan, check_range, scan};
 /// # Ok::<(), puzzles::queens::verify::VerifyError>(())
 /// ```
 pub fn verify<R: Read>(input: R) -> Result<Verdict, VerifyError> {
-    let max_rows = u64::from(u32::MAX);
+    verify_keeping(input, MAX_STREAM_ROWS)
+}
+
+/// The most rows [`verify`] keeps from a stream: 2²⁸, 1 GiB of columns. A
+/// file is checked by [`verify_seekable`] in about 5 bits a row, whatever
+/// its length.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::verify::MAX_STREAM_ROWS;
+///
+/// assert_eq!(MAX_STREAM_ROWS, 268_435_456);
+/// ```
+pub const MAX_STREAM_ROWS: u64 = 1 << 28;
+
+/// [`verify`], keeping at most `max_rows` rows.
+fn verify_keeping<R: Read>(input: R, max_rows: u64) -> Result<Verdict, VerifyError> {
     let mut cols: Vec<u32> = Vec::new();
     let mut too_many = false;
     let summary = scan(input, |_, values| {

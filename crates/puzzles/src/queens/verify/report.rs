@@ -92,7 +92,10 @@ pub enum VerifyError {
     #[error("no columns found: a placement needs at least one")]
     Empty,
     /// A pipe with more rows than [`verify`](super::verify) keeps.
-    #[error("more than {max} rows from a stream; give a file instead")]
+    #[error(
+        "more than {max} rows from a stream, the most kept (4 bytes a row); save them to a file, \
+         which is checked in about 5 bits a row"
+    )]
     TooManyRows {
         /// The most rows [`verify`](super::verify) takes.
         max: u64,

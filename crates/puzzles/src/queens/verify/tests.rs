@@ -209,3 +209,31 @@ fn a_byte_order_mark_is_passed_over_and_not_counted_as_a_column() {
     assert_eq!(both("\u{feff}"), both(""));
     assert!(verify(&b"\xef\xbb1 3 0 2"[..]).is_err());
 }
+
+#[test]
+fn a_stream_keeps_a_bounded_number_of_rows_even_without_end() {
+    // "0 1 2 … " on and on, as a pipe that never closes would give.
+    struct Counting(u64, Vec<u8>);
+    impl Read for Counting {
+        fn read(&mut self, buffer: &mut [u8]) -> std::io::Result<usize> {
+            while self.1.len() < buffer.len() {
+                self.1.extend_from_slice(format!("{} ", self.0).as_bytes());
+                self.0 += 1;
+            }
+            buffer.copy_from_slice(&self.1[..buffer.len()]);
+            self.1.drain(..buffer.len());
+            Ok(buffer.len())
+        }
+    }
+    let err = verify_keeping(Counting(0, Vec::new()), 50_000).unwrap_err();
+    assert!(matches!(err, VerifyError::TooManyRows { max: 50_000 }));
+    assert!(
+        err.to_string()
+            .starts_with("more than 50000 rows from a stream"),
+        "{err}"
+    );
+    assert!(matches!(
+        verify_keeping("1 3 0 2".as_bytes(), 4),
+        Ok(Verdict::Valid { n: 4 })
+    ));
+}
