@@ -4,7 +4,7 @@ use std::io::Write;
 
 use anyhow::bail;
 use puzzles::queens::svg::{self, SheetEntry, SvgOptions};
-use puzzles::queens::{Rules, Solution, render};
+use puzzles::queens::{Piece, Rules, Solution, render};
 use serde::Serialize;
 
 use super::args::{Format, QueensArgs};
@@ -56,6 +56,8 @@ pub(crate) struct Printer<'a> {
     /// For --format svg: the boards so far, drawn together by `finish`.
     sheet: Vec<SheetEntry>,
     svg: SvgSettings,
+    /// Drawn with its letter or symbol on text boards.
+    piece: Piece,
 }
 
 /// How `--format svg` draws what the printer collects.
@@ -88,11 +90,13 @@ impl<'a> Printer<'a> {
             printed: 0,
             sheet: Vec::new(),
             svg: SvgSettings::default(),
+            piece: Piece::Queen,
         })
     }
 
-    /// Takes what `--format svg` needs from the command line.
+    /// Takes the piece (drawn on text boards) and what `--format svg` needs from the command line.
     pub(crate) fn svg(mut self, rules: &Rules, args: &QueensArgs) -> Printer<'a> {
+        self.piece = rules.piece();
         self.svg = SvgSettings {
             options: SvgOptions::default().labels(args.labels),
             heading: format!(
@@ -129,8 +133,8 @@ impl<'a> Printer<'a> {
                     )?;
                 }
                 let drawing = match self.format {
-                    Format::Board => render::board(solution),
-                    _ => render::unicode(solution),
+                    Format::Board => render::board_of(solution, self.piece),
+                    _ => render::unicode_of(solution, self.piece),
                 };
                 out.write_all(drawing.as_bytes())?;
             }
@@ -151,7 +155,11 @@ impl<'a> Printer<'a> {
                 if index > 1 {
                     write!(out, ",")?;
                 }
-                write!(out, "{}", serde_json::to_string(&render::rows(solution))?)?;
+                write!(
+                    out,
+                    "{}",
+                    serde_json::to_string(&render::rows_of(solution, self.piece))?
+                )?;
             }
             Format::Svg => {
                 if self.sheet.len() == MAX_SHEET_BOARDS {

@@ -496,3 +496,27 @@ fn every_count_ends_130_on_sigterm_and_sighup() {
         );
     }
 }
+
+#[test]
+fn other_pieces_are_drawn_as_themselves() {
+    for (piece, n, letter, symbol) in [
+        ("queen", 5, 'Q', '♛'),
+        ("rook", 5, 'R', '♜'),
+        ("king", 5, 'K', '♚'),
+        ("superqueen", 10, 'S', 'S'),
+    ] {
+        let first = |format: &str| {
+            let n = n.to_string();
+            stdout_of(&[
+                "queens", &n, "--piece", piece, "--first", "--format", format,
+            ])
+        };
+        let board = first("board");
+        assert_eq!(board.matches(letter).count(), n, "{board}");
+        assert_eq!(board.chars().filter(|c| c.is_alphabetic()).count(), n);
+        let unicode = first("unicode");
+        assert_eq!(unicode.matches(symbol).count(), n, "{unicode}");
+    }
+    let leetcode = stdout_of(&["queens", "2", "--piece", "rook", "--format", "leetcode"]);
+    assert_eq!(leetcode, "[[\"R.\",\".R\"],[\".R\",\"R.\"]]\n");
+}

@@ -3,6 +3,7 @@
 
 use std::fmt::Write as _;
 
+use super::rules::Piece;
 use super::solution::Solution;
 
 /// The rows of the board as strings of `Q` and `.`, row 0 first.
@@ -17,11 +18,31 @@ use super::solution::Solution;
 /// # Ok::<(), puzzles::queens::QueensError>(())
 /// ```
 pub fn rows(solution: &Solution) -> Vec<String> {
+    rows_of(solution, Piece::Queen)
+}
+
+/// [`rows`] for any piece, drawn with its [letter](Piece::letter).
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::{Piece, Rules, render, Solution};
+///
+/// let solution = Solution::with_rules(vec![1, 0], &Rules::new(2, Piece::Rook, false)?)?;
+/// assert_eq!(render::rows_of(&solution, Piece::Rook), [".R", "R."]);
+/// # Ok::<(), puzzles::queens::QueensError>(())
+/// ```
+pub fn rows_of(solution: &Solution, piece: Piece) -> Vec<String> {
     let n = solution.n();
+    let letter = piece.letter();
     solution
         .cols()
         .iter()
-        .map(|&col| (0..n).map(|c| if c == col { 'Q' } else { '.' }).collect())
+        .map(|&col| {
+            (0..n)
+                .map(|c| if c == col { letter } else { '.' })
+                .collect()
+        })
         .collect()
 }
 
@@ -38,9 +59,24 @@ pub fn rows(solution: &Solution) -> Vec<String> {
 /// # Ok::<(), puzzles::queens::QueensError>(())
 /// ```
 pub fn board(solution: &Solution) -> String {
+    board_of(solution, Piece::Queen)
+}
+
+/// [`board`] for any piece, drawn with its [letter](Piece::letter).
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::{Piece, render, Solution};
+///
+/// let solution = Solution::new(vec![0, 2, 4, 1, 3])?;
+/// assert_eq!(render::board_of(&solution, Piece::King).lines().next(), Some("K...."));
+/// # Ok::<(), puzzles::queens::QueensError>(())
+/// ```
+pub fn board_of(solution: &Solution, piece: Piece) -> String {
     let n = solution.n();
     let mut text = String::with_capacity(n * (n + 1));
-    for row in rows(solution) {
+    for row in rows_of(solution, piece) {
         text.push_str(&row);
         text.push('\n');
     }
@@ -61,7 +97,23 @@ pub fn board(solution: &Solution) -> String {
 /// # Ok::<(), puzzles::queens::QueensError>(())
 /// ```
 pub fn unicode(solution: &Solution) -> String {
+    unicode_of(solution, Piece::Queen)
+}
+
+/// [`unicode`] for any piece, drawn with its [symbol](Piece::symbol).
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::{Piece, render, Solution};
+///
+/// let drawing = render::unicode_of(&Solution::new(vec![0])?, Piece::King);
+/// assert_eq!(drawing, "┌───┐\n│ ♚ │\n└───┘\n");
+/// # Ok::<(), puzzles::queens::QueensError>(())
+/// ```
+pub fn unicode_of(solution: &Solution, piece: Piece) -> String {
     let n = solution.n();
+    let symbol = piece.symbol();
     let rule = |left: &str, middle: &str, right: &str| {
         let mut line = String::from(left);
         for c in 0..n {
@@ -77,7 +129,7 @@ pub fn unicode(solution: &Solution) -> String {
         for col in 0..n {
             let dark = (row + col) % 2 == 1;
             let shade = if dark { '░' } else { ' ' };
-            let piece = if col == queen_col { '♛' } else { shade };
+            let piece = if col == queen_col { symbol } else { shade };
             let _ = write!(text, "{shade}{piece}{shade}│");
         }
         text.push('\n');

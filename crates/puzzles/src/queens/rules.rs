@@ -56,6 +56,44 @@ impl Piece {
             Piece::Superqueen => "superqueen",
         }
     }
+
+    /// The letter that stands for the piece on a text board: `Q`, `R`, `K`,
+    /// and `S` for the superqueen.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::Piece;
+    ///
+    /// assert_eq!(Piece::King.letter(), 'K');
+    /// ```
+    pub fn letter(self) -> char {
+        match self {
+            Piece::Queen => 'Q',
+            Piece::Rook => 'R',
+            Piece::King => 'K',
+            Piece::Superqueen => 'S',
+        }
+    }
+
+    /// The chess symbol that stands for the piece on a Unicode board: `♛`,
+    /// `♜`, `♚`; the superqueen, which chess sets lack, is `S`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::Piece;
+    ///
+    /// assert_eq!(Piece::Rook.symbol(), '♜');
+    /// ```
+    pub fn symbol(self) -> char {
+        match self {
+            Piece::Queen => '♛',
+            Piece::Rook => '♜',
+            Piece::King => '♚',
+            Piece::Superqueen => 'S',
+        }
+    }
 }
 
 impl std::fmt::Display for Piece {
