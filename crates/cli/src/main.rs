@@ -9,6 +9,7 @@ mod maxsub;
 mod numbers;
 mod outcome;
 mod queens;
+mod redraw;
 #[cfg(feature = "serve")]
 mod serve;
 mod shell;

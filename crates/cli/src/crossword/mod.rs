@@ -12,7 +12,7 @@ mod meter;
 mod printer;
 mod trace;
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
 use std::ops::ControlFlow;
 use std::sync::atomic::Ordering;
 
@@ -53,7 +53,7 @@ pub fn run(args: CrosswordArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> 
     if args.trace {
         return trace(&filler, &args, &cancel, out);
     }
-    let mut meter = Meter::new(io::stderr().is_terminal());
+    let mut meter = Meter::new(crate::redraw::stderr_redraws());
     if let Some(path) = &args.checkpoint {
         let counted = checkpoint::count(&filler, path, args.stop_after_units, &cancel, &mut meter);
         meter.clear();

@@ -181,6 +181,7 @@ impl Progress {
     /// A bar for a run that counts `units_left` of `units` units (the rest
     /// resumed, holding `resumed`), drawn when `shown`.
     pub(crate) fn new(shown: bool, units: u64, units_left: u64, resumed: &Tally) -> Progress {
+        let shown = shown && crate::redraw::stderr_redraws();
         let estimate = Arc::new(Mutex::new(Estimate::new(units_left)));
         if !shown {
             return Progress {

@@ -44,6 +44,8 @@ fn on_a_terminal(shell_command: &str) -> std::process::Child {
             shell_command,
             "/dev/null",
         ])
+        // A terminal that redraws lines, whatever the tests run under.
+        .env("TERM", "xterm")
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -156,6 +158,21 @@ fn a_counts_summary_follows_its_answer_with_numbers_grouped() {
         lines[1].starts_with("14,200 solutions, 1,787 fundamental; ")
             && lines[1].contains(" units (0 resumed), ")
             && lines[1].contains(" nodes, "),
+        "{shown:?}"
+    );
+}
+
+#[test]
+fn a_dumb_terminal_gets_the_summary_but_no_bar() {
+    // Its escape codes would show as text there (an editor's shell buffer).
+    let child = on_a_terminal(&format!("TERM=dumb '{}' queens 12 --count", binary()));
+    let output = child.wait_with_output().unwrap();
+    let shown = String::from_utf8(output.stdout).unwrap();
+    assert!(!shown.contains('\x1b'), "{shown:?}");
+    let lines: Vec<&str> = shown.split_terminator("\r\n").collect();
+    assert_eq!(lines[0], "14200", "{shown:?}");
+    assert!(
+        lines[1].starts_with("14,200 solutions, 1,787 fundamental; "),
         "{shown:?}"
     );
 }
