@@ -28,16 +28,17 @@ Every shard 1 to K of the same problem (N, split, units, K) must be given exactl
 once; a missing or repeated shard, or a part of another problem, is an error
 (exit status 2) that names it.")]
 pub struct MergeArgs {
-    /// The part files, one per shard.
+    /// The part files, one per shard ('-' for one part on standard input).
     #[arg(value_name = "PART", required = true)]
     pub files: Vec<PathBuf>,
 
-    /// Print the number of fundamental solutions instead of the total.
+    /// Print the number of fundamental solutions instead of the total (parts
+    /// of a backtracking count: the quadrant counter counts no classes).
     #[arg(short, long)]
     pub unique: bool,
 
-    /// Print one JSON object: n, total, unique, units, nodes, split, shards,
-    /// and the shards' seconds summed.
+    /// Print one JSON object: n, total, unique (for parts of a backtracking
+    /// count), units, nodes, split, shards, and the shards' seconds summed.
     #[arg(long)]
     pub json: bool,
 }
@@ -60,16 +61,25 @@ struct JsonMerge {
 /// Checks and sums the parts.
 pub fn run(args: MergeArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
     let mut parts: Vec<(PathBuf, Part)> = Vec::new();
+    let from_stdin = |path: &PathBuf| path.as_os_str() == "-";
+    if args.files.iter().filter(|path| from_stdin(path)).count() > 1 {
+        bail!("'-' (standard input) is given twice: it holds one part");
+    }
     for path in &args.files {
-        let shown = path.display();
-        // Opening a FIFO would wait for a writer for ever.
-        if let Some(kind) = not_a_regular_file(path) {
-            bail!("part file {shown} is not a regular file but {kind}");
-        }
-        let file = std::fs::File::open(path)
-            .map_err(|err| anyhow::anyhow!("cannot read part file {shown}: {err}"))?;
-        let part =
-            Part::read(file).map_err(|problem| anyhow::anyhow!("part file {shown} {problem}"))?;
+        let part = if from_stdin(path) {
+            crate::stdin::reading_from_a_terminal("a part");
+            Part::read(std::io::stdin().lock())
+                .map_err(|problem| anyhow::anyhow!("the part on standard input {problem}"))?
+        } else {
+            let shown = path.display();
+            // Opening a FIFO would wait for a writer for ever.
+            if let Some(kind) = not_a_regular_file(path) {
+                bail!("part file {shown} is not a regular file but {kind}");
+            }
+            let file = std::fs::File::open(path)
+                .map_err(|err| anyhow::anyhow!("cannot read part file {shown}: {err}"))?;
+            Part::read(file).map_err(|problem| anyhow::anyhow!("part file {shown} {problem}"))?
+        };
         parts.push((path.clone(), part));
     }
     let (first_path, first) = &parts[0];

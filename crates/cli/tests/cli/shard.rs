@@ -473,3 +473,42 @@ fn quadrant_shards_merge_to_the_count() {
     )
     .code(2);
 }
+
+#[test]
+fn merge_reads_one_part_from_standard_input() {
+    let part = puzzles()
+        .args(["queens", "8", "--count", "--shard", "2/2", "--part", "-"])
+        .output()
+        .unwrap()
+        .stdout;
+    let dir = scratch("stdin");
+    let first = dir.join("first.json");
+    puzzles()
+        .args(["queens", "8", "--count", "--shard", "1/2", "--part"])
+        .arg(&first)
+        .assert()
+        .success();
+    puzzles()
+        .arg("merge")
+        .arg(&first)
+        .arg("-")
+        .write_stdin(part)
+        .assert()
+        .success()
+        .stdout("92\n");
+    puzzles()
+        .args(["merge", "-", "-"])
+        .write_stdin("")
+        .assert()
+        .code(2)
+        .stderr("puzzles: error: '-' (standard input) is given twice: it holds one part\n");
+    puzzles()
+        .args(["merge", "-"])
+        .write_stdin("junk\n")
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::starts_with(
+            "puzzles: error: the part on standard input line 1: ",
+        ));
+}
