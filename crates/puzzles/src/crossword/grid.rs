@@ -167,7 +167,10 @@ pub enum GridError {
         character: char,
     },
     /// A row longer or shorter than the first.
-    #[error("line {line}: a row of {found} squares, but the first row has {expected}")]
+    #[error(
+        "line {line}: a row of {found} square{}, but the first row has {expected}",
+        if *found == 1 { "" } else { "s" }
+    )]
     Ragged {
         /// Line of the text, from 1.
         line: usize,

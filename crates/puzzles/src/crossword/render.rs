@@ -60,13 +60,18 @@ pub fn entries(fill: &Fill) -> String {
         .max(3);
     let mut out = String::new();
     for (direction, title) in [(Direction::Across, "Across"), (Direction::Down, "Down")] {
-        out.push_str(title);
-        out.push('\n');
-        for entry in fill
+        let mut entries = fill
             .entries()
             .iter()
             .filter(|e| e.slot.direction == direction)
-        {
+            .peekable();
+        // A grid of one row has no down answers: no empty heading for them.
+        if entries.peek().is_none() {
+            continue;
+        }
+        out.push_str(title);
+        out.push('\n');
+        for entry in entries {
             out.push_str(&format!("{:>width$} {}\n", entry.slot.number, entry.word));
         }
     }

@@ -857,10 +857,22 @@ fn grid_errors_name_the_line_and_column_of_the_text() {
             &b"\xef\xbb\xbf..\n.?\n"[..],
             "line 2, column 2: unexpected character '?'",
         ),
+        (
+            &b"..\n.\n"[..],
+            "line 2: a row of 1 square, but the first row has 2",
+        ),
     ] {
         let err = Grid::parse_bytes(text).unwrap_err().to_string();
         assert!(err.starts_with(message), "{err}");
     }
     // A byte-order mark opening the text is no square.
     assert_eq!(Grid::parse("\u{feff}..\n..\n"), Grid::parse("..\n..\n"));
+}
+
+#[test]
+fn entries_leave_out_a_direction_without_answers() {
+    let grid = Grid::parse("...\n").unwrap();
+    let list = WordList::parse("SAT\n".as_bytes()).unwrap();
+    let fill = Filler::new(&grid, &list).unwrap().first().unwrap();
+    assert_eq!(render::entries(&fill), "Across\n  1 SAT\n");
 }
