@@ -39,7 +39,7 @@ pub struct CrosswordArgs {
     #[arg(value_name = "GRID")]
     pub grid: PathBuf,
 
-    /// The word list (default: the shipped English list).
+    /// The word list ('-' for standard input; default: the shipped English list).
     #[arg(short, long, value_name = "FILE")]
     pub words: Option<PathBuf>,
 

@@ -40,14 +40,20 @@ pub(super) fn read_words(path: Option<&Path>) -> anyhow::Result<WordList> {
     let Some(path) = path else {
         return Ok(WordList::english());
     };
-    let file = File::open(path)
-        .with_context(|| format!("cannot read the word list {}", path.display()))?;
-    let words = WordList::parse(BufReader::with_capacity(1 << 16, file))
-        .map_err(|err| anyhow!("{}: {err}", path.display()))?;
+    let reader: Box<dyn Read> = if path.as_os_str() == "-" {
+        Box::new(io::stdin().lock())
+    } else {
+        Box::new(
+            File::open(path)
+                .with_context(|| format!("cannot read the word list {}", path.display()))?,
+        )
+    };
+    let words = WordList::parse(BufReader::with_capacity(1 << 16, reader))
+        .map_err(|err| anyhow!("{}: {err}", shown(path)))?;
     if words.skipped() > 0 {
         eprintln!(
             "puzzles: {}: {} {} skipped (not words of letters A-Z, or longer than 64), the first on line {}",
-            path.display(),
+            shown(path),
             words.skipped(),
             if words.skipped() == 1 {
                 "line"

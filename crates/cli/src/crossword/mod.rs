@@ -34,6 +34,10 @@ pub fn run(args: CrosswordArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> 
     if args.entries && args.format != Format::Text {
         bail!("--entries lists the answers after a text grid; JSON and ipuz carry them already");
     }
+    let from_stdin = |path: &std::path::Path| path.as_os_str() == "-";
+    if from_stdin(&args.grid) && args.words.as_deref().is_some_and(from_stdin) {
+        bail!("the grid and the word list cannot both be '-' (standard input): give one as a file");
+    }
     let grid = read_grid(&args.grid)?;
     let mut words = read_words(args.words.as_deref())?;
     if let Some(min) = args.min_score {

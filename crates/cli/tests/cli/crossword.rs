@@ -635,3 +635,25 @@ fn a_trace_of_one_fill_completes() {
     assert!(summary(&[]).ends_with(r#""solutions":1},"steps":5,"completed":true}"#));
     assert!(summary(&["--limit", "2"]).ends_with(r#""completed":false}"#));
 }
+
+#[test]
+fn the_word_list_may_come_from_standard_input() {
+    let grid = temp_file("crossword", "stdin-grid.txt", "..\n..\n");
+    let grid = grid.to_str().unwrap();
+    puzzles()
+        .args(["crossword", grid, "--words", "-", "--count"])
+        .write_stdin("AB\nCD\nAC\nBD\nx1\n")
+        .assert()
+        .success()
+        .stdout("2\n")
+        .stderr(predicate::str::starts_with(
+            "puzzles: standard input: 1 line skipped",
+        ));
+    puzzles()
+        .args(["crossword", "-", "--words", "-"])
+        .write_stdin("..\n..\n")
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("cannot both be '-'"));
+}
