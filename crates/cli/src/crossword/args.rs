@@ -56,17 +56,17 @@ pub struct CrosswordArgs {
     pub count: bool,
 
     /// List K different fills (with --count: stop counting at K).
-    #[arg(short, long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(allow_negative_numbers = true, short, long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: Option<u64>,
 
     /// Order words of equal score by this seed, for another fill.
-    #[arg(short, long, value_name = "S")]
+    #[arg(allow_negative_numbers = true, short, long, value_name = "S")]
     pub seed: Option<u64>,
 
     /// Count on K threads, and look for one fill of a grid without blocks
     /// on K threads once its row-by-row search takes over (default: one per
     /// core); the same count and the same fill as one thread.
-    #[arg(long, value_name = "K", value_parser = parse_threads, conflicts_with = "trace")]
+    #[arg(allow_negative_numbers = true, long, value_name = "K", value_parser = parse_threads, conflicts_with = "trace")]
     pub threads: Option<usize>,
 
     /// With --count: record each finished part of the count in FILE, and

@@ -52,7 +52,7 @@ pub struct ExactCoverArgs {
     pub first: bool,
 
     /// Stop after K solutions.
-    #[arg(short, long, value_name = "K", value_parser = parse_limit)]
+    #[arg(allow_negative_numbers = true, short, long, value_name = "K", value_parser = parse_limit)]
     pub limit: Option<u64>,
 
     /// Print the search step by step: at each level the item chosen and the

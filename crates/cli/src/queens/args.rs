@@ -133,7 +133,7 @@ pub struct QueensArgs {
     pub unique: bool,
 
     /// Stop after K solutions.
-    #[arg(short, long, value_name = "K", value_parser = parse_limit, conflicts_with = "count")]
+    #[arg(allow_negative_numbers = true, short, long, value_name = "K", value_parser = parse_limit, conflicts_with = "count")]
     pub limit: Option<u64>,
 
     /// Print the search step by step: placements, conflicts, removals,
@@ -153,7 +153,7 @@ pub struct QueensArgs {
     pub torus: bool,
 
     /// With --count: count on K threads (default: one per core; one up to N = 12).
-    #[arg(long, value_name = "K", requires = "count", value_parser = parse_threads,
+    #[arg(allow_negative_numbers = true, long, value_name = "K", requires = "count", value_parser = parse_threads,
           conflicts_with_all = NOT_COUNTING)]
     pub threads: Option<usize>,
 
@@ -164,7 +164,7 @@ pub struct QueensArgs {
 
     /// With --count: split the count into work units after D rows (default
     /// chosen by N; a checkpoint is tied to it).
-    #[arg(long, value_name = "D", requires = "count", conflicts_with_all = NOT_COUNTING)]
+    #[arg(allow_negative_numbers = true, long, value_name = "D", requires = "count", conflicts_with_all = NOT_COUNTING)]
     pub split: Option<usize>,
 
     /// With --count: how to count. auto: join quarter-boards from N = 16 to
@@ -204,20 +204,20 @@ pub struct QueensArgs {
     /// With --count: instead of counting everything, count K work units
     /// drawn at random on one thread and project the whole count's nodes,
     /// solutions and core-hours, each with its standard error.
-    #[arg(long, value_name = "K", requires = "count", value_parser = parse_sample_size,
+    #[arg(allow_negative_numbers = true, long, value_name = "K", requires = "count", value_parser = parse_sample_size,
           conflicts_with_all = ["checkpoint", "shard", "json", "unique", "threads", "first", "limit",
               "trace"])]
     pub sample: Option<u64>,
 
     /// With --sample: the seed of the draw (default 1); the same seed draws
     /// the same units on every machine.
-    #[arg(long, value_name = "S", requires = "sample", conflicts_with_all = NOT_COUNTING)]
+    #[arg(allow_negative_numbers = true, long, value_name = "S", requires = "sample", conflicts_with_all = NOT_COUNTING)]
     pub seed: Option<u64>,
 
     /// With --sample: draw subtrees D rows deep below random units (at
     /// least the split; default N - 17, so that each takes moments), each
     /// weighted by the choices made on the way down (Knuth's estimator).
-    #[arg(long, value_name = "D", requires = "sample", conflicts_with_all = NOT_COUNTING)]
+    #[arg(allow_negative_numbers = true, long, value_name = "D", requires = "sample", conflicts_with_all = NOT_COUNTING)]
     pub sample_depth: Option<usize>,
 
     /// Test hook: stop as if interrupted once K units are recorded.

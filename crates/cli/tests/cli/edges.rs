@@ -250,6 +250,10 @@ fn usage_errors_are_one_line() {
             "puzzles: error: unexpected argument '4' found (usage: puzzles queens [OPTIONS] <N> | puzzles queens <COMMAND>)\n",
         ),
         (
+            &["queens", "14", "--count", "--threads", "-1"],
+            "puzzles: error: invalid value '-1' for '--threads <K>': the number of threads must be a whole number from 1 to 1024, got \"-1\"\n",
+        ),
+        (
             &["queens", "4", "--count", "5"],
             "puzzles: error: unexpected argument '5' found (usage: puzzles queens [OPTIONS] <N> | puzzles queens <COMMAND>)\n",
         ),
