@@ -18,6 +18,11 @@ pub(super) fn read_problem(path: &PathBuf) -> anyhow::Result<Problem> {
     } else {
         let file =
             std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+        // Opening a folder succeeds; reading it fails, which is not a flaw of
+        // the problem at line 1.
+        if file.metadata().is_ok_and(|metadata| metadata.is_dir()) {
+            anyhow::bail!("cannot read {}: it is a directory", path.display());
+        }
         (path.display().to_string(), Problem::read(file))
     };
     result.with_context(|| format!("{name} is not a valid exact cover problem"))

@@ -276,3 +276,16 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_directory_is_unreadable_not_a_malformed_problem() {
+    puzzles()
+        .args(["exact-cover", env!("CARGO_MANIFEST_DIR")])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(format!(
+            "puzzles: error: cannot read {}: it is a directory\n",
+            env!("CARGO_MANIFEST_DIR")
+        ));
+}
