@@ -13,6 +13,18 @@ pub fn grouped(value: impl Into<u128>) -> String {
     out
 }
 
+/// Parses `--limit K` (of every command that takes one): a whole number
+/// from 1.
+pub fn parse_limit(text: &str) -> Result<u64, String> {
+    match text.trim().parse::<u64>() {
+        Ok(0) => Err("the limit must be at least 1".to_string()),
+        Ok(k) => Ok(k),
+        Err(_) => Err(format!(
+            "the limit must be a positive whole number, got {text:?}"
+        )),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::grouped;

@@ -56,7 +56,7 @@ pub struct CrosswordArgs {
     pub count: bool,
 
     /// List K different fills (with --count: stop counting at K).
-    #[arg(allow_negative_numbers = true, short, long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(allow_negative_numbers = true, short, long, value_name = "K", value_parser = crate::numbers::parse_limit)]
     pub limit: Option<u64>,
 
     /// Order words of equal score by this seed, for another fill.

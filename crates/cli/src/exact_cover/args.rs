@@ -52,7 +52,7 @@ pub struct ExactCoverArgs {
     pub first: bool,
 
     /// Stop after K solutions.
-    #[arg(allow_negative_numbers = true, short, long, value_name = "K", value_parser = parse_limit)]
+    #[arg(allow_negative_numbers = true, short, long, value_name = "K", value_parser = crate::numbers::parse_limit)]
     pub limit: Option<u64>,
 
     /// Print the search step by step: at each level the item chosen and the
@@ -73,14 +73,4 @@ pub enum Format {
     Indices,
     /// One JSON object per solution: index, option numbers and their items.
     Json,
-}
-
-fn parse_limit(text: &str) -> Result<u64, String> {
-    match text.trim().parse::<u64>() {
-        Ok(0) => Err("the limit must be at least 1".to_string()),
-        Ok(k) => Ok(k),
-        Err(_) => Err(format!(
-            "the limit must be a positive whole number, got {text:?}"
-        )),
-    }
 }

@@ -17,15 +17,7 @@ pub fn parse_board_size(text: &str) -> Result<u64, String> {
     }
 }
 
-pub fn parse_limit(text: &str) -> Result<u64, String> {
-    match text.trim().parse::<u64>() {
-        Ok(0) => Err("the limit must be at least 1".to_string()),
-        Ok(k) => Ok(k),
-        Err(_) => Err(format!(
-            "the limit must be a positive whole number, got {text:?}"
-        )),
-    }
-}
+pub use crate::numbers::parse_limit;
 
 /// The most subtrees `--sample` counts: a bound on its memory and time.
 pub const MAX_SAMPLE: u64 = 1_000_000;

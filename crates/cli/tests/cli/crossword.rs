@@ -360,7 +360,10 @@ fn bad_grids_exit_2_with_line_and_column() {
     puzzles()
         .args(["crossword", &example("mini.txt"), "--limit", "0"])
         .assert()
-        .code(2);
+        .code(2)
+        .stderr(predicate::str::contains(
+            "for '--limit <K>': the limit must be at least 1",
+        ));
     puzzles()
         .args(["crossword", "no-such-grid.txt"])
         .assert()
