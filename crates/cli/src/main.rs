@@ -81,8 +81,19 @@ fn usage_error(err: &clap::Error) -> ExitCode {
     let text = err.render().to_string();
     match text.strip_prefix("error: ") {
         Some(rest) => eprintln!("puzzles: error: {}", one_line(&not_a_subcommand(rest))),
-        // Help shown for a missing subcommand: as it is.
-        None => eprint!("{text}"),
+        // clap shows the whole help for a missing command: one line instead,
+        // naming the commands, as every other usage error is one line.
+        None => {
+            let commands: Vec<String> = Cli::command()
+                .get_subcommands()
+                .filter(|command| !command.is_hide_set() && command.get_name() != "help")
+                .map(|command| command.get_name().to_string())
+                .collect();
+            eprintln!(
+                "puzzles: error: a command is needed: {} (puzzles --help says what each does)",
+                commands.join(", ")
+            );
+        }
     }
     ExitCode::from(USAGE_ERROR)
 }

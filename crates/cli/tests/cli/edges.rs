@@ -238,6 +238,10 @@ fn clap_and_the_command_say_error_the_same_way() {
 fn usage_errors_are_one_line() {
     for (args, line) in [
         (
+            &[][..],
+            "puzzles: error: a command is needed: queens, serve, maxsub, exact-cover, sudoku, crossword, merge, completions, man (puzzles --help says what each does)\n",
+        ),
+        (
             &["queens"][..],
             "puzzles: error: the following required arguments were not provided: <N> (usage: puzzles queens <N>)\n",
         ),
