@@ -60,6 +60,7 @@ where
     let printer = Printer {
         format: args.format,
         allow_empty: args.allow_empty,
+        float: args.float,
     };
     if args.two_d {
         let matrix = input.matrix::<T>()?;

@@ -13,6 +13,8 @@ use super::args::Format;
 pub(super) struct Printer {
     pub(super) format: Format,
     pub(super) allow_empty: bool,
+    /// `--float`: numbers too long to read are written with an exponent.
+    pub(super) float: bool,
 }
 
 /// The JSON of a linear run; `null` positions for the empty subarray.
@@ -92,11 +94,11 @@ impl Printer {
                 },
             ),
             Format::Text => {
-                writeln!(out, "sum: {sum}")?;
+                writeln!(out, "sum: {}", number(sum, self.float))?;
                 writeln!(out, "start: {}", best.start)?;
                 writeln!(out, "end: {}", best.end)?;
                 writeln!(out, "len: {}", best.len())?;
-                writeln!(out, "elements: {}", show(elements))?;
+                writeln!(out, "elements: {}", show(elements, self.float))?;
                 Ok(())
             }
         }
@@ -155,7 +157,7 @@ impl Printer {
             ),
             Format::Text if empty => self.empty(out),
             Format::Text => {
-                writeln!(out, "sum: {sum}")?;
+                writeln!(out, "sum: {}", number(sum, self.float))?;
                 writeln!(out, "start: {}", best.start)?;
                 writeln!(out, "end: {}", best.end)?;
                 writeln!(out, "len: {}", best.len)?;
@@ -170,7 +172,7 @@ impl Printer {
                 } else {
                     writeln!(out, "wraps: no")?;
                 }
-                writeln!(out, "elements: {}", show(elements))?;
+                writeln!(out, "elements: {}", show(elements, self.float))?;
                 Ok(())
             }
         }
@@ -202,11 +204,11 @@ impl Printer {
         for (index, best) in found.iter().enumerate() {
             rows.push([
                 (index + 1).to_string(),
-                best.sum.normalized().to_string(),
+                number(best.sum.normalized(), self.float),
                 best.start.to_string(),
                 best.end.to_string(),
                 best.len().to_string(),
-                show(&Excerpt::of(&values[best.range()])),
+                show(&Excerpt::of(&values[best.range()]), self.float),
             ]);
         }
         let mut widths = [0; 5];
@@ -264,7 +266,7 @@ impl Printer {
                 Ok(())
             }
             Format::Text => {
-                writeln!(out, "sum: {sum}")?;
+                writeln!(out, "sum: {}", number(sum, self.float))?;
                 writeln!(out, "top: {}", found.top)?;
                 writeln!(out, "left: {}", found.left)?;
                 writeln!(out, "bottom: {}", found.bottom)?;
@@ -278,7 +280,7 @@ impl Printer {
                 let cells: Vec<Vec<String>> = (found.top..=found.bottom)
                     .map(|row| {
                         (found.left..=found.right)
-                            .map(|col| matrix.get(row, col).to_string())
+                            .map(|col| number(matrix.get(row, col), self.float))
                             .collect()
                     })
                     .collect();
@@ -294,13 +296,28 @@ impl Printer {
     }
 }
 
+/// A number as text. A float prints every digit of its decimal expansion
+/// (`1e307` as 308 digits), so a long one is written with an exponent,
+/// as JSON writes it; whole numbers (64-bit, and 128-bit sums) keep their
+/// digits.
+fn number(value: impl Display, float: bool) -> String {
+    let text = value.to_string();
+    if float && text.len() > 17 {
+        // Display writes the shortest decimal that reads back exactly.
+        if let Ok(value) = text.parse::<f64>() {
+            return format!("{value:e}");
+        }
+    }
+    text
+}
+
 /// The elements of a run: all of them, or the first and last few around a
 /// count of those left out.
-fn show<T: Display + Copy + Default>(excerpt: &Excerpt<T>) -> String {
+fn show<T: Display + Copy + Default>(excerpt: &Excerpt<T>, float: bool) -> String {
     let join = |values: &[T]| {
         values
             .iter()
-            .map(ToString::to_string)
+            .map(|&value| number(value, float))
             .collect::<Vec<_>>()
             .join(" ")
     };

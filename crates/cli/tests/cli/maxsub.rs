@@ -593,3 +593,16 @@ fn conflicting_options_are_usage_errors() {
         "puzzles: error: --algorithm parallel is not available with --min-len/--max-len (use kadane or brute-force)\n"
     );
 }
+
+#[test]
+fn long_floats_are_written_with_an_exponent_as_json_writes_them() {
+    let text = output(&["--float", "1e307", "1e307"], 0);
+    assert!(text.starts_with("sum: 2e307\n"), "{text}");
+    assert!(text.ends_with("elements: 1e307 1e307\n"), "{text}");
+    let text = output(&["--float", "1e-9", "2e-9"], 0);
+    assert!(text.starts_with("sum: 3.0000000000000004e-9\n"), "{text}");
+    // Short floats and whole numbers of any length keep their digits.
+    assert!(output(&["--float", "1.5", "1.5"], 0).starts_with("sum: 3\n"));
+    let text = output(&["99999999999999999", "99999999999999999"], 0);
+    assert!(text.starts_with("sum: 199999999999999998\n"), "{text}");
+}
