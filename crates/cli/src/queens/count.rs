@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::bail;
 use puzzles::queens::Board;
-use puzzles::queens::construct::known_to_have_none;
+use puzzles::queens::construct::{known_to_have_none, rook_counts};
 use puzzles::queens::count::{CountPlan, Counter, Method, Tally, UnitId};
 use puzzles::queens::session::{CountRecord, CountSession, Ending, PlanRequest};
 
@@ -63,6 +63,9 @@ fn plain(board: &Board, args: &QueensArgs, out: &mut dyn Write) -> anyhow::Resul
     let (total, unique) = if known_to_have_none(rules) {
         // A theorem answers at once what the search would take hours to.
         (0, (json || args.unique).then_some(0))
+    } else if let Some((total, unique)) = rook_counts(rules) {
+        // So do formulas: the search would visit all N! permutations.
+        (total, (json || args.unique).then_some(unique))
     } else if json || args.unique {
         // One pass over the solutions gives both numbers.
         let (mut total, mut unique) = (0u128, 0u128);

@@ -520,3 +520,23 @@ fn other_pieces_are_drawn_as_themselves() {
     let leetcode = stdout_of(&["queens", "2", "--piece", "rook", "--format", "leetcode"]);
     assert_eq!(leetcode, "[[\"R.\",\".R\"],[\".R\",\"R.\"]]\n");
 }
+
+/// Rooks are counted by formula: the search visited all N! permutations,
+/// and `queens 20 --piece rook --count` never finished. The time limit only
+/// keeps a regression from hanging.
+#[test]
+fn rook_counts_are_answered_at_once() {
+    for (args, stdout) in [
+        (&["20", "--count"][..], "2432902008176640000\n"),
+        (&["20", "--count", "--unique"], "304112757426239984\n"),
+        (&["8", "--torus", "--count", "--unique"], "5282\n"),
+    ] {
+        puzzles()
+            .args(["queens", "--piece", "rook"])
+            .args(args)
+            .timeout(std::time::Duration::from_secs(60))
+            .assert()
+            .success()
+            .stdout(stdout);
+    }
+}

@@ -3,11 +3,11 @@
 
 use std::ops::ControlFlow;
 
-use super::count;
 use super::error::QueensError;
 use super::rules::Rules;
 use super::search::{self, Frame, Masks, Solutions};
 use super::solution::{Fundamental, Solution};
+use super::{construct, count};
 use crate::trace::{Event, TraceMode, TraceSummary};
 
 /// An N-Queens problem (or one of its variants) ready to search: the rules,
@@ -129,8 +129,9 @@ impl Board {
     /// The number of solutions, counted without building any of them.
     ///
     /// Classic queens use the symmetry-reduced counter of [`count`] on the
-    /// calling thread (use [`count::Counter`] for every core); other pieces
-    /// and the torus use the plain search. A total beyond `u64` (no board
+    /// calling thread (use [`count::Counter`] for every core); rooks a
+    /// formula ([`construct::rook_counts`]); other pieces and the torus use
+    /// the plain search. A total beyond `u64` (no board
     /// that could be counted in a lifetime) saturates.
     ///
     /// # Example
@@ -142,6 +143,9 @@ impl Board {
     /// # Ok::<(), puzzles::queens::QueensError>(())
     /// ```
     pub fn count(&self) -> u64 {
+        if let Some((total, _)) = construct::rook_counts(self.rules()) {
+            return u64::try_from(total).unwrap_or(u64::MAX);
+        }
         if self.rules().is_classic()
             && let Ok(plan) = count::CountPlan::with_default_split(self.n())
         {

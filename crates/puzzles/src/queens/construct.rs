@@ -99,6 +99,50 @@ pub fn known_to_have_none(rules: &Rules) -> bool {
     )
 }
 
+/// The counts of non-attacking rooks, plain or on a torus (a rook's lines
+/// do not wrap differently): `(total, fundamental)`, the total N! (every
+/// permutation) and the classes under the eight symmetries of the square by
+/// Burnside's lemma (OEIS A000903): a quarter turn fixes (2k)!/k! of them
+/// when N is 4k or 4k + 1 and none otherwise, a half turn 2^m m! (m = N/2,
+/// rounded down), a diagonal mirror the involutions (OEIS A000085), and a
+/// side mirror none from N = 2 on. `None` for other pieces, and past
+/// N = 34, where N! outgrows `u128`.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::construct::rook_counts;
+/// use puzzles::queens::{Piece, Rules};
+///
+/// assert_eq!(rook_counts(&Rules::new(8, Piece::Rook, false)?), Some((40_320, 5_282)));
+/// assert_eq!(rook_counts(&Rules::queens(8)?), None);
+/// # Ok::<(), puzzles::queens::QueensError>(())
+/// ```
+pub fn rook_counts(rules: &Rules) -> Option<(u128, u128)> {
+    const MAX_N: u128 = 34;
+    let n = rules.n() as u128;
+    if rules.piece() != Piece::Rook || n > MAX_N {
+        return None;
+    }
+    let factorial = |k: u128| (1..=k).product::<u128>();
+    let quarter_turn = if n % 4 <= 1 {
+        let k = n / 4;
+        factorial(2 * k) / factorial(k)
+    } else {
+        0
+    };
+    let half_turn = (1u128 << (n / 2)) * factorial(n / 2);
+    // a(k) = a(k − 1) + (k − 1) a(k − 2): the last point is fixed, or
+    // swapped with one of the others.
+    let (mut involutions, mut before) = (1u128, 1u128);
+    for k in 2..=n {
+        (involutions, before) = (involutions + (k - 1) * before, involutions);
+    }
+    let side_mirror = u128::from(n == 1);
+    let fixed = factorial(n) + 2 * quarter_turn + half_turn + 2 * involutions + 2 * side_mirror;
+    Some((factorial(n), fixed / 8))
+}
+
 /// An explicit solution for one board: every row's column by formula.
 ///
 /// # Example

@@ -92,3 +92,38 @@ fn a_closed_writer_stops_both_writers() {
         }
     }
 }
+
+#[test]
+fn the_rook_formulas_agree_with_the_search_and_the_published_sequence() {
+    use crate::queens::Board;
+    // OEIS A000903, the classes of n non-attacking rooks, n = 1 to 12.
+    let classes = [
+        1, 1, 2, 7, 23, 115, 694, 5282, 46066, 456454, 4999004, 59916028,
+    ];
+    for torus in [false, true] {
+        for n in 1..=8 {
+            let rules = Rules::new(n, Piece::Rook, torus).unwrap();
+            let board = Board::with_rules(rules).unwrap();
+            let unique = board.solutions().filter(Solution::is_canonical).count() as u128;
+            assert_eq!(
+                rook_counts(&rules),
+                Some((u128::from(board.plain_count()), unique)),
+                "n = {n}, torus {torus}"
+            );
+        }
+    }
+    for (n, &expected) in (1..).zip(&classes) {
+        let counts = rook_counts(&Rules::new(n, Piece::Rook, false).unwrap());
+        assert_eq!(counts.map(|(_, unique)| unique), Some(expected), "n = {n}");
+    }
+    let largest = rook_counts(&Rules::new(34, Piece::Rook, false).unwrap()).unwrap();
+    assert_eq!(largest.0, (1..=34u128).product::<u128>());
+    assert_eq!(
+        rook_counts(&Rules::new(35, Piece::Rook, false).unwrap()),
+        None
+    );
+    assert_eq!(
+        rook_counts(&Rules::new(6, Piece::King, false).unwrap()),
+        None
+    );
+}
