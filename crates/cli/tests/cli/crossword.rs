@@ -235,45 +235,23 @@ fn min_score_leaves_out_low_words_and_scores_order_them() {
 fn no_fill_exits_1() {
     let list = temp_file("crossword", "few.txt", "AB\nCD\nAC\n");
     let grid = temp_file("crossword", "few-grid.txt", "..\n..\n");
-    puzzles()
-        .args([
-            "crossword",
-            grid.to_str().unwrap(),
-            "--words",
-            list.to_str().unwrap(),
-        ])
-        .assert()
-        .code(1)
-        .stdout("no fill exists\n")
-        .stderr("");
+    let run = |more: &[&str]| {
+        puzzles()
+            .args(["crossword", grid.to_str().unwrap()])
+            .args(["--words", list.to_str().unwrap()])
+            .args(more)
+            .assert()
+    };
+    run(&[]).code(1).stdout("no fill exists\n").stderr("");
     // Where standard output carries only data, the answer is said on
     // standard error.
     for format in ["json", "ipuz"] {
-        puzzles()
-            .args([
-                "crossword",
-                grid.to_str().unwrap(),
-                "--words",
-                list.to_str().unwrap(),
-                "--format",
-                format,
-            ])
-            .assert()
+        run(&["--format", format])
             .code(1)
             .stdout("")
             .stderr("puzzles: no fill exists\n");
     }
-    puzzles()
-        .args([
-            "crossword",
-            grid.to_str().unwrap(),
-            "--words",
-            list.to_str().unwrap(),
-            "--count",
-        ])
-        .assert()
-        .code(1)
-        .stdout("0\n");
+    run(&["--count"]).code(1).stdout("0\n");
 }
 
 /// Grids whose search alone would prove the same part empty under every
