@@ -340,6 +340,12 @@ impl Filler {
     /// Counts fills (up to `limit`), calling `progress` now and then; it
     /// stops the search by returning [`ControlFlow::Break`] (Ctrl-C).
     ///
+    /// A count to a limit is a search for that many fills: on one thread
+    /// it tries words best first, as [`Filler::search`] does, and a limit
+    /// of 1 ("is there a fill?") restarts as the search for one fill does,
+    /// on one thread whatever [`FillOptions::threads`] says. Counts to
+    /// other limits on several threads share out units, as whole counts do.
+    ///
     /// # Example
     ///
     /// ```
@@ -364,7 +370,11 @@ impl Filler {
         }
         impl Hooks for Counting<'_> {
             const TRACE: bool = false;
-            const ORDER: bool = false;
+            fn ordered(&self) -> bool {
+                // A count that stops at its limit gets there sooner by the
+                // words most likely to fill first.
+                self.limit.is_some()
+            }
             fn tick(&mut self, engine: &Engine, nodes: u64) -> ControlFlow<()> {
                 (self.progress)(&progress_of(engine, nodes, self.fills))
             }
@@ -381,7 +391,12 @@ impl Filler {
                 ControlFlow::Continue(())
             });
         }
+        // "Is there at least one fill?" is the question the restarts of
+        // one fill answer best, on one thread; counted unit by unit, one
+        // hard first unit could hold it up for ever.
+        let restarts = limit == Some(1);
         if self.threads > 1
+            && !restarts
             && !self.proved_empty()
             && limit != Some(0)
             && let Some((summary, _)) =
@@ -394,7 +409,7 @@ impl Filler {
             fills: 0,
             progress,
         };
-        let (complete, nodes) = self.run(&mut hooks, limit, false, None);
+        let (complete, nodes) = self.run(&mut hooks, limit, restarts, None);
         FillSummary {
             fills: hooks.fills,
             nodes,

@@ -14,8 +14,11 @@ pub(crate) trait Hooks {
     /// Whether choices and their undoing are reported (the trace).
     const TRACE: bool;
     /// Whether words are tried in the order that leaves crossings the most
-    /// choice ([`Engine::ordered`]); a count visits every fill anyway.
-    const ORDER: bool = true;
+    /// choice ([`Engine::ordered`]): not in a count without a limit, which
+    /// visits every fill anyway.
+    fn ordered(&self) -> bool {
+        true
+    }
     fn tick(&mut self, _engine: &Engine, _nodes: u64) -> ControlFlow<()> {
         ControlFlow::Continue(())
     }
@@ -136,7 +139,7 @@ pub(crate) fn explore<H: Hooks>(
     }
     // The trace (the web page's stepper) keeps list order: its examples
     // are chosen to show a search that backtracks.
-    let candidates = if H::ORDER && !H::TRACE {
+    let candidates = if hooks.ordered() && !H::TRACE {
         // A restart stops after its budget of words: no need to order more.
         // At least one, so that a slot is never taken for one without words.
         let budget = nodes.cap.saturating_sub(nodes.tried).max(1);

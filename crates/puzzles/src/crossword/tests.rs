@@ -300,6 +300,10 @@ proptest! {
             }
         }
         prop_assert_eq!(restarting.first().is_some(), !expected.is_empty());
+        // A count to 1 asks the restarts too; to 2, the ordered search.
+        for limit in [1, 2] {
+            prop_assert_eq!(restarting.count(Some(limit)), (expected.len() as u64).min(limit));
+        }
         // A grid without blocks handed to the row-by-row search at once.
         let mut handed = filler.clone();
         handed.square_handover = 0;
@@ -842,6 +846,47 @@ fn few_first_words_are_paired_with_the_next_slots() {
             assert_eq!(count_in_runs(&parallel, &[1, 3]), whole);
         }
     }
+}
+
+/// A count to a limit on one thread searches as a listing does (words
+/// best first; restarts for a limit of 1), not unit by unit in list
+/// order: on a tester's grid the first units hold no fill for tens of
+/// millions of words, and the limit is reached within a few dozen.
+#[test]
+fn a_count_to_a_limit_is_not_held_up_by_a_hard_first_unit() {
+    let grid = Grid::parse(include_str!(
+        "../../tests/data/crossword-hard-first-unit.grid"
+    ))
+    .unwrap();
+    let words =
+        WordList::parse(&include_bytes!("../../tests/data/crossword-hard-first-unit.words")[..])
+            .unwrap();
+    let filler = Filler::new(&grid, &words).unwrap();
+    let checked = |fills: u64, limit| {
+        let summary = filler.count_with(Some(limit), &mut |progress| {
+            if progress.nodes >= 100_000 {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        assert_eq!(
+            (summary.fills, summary.complete),
+            (fills, false),
+            "limit {limit}"
+        );
+    };
+    checked(1, 1);
+    checked(5, 5);
+    // The unordered search of a whole count starts in the hard units.
+    let whole = filler.count_with(None, &mut |progress| {
+        if progress.nodes >= 100_000 {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    assert_eq!((whole.fills, whole.complete), (0, false));
 }
 
 #[test]
