@@ -27,15 +27,27 @@ pub fn json_of(args: &[&str]) -> serde_json::Value {
 
 /// Waits until process `pid` catches `signal` (its handler is installed,
 /// as `/proc/PID/status` shows in `SigCgt`), or has ended: a readiness
-/// signal, where a test would otherwise sleep and hope.
+/// signal, where a test would otherwise sleep and hope. An ended child
+/// stays in `/proc` as a zombie until it is waited for, with no handlers:
+/// that counts as ended too, and the test's own wait then tells what it did.
 #[cfg(target_os = "linux")]
 pub fn wait_for_handler(pid: u32, signal: i32) {
     while let Ok(status) = std::fs::read_to_string(format!("/proc/{pid}/status")) {
-        if signal_in_mask(&status, "SigCgt:", signal) {
+        if signal_in_mask(&status, "SigCgt:", signal) || has_ended(&status) {
             return;
         }
         std::thread::sleep(std::time::Duration::from_millis(2));
     }
+}
+
+/// Whether a `/proc/PID/status` is a process that has ended: a zombie
+/// (`Z`) or dead (`X`).
+#[cfg(target_os = "linux")]
+fn has_ended(status: &str) -> bool {
+    status
+        .lines()
+        .find_map(|line| line.strip_prefix("State:"))
+        .is_some_and(|state| matches!(state.trim_start().chars().next(), Some('Z' | 'X')))
 }
 
 /// Whether process `pid` ignores `signal` (`SigIgn` in `/proc/PID/status`).
@@ -203,4 +215,24 @@ pub fn interrupted_by_signals(args: &[&str], signals: usize) {
     assert_eq!(output.status.code(), Some(130), "{output:?}");
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(stderr.contains("interrupted"), "{stderr}");
+}
+
+/// A child that ended before it caught the signal (a zombie until waited
+/// for) ends the wait: it would otherwise never return.
+#[cfg(target_os = "linux")]
+#[test]
+fn waiting_for_a_handler_ends_when_the_process_has_ended() {
+    let mut child = std::process::Command::new("true").spawn().unwrap();
+    let pid = child.id();
+    let (done, waited) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        wait_for_handler(pid, 2);
+        let _ = done.send(());
+    });
+    let ended = waited.recv_timeout(std::time::Duration::from_secs(60));
+    child.wait().unwrap();
+    assert!(
+        ended.is_ok(),
+        "still waiting for a handler of an ended process"
+    );
 }
