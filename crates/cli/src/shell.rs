@@ -35,8 +35,28 @@ Examples:
 pub struct ManArgs {
     /// The subcommand whose page to write (queens, maxsub, sudoku, ...);
     /// without it, the page for `puzzles` itself.
-    #[arg(value_name = "COMMAND")]
+    #[arg(value_name = "COMMAND", value_parser = page_names())]
     pub command: Option<String>,
+}
+
+/// The subcommands that have a page, in the order of `puzzles --help`: as
+/// possible values, they are what shells complete after `puzzles man` (the
+/// tests check them against the parser's subcommands).
+fn page_names() -> clap::builder::PossibleValuesParser {
+    let mut names = vec!["queens"];
+    if cfg!(feature = "serve") {
+        names.push("serve");
+    }
+    names.extend([
+        "maxsub",
+        "exact-cover",
+        "sudoku",
+        "crossword",
+        "merge",
+        "completions",
+        "man",
+    ]);
+    clap::builder::PossibleValuesParser::new(names)
 }
 
 /// Writes the completion script of `command` (the whole parser) for
@@ -64,19 +84,11 @@ pub fn man(
     command.build();
     let page = match &args.command {
         None => command,
-        Some(name) => {
-            let names: Vec<String> = command
-                .get_subcommands()
-                .filter(|sub| !sub.is_hide_set() && sub.get_name() != "help")
-                .map(|sub| sub.get_name().to_string())
-                .collect();
-            command.find_subcommand(name).cloned().with_context(|| {
-                format!(
-                    "no command named {name:?}; man pages exist for {}",
-                    names.join(", ")
-                )
-            })?
-        }
+        // The parser took only the names of `page_names`.
+        Some(name) => command
+            .find_subcommand(name)
+            .cloned()
+            .with_context(|| format!("no command named {name:?}"))?,
     };
     let mut roff = Vec::new();
     render_page(page, &mut roff)?;

@@ -158,7 +158,34 @@ fn man_names_the_pages_there_are_for_an_unknown_command() {
         .code(2)
         .stdout("")
         .stderr(
-            "puzzles: error: no command named \"rook\"; man pages exist for queens, serve, \
-             maxsub, exact-cover, sudoku, crossword, merge, completions, man\n",
+            "puzzles: error: invalid value 'rook' for '[COMMAND]', [possible values: queens, \
+             serve, maxsub, exact-cover, sudoku, crossword, merge, completions, man]\n",
         );
+}
+
+/// The pages `man` takes are the subcommands `puzzles --help` lists, and
+/// bash completes them.
+#[test]
+fn man_pages_are_the_subcommands_and_bash_completes_them() {
+    let help = stdout_of(&["--help"]);
+    let listed: Vec<&str> = help
+        .lines()
+        .skip_while(|line| *line != "Commands:")
+        .skip(1)
+        .take_while(|line| !line.is_empty())
+        .filter(|line| line.starts_with("  ") && !line.starts_with("   "))
+        .filter_map(|line| line.split_whitespace().next())
+        .filter(|name| *name != "help")
+        .collect();
+    let completed = in_bash_with_completions(
+        "COMP_WORDS=(puzzles man ''); COMP_CWORD=2\n\
+         _puzzles puzzles '' man; printf '%s\\n' \"${COMPREPLY[@]}\"",
+    );
+    // Bash offers the options too on an empty word.
+    let completed: Vec<&str> = completed
+        .lines()
+        .filter(|word| !word.starts_with('-'))
+        .collect();
+    assert_eq!(completed, listed);
+    assert!(listed.contains(&"crossword"), "{listed:?}");
 }
