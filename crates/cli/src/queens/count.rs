@@ -10,10 +10,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::bail;
-use puzzles::queens::Board;
-use puzzles::queens::construct::{known_to_have_none, rook_counts};
+use puzzles::queens::construct::{MAX_ROOK_COUNT_N, known_to_have_none, rook_counts};
 use puzzles::queens::count::{CountPlan, Counter, Method, Tally, UnitId};
 use puzzles::queens::session::{CountRecord, CountSession, Ending, PlanRequest};
+use puzzles::queens::{Board, Piece};
 
 use super::args::{Format, MethodArg, QueensArgs};
 use super::progress::{Progress, sample_sizes};
@@ -51,12 +51,23 @@ fn plain(board: &Board, args: &QueensArgs, out: &mut dyn Write) -> anyhow::Resul
     ] {
         if given {
             let shape = if rules.torus() { " on a torus" } else { "" };
+            let how = if rules.piece() == Piece::Rook {
+                "by formula, at once"
+            } else {
+                "by the plain search, in one piece"
+            };
             bail!(
-                "{flag} works with the classic queens count only; {}s{shape} are counted by the \
-                 plain search, in one piece",
+                "{flag} works with the classic queens count only; {}s{shape} are counted {how}",
                 rules.piece()
             );
         }
+    }
+    if rules.piece() == Piece::Rook && rook_counts(rules).is_none() {
+        // The search would visit all N! placements: it would never end.
+        bail!(
+            "rooks are counted by formula up to N = {}: past it N! outgrows 128 bits",
+            MAX_ROOK_COUNT_N
+        );
     }
     let started = Instant::now();
     let json = json_wanted(args);

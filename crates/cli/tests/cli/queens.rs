@@ -539,4 +539,38 @@ fn rook_counts_are_answered_at_once() {
             .success()
             .stdout(stdout);
     }
+    // Past the formula's range the count is refused, not searched for ever.
+    for args in [
+        &["35", "--count"][..],
+        &["64", "--count", "--unique"],
+        &["35", "--count", "--json"],
+    ] {
+        puzzles()
+            .args(["queens", "--piece", "rook"])
+            .args(args)
+            .timeout(std::time::Duration::from_secs(60))
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(
+                "puzzles: error: rooks are counted by formula up to N = 34: past it N! outgrows \
+                 128 bits\n",
+            );
+    }
+    puzzles()
+        .args([
+            "queens",
+            "8",
+            "--piece",
+            "rook",
+            "--count",
+            "--threads",
+            "2",
+        ])
+        .assert()
+        .code(2)
+        .stderr(
+            "puzzles: error: --threads works with the classic queens count only; rooks are \
+             counted by formula, at once\n",
+        );
 }

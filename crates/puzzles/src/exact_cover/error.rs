@@ -1,7 +1,8 @@
 //! What can go wrong while building a problem, and the size limit behind
 //! one of those errors.
 
-/// The most items plus option nodes a problem may have: 2²⁶, so that a
+/// The most nodes a problem's table may have (one per item, one per option,
+/// one per item of an option, and two more): 2²⁶, so that a
 /// problem at the bound takes about 1 GiB (its link table 12 bytes a node,
 /// the options as read 4 more), where the 32-bit links would allow 2³¹ and
 /// 32 GiB. The largest problems solved by dancing links in practice
@@ -61,6 +62,8 @@ pub enum ExactCoverError {
     #[error("an option must contain at least one primary item")]
     NoPrimaryItem,
     /// More items and option nodes than the link table can index.
-    #[error("the problem is too large (more than {MAX_NODES} items and option entries)")]
+    #[error(
+        "the problem is too large (more than {MAX_NODES} nodes: one per item, per option and per item of an option, and two more)"
+    )]
     TooLarge,
 }

@@ -137,14 +137,20 @@ impl Board {
     /// # Example
     ///
     /// ```
-    /// use puzzles::queens::Board;
+    /// use puzzles::queens::{Board, Piece, Rules};
     ///
     /// assert_eq!(Board::new(10)?.count(), 724);
+    /// // 35 rooks: 35! placements, saturated, not searched.
+    /// let rooks = Board::with_rules(Rules::new(35, Piece::Rook, false)?)?;
+    /// assert_eq!(rooks.count(), u64::MAX);
     /// # Ok::<(), puzzles::queens::QueensError>(())
     /// ```
     pub fn count(&self) -> u64 {
-        if let Some((total, _)) = construct::rook_counts(self.rules()) {
-            return u64::try_from(total).unwrap_or(u64::MAX);
+        if self.rules().piece() == super::Piece::Rook {
+            // Past the formula's range N! is far beyond `u64` anyway.
+            return construct::rook_counts(self.rules()).map_or(u64::MAX, |(total, _)| {
+                u64::try_from(total).unwrap_or(u64::MAX)
+            });
         }
         if self.rules().is_classic()
             && let Ok(plan) = count::CountPlan::with_default_split(self.n())

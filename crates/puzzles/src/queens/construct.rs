@@ -99,6 +99,22 @@ pub fn known_to_have_none(rules: &Rules) -> bool {
     )
 }
 
+/// The largest board whose rooks [`rook_counts`] counts: 35! outgrows
+/// `u128`.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::construct::{MAX_ROOK_COUNT_N, rook_counts};
+/// use puzzles::queens::{Piece, Rules};
+///
+/// let rooks = |n| Rules::new(n, Piece::Rook, false).map(|rules| rook_counts(&rules));
+/// assert!(rooks(MAX_ROOK_COUNT_N)?.is_some());
+/// assert!(rooks(MAX_ROOK_COUNT_N + 1)?.is_none());
+/// # Ok::<(), puzzles::queens::QueensError>(())
+/// ```
+pub const MAX_ROOK_COUNT_N: usize = 34;
+
 /// The counts of non-attacking rooks, plain or on a torus (a rook's lines
 /// do not wrap differently): `(total, fundamental)`, the total N! (every
 /// permutation) and the classes under the eight symmetries of the square by
@@ -119,9 +135,8 @@ pub fn known_to_have_none(rules: &Rules) -> bool {
 /// # Ok::<(), puzzles::queens::QueensError>(())
 /// ```
 pub fn rook_counts(rules: &Rules) -> Option<(u128, u128)> {
-    const MAX_N: u128 = 34;
     let n = rules.n() as u128;
-    if rules.piece() != Piece::Rook || n > MAX_N {
+    if rules.piece() != Piece::Rook || n > MAX_ROOK_COUNT_N as u128 {
         return None;
     }
     let factorial = |k: u128| (1..=k).product::<u128>();
