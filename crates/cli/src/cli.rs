@@ -23,7 +23,7 @@ Examples:
   puzzles queens 8 --count          count them: 92
   puzzles queens 8 --unique         the 12 fundamental solutions
   puzzles queens 4 --trace          watch the backtracking search step by step
-  puzzles queens 17 --count --json  count at full speed on every core, with both counts
+  puzzles queens 17 --count --json  count at full speed on every core, as JSON
   puzzles queens 1000000000 --first --format array > sol.txt
                                     one solution of a billion-queens board, at once
   puzzles serve                     a web page that steps through the search

@@ -43,7 +43,7 @@ pub struct ManArgs {
 /// possible values, they are what shells complete after `puzzles man` (the
 /// tests check them against the parser's subcommands).
 fn page_names() -> clap::builder::PossibleValuesParser {
-    let mut names = vec!["queens"];
+    let mut names = vec!["queens", "queens-verify"];
     if cfg!(feature = "serve") {
         names.push("serve");
     }
@@ -85,8 +85,7 @@ pub fn man(
     let page = match &args.command {
         None => command,
         // The parser took only the names of `page_names`.
-        Some(name) => command
-            .find_subcommand(name)
+        Some(name) => find_page(&command, name)
             .cloned()
             .with_context(|| format!("no command named {name:?}"))?,
     };
@@ -96,10 +95,26 @@ pub fn man(
     Ok(Outcome::Answer)
 }
 
+/// The subcommand `name` names: `queens`, or `queens-verify` for the
+/// subcommand of a subcommand, as the pages refer to it
+/// (`puzzles-queens-verify(1)`).
+fn find_page<'a>(command: &'a clap::Command, name: &str) -> Option<&'a clap::Command> {
+    command.find_subcommand(name).or_else(|| {
+        command.get_subcommands().find_map(|sub| {
+            let rest = name.strip_prefix(sub.get_name())?.strip_prefix('-')?;
+            find_page(sub, rest)
+        })
+    })
+}
+
 /// clap_mangen's page, except that the examples and notes after the options
 /// keep their lines and columns (clap_mangen refills them as prose, which
 /// scatters the aligned examples).
-fn render_page(page: clap::Command, roff: &mut Vec<u8>) -> std::io::Result<()> {
+fn render_page(mut page: clap::Command, roff: &mut Vec<u8>) -> std::io::Result<()> {
+    // `help` has no page of its own: its text is every page's.
+    if page.find_subcommand("help").is_some() {
+        page = page.mut_subcommand("help", |help| help.hide(true));
+    }
     let extra = page.get_after_help().map(|text| text.to_string());
     let has_subcommands = page.get_subcommands().any(|sub| !sub.is_hide_set());
     let has_version = page.get_version().is_some();

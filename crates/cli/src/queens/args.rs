@@ -44,6 +44,7 @@ Examples:
   puzzles queens 17 --count --checkpoint q17.ckpt
                                         count on every core; rerun to resume after Ctrl-C
   puzzles queens 14 --count --json      total, fundamental count, units, nodes, time as JSON
+                                        (from N = 16 to 22 joined by quarter-boards: no fundamental count)
   puzzles queens 20 --count --shard 3/8     count one shard, write queens-20-shard-3-of-8.json;
                                         `puzzles merge queens-20-shard-*-of-8.json` sums them
   puzzles queens 4 --trace              every placement, conflict and backtrack
@@ -57,10 +58,10 @@ column of the queen in row `row`, 0-based). When no solution exists (n = 2, 3) t
 command says so and exits with status 1.
 
 Which solution --first prints: the lexicographically first where the search finds it
-at once (queens: n <= 29; on a torus n <= 25; superqueens n <= 26; rooks and kings up
-to 64); otherwise an explicit construction (queens: Hoffman, Loessi and Moore 1969 /
-Bernhardsson 1991, for every n >= 4; see GUIDE.md for the others), streamed row by
-row for any n; otherwise (some superqueen boards up to n = 64) one found by a search
+at once (queens: n <= 29; on a torus n <= 25; superqueens n <= 26, on a torus n <= 23;
+rooks and kings up to 64); otherwise an explicit construction (queens: Hoffman, Loessi
+and Moore 1969 / Bernhardsson 1991, for every n >= 4; see GUIDE.md for the others),
+streamed row by row for any n; otherwise (some superqueen boards up to n = 64) one found by a search
 that tries the most constrained row or column first, and past 64 (superqueens such as
 n = 70, 72) one found by local repair, up to n = 4194304 (the same n gives the same
 board). Superqueens on a torus whose size is divisible by 2 or 3 have no solution (they
@@ -167,9 +168,9 @@ pub struct QueensArgs {
     #[arg(allow_negative_numbers = true, long, value_name = "D", requires = "count", conflicts_with_all = NOT_COUNTING)]
     pub split: Option<usize>,
 
-    /// With --count: how to count. auto: join quarter-boards from N = 16 to
-    /// 22, backtrack elsewhere and for --unique; a checkpoint continues with
-    /// the method that made it.
+    /// With --count: how to count. Without it: join quarter-boards from
+    /// N = 16 to 22, backtrack elsewhere and for --unique; a checkpoint
+    /// continues with the method that made it.
     #[arg(
         long,
         value_enum,
@@ -179,8 +180,9 @@ pub struct QueensArgs {
     )]
     pub method: Option<MethodArg>,
 
-    /// With --count: print one JSON object with n, total, unique, units,
-    /// elapsed seconds and nodes.
+    /// With --count: print one JSON object with n, total, unique (when
+    /// counted by backtracking), units, elapsed seconds, nodes, split,
+    /// threads and resumed units.
     #[arg(long, requires = "count", conflicts_with_all = NOT_COUNTING)]
     pub json: bool,
 

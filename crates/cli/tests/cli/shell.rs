@@ -148,6 +148,15 @@ fn man_renders_every_subcommand_page() {
     }
     let (queens, _) = man("queens");
     assert!(queens.contains("--threads"), "{queens}");
+    // Every page a page refers to exists; `help` has none.
+    assert!(queens.contains("puzzles-queens-verify(1)"), "{queens}");
+    assert!(!queens.contains("-help(1)"), "{queens}");
+    let (puzzles, _) = man("puzzles");
+    assert!(!puzzles.contains("-help(1)"), "{puzzles}");
+    let (verify, warnings) = man("queens-verify");
+    assert_eq!(warnings, "");
+    assert!(verify.starts_with("puzzles-queens-verify(1)"), "{verify}");
+    assert!(verify.contains("puzzles queens verify "), "{verify}");
 }
 
 #[test]
@@ -159,12 +168,14 @@ fn man_names_the_pages_there_are_for_an_unknown_command() {
         .stdout("")
         .stderr(
             "puzzles: error: invalid value 'rook' for '[COMMAND]', [possible values: queens, \
-             serve, maxsub, exact-cover, sudoku, crossword, merge, completions, man]\n",
+             queens-verify, serve, maxsub, exact-cover, sudoku, crossword, merge, completions, \
+             man]\n",
         );
 }
 
-/// The pages `man` takes are the subcommands `puzzles --help` lists, and
-/// bash completes them.
+/// The pages `man` takes are the subcommands `puzzles --help` lists (and
+/// `queens-verify`, the one subcommand of a subcommand), and bash
+/// completes them.
 #[test]
 fn man_pages_are_the_subcommands_and_bash_completes_them() {
     let help = stdout_of(&["--help"]);
@@ -182,10 +193,12 @@ fn man_pages_are_the_subcommands_and_bash_completes_them() {
          _puzzles puzzles '' man; printf '%s\\n' \"${COMPREPLY[@]}\"",
     );
     // Bash offers the options too on an empty word.
-    let completed: Vec<&str> = completed
+    let mut completed: Vec<&str> = completed
         .lines()
         .filter(|word| !word.starts_with('-'))
         .collect();
+    assert_eq!(completed.get(1), Some(&"queens-verify"));
+    completed.remove(1);
     assert_eq!(completed, listed);
     assert!(listed.contains(&"crossword"), "{listed:?}");
 }
