@@ -10,8 +10,8 @@ use puzzles::queens::given_file::{GivenLine, read_given_lines};
 use puzzles::queens::{Board, Piece, QueensError, Rules};
 use serde_json::json;
 
-use super::args::{Format, QueensArgs};
-use super::printer::Printer;
+use super::args::QueensArgs;
+use super::printer::{Printer, say_none};
 use super::trace::{Traced, trace};
 use crate::outcome::Outcome;
 
@@ -112,10 +112,6 @@ pub fn run(args: &QueensArgs, n: usize, out: &mut dyn Write) -> anyhow::Result<O
         "no completion exists for the given {}s",
         Piece::from(args.piece)
     );
-    match args.format {
-        Format::Board | Format::Array | Format::Unicode => writeln!(out, "{none}")?,
-        Format::Json => eprintln!("puzzles: {none}"),
-        Format::Leetcode | Format::Svg => {}
-    }
+    say_none(args.format, &none, out)?;
     Ok(Outcome::NoSolution)
 }

@@ -6,8 +6,8 @@ use std::io::Write;
 use puzzles::queens::construct::known_to_have_none;
 use puzzles::queens::{Board, Fundamental};
 
-use super::args::{Format, QueensArgs};
-use super::printer::{Printer, no_solution};
+use super::args::QueensArgs;
+use super::printer::{Printer, no_solution, say_none};
 use crate::outcome::Outcome;
 
 /// Lists `board`'s solutions as `args` ask.
@@ -58,13 +58,7 @@ pub fn run(board: &Board, args: &QueensArgs, out: &mut dyn Write) -> anyhow::Res
     };
     printer.finish()?;
     if printed == 0 {
-        match args.format {
-            Format::Board | Format::Array | Format::Unicode => {
-                writeln!(out, "no solution exists for n = {n}")?;
-            }
-            Format::Json => eprintln!("puzzles: no solution exists for n = {n}"),
-            Format::Leetcode | Format::Svg => {}
-        }
+        say_none(args.format, &format!("no solution exists for n = {n}"), out)?;
         return Ok(Outcome::NoSolution);
     }
     Ok(Outcome::Answer)

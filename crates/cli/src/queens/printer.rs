@@ -19,22 +19,29 @@ pub(crate) fn no_solution(
     n: usize,
     out: &mut dyn Write,
 ) -> anyhow::Result<Outcome> {
+    let none = format!("no solution exists for n = {n}");
     match format {
-        // JSON lines keep standard output for solutions: the answer goes
-        // where a reader of the stream still sees it.
-        Format::Json => eprintln!("puzzles: no solution exists for n = {n}"),
         Format::Leetcode => writeln!(out, "[]")?,
-        Format::Board | Format::Array | Format::Unicode => {
-            writeln!(out, "no solution exists for n = {n}")?
-        }
-        Format::Svg => svg::write_sheet(
-            out,
-            Some(&format!("no solution exists for n = {n}")),
-            &[],
-            &SvgOptions::default(),
-        )?,
+        Format::Svg => svg::write_sheet(out, Some(&none), &[], &SvgOptions::default())?,
+        _ => say_none(format, &none, out)?,
     }
     Ok(Outcome::NoSolution)
+}
+
+/// Says that nothing was found: on standard output in text, and on
+/// standard error where standard output carries only data (arrays, JSON
+/// lines), so that a reader of the stream still sees it and a file of
+/// solutions holds none. An empty LeetCode list or SVG sheet says it by
+/// itself.
+pub(crate) fn say_none(format: Format, none: &str, out: &mut dyn Write) -> std::io::Result<()> {
+    match format {
+        Format::Board | Format::Unicode => writeln!(out, "{none}"),
+        Format::Array | Format::Json => {
+            eprintln!("puzzles: {none}");
+            Ok(())
+        }
+        Format::Leetcode | Format::Svg => Ok(()),
+    }
 }
 
 /// One line of `--format json`, its fields in this order.

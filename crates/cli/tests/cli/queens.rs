@@ -113,6 +113,8 @@ fn no_solution_is_an_answer_with_exit_status_one() {
         &["queens", "3", "--first", "--format", "json"],
         &["queens", "3", "--unique", "--format", "json"],
         &["queens", "6", "--torus", "--format", "json"],
+        &["queens", "3", "--format", "array"],
+        &["queens", "3", "--unique", "--format", "array"],
     ] {
         puzzles()
             .args(args)
@@ -121,12 +123,14 @@ fn no_solution_is_an_answer_with_exit_status_one() {
             .stdout("")
             .stderr(format!("puzzles: no solution exists for n = {}\n", args[1]));
     }
-    puzzles()
-        .args(["queens", "6", "--given", "0:0", "--format", "json"])
-        .assert()
-        .code(1)
-        .stdout("")
-        .stderr("puzzles: no completion exists for the given queens\n");
+    for format in ["json", "array"] {
+        puzzles()
+            .args(["queens", "6", "--given", "0:0", "--format", format])
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr("puzzles: no completion exists for the given queens\n");
+    }
     puzzles()
         .args(["queens", "2", "--format", "leetcode"])
         .assert()

@@ -224,7 +224,8 @@ fn an_impossible_completion_says_so() {
         ])
         .assert()
         .code(1)
-        .stdout("no completion exists for the given queens\n");
+        .stdout("")
+        .stderr("puzzles: no completion exists for the given queens\n");
     puzzles()
         .args(["queens", "6", "--given", "0:0", "--count"])
         .assert()
