@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use super::head::Head;
 use super::hosts::Hosts;
-use super::limits::{LARGEST_ANSWER, Limits, Load};
+use super::limits::{Limits, Load, SMALLEST_ROOM};
 use super::wire::too_many_unread;
 use crate::routes::{self, Body, Incoming, Reply};
 
@@ -58,7 +58,7 @@ impl Shared {
                             continue;
                         }
                         // The answers held may have filled up while it waited.
-                        let reply = if has_room(&held, limits.reply_bytes, LARGEST_ANSWER) {
+                        let reply = if has_room(&held, limits.reply_bytes, SMALLEST_ROOM) {
                             routes::respond(&Incoming {
                                 method: &job.method,
                                 url: &job.target,

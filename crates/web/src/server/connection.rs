@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use super::builders::Shared;
 use super::head::{HeadError, read_head, refusal_before_routing};
-use super::limits::{LARGEST_ANSWER, MAX_REFUSING, REFUSAL_DEADLINE};
+use super::limits::{MAX_REFUSING, REFUSAL_DEADLINE, SMALLEST_ROOM};
 use super::wire::{Deadlined, busy, close_gently, too_many_unread, write_reply};
 use crate::routes::{self, Incoming};
 
@@ -94,8 +94,11 @@ fn answer(stream: TcpStream, shared: &Shared) {
             match refusal_before_routing(&head, &shared.hosts) {
                 Some(reply) => (reply, head_only),
                 None if !costly => (respond(), head_only),
-                None if !shared.has_room(LARGEST_ANSWER) => (too_many_unread(), head_only),
-                None => match shared.build(&head, head_deadline) {
+                None if !shared.has_room(SMALLEST_ROOM) => (too_many_unread(), head_only),
+                // The wait for a builder starts now, not when the head
+                // began: a head sent slowly within its deadline is still
+                // given its turn.
+                None => match shared.build(&head, Instant::now() + shared.limits.head_deadline) {
                     Some(reply) => (reply, head_only),
                     None => (busy("the server is busy: try again in a second"), head_only),
                 },

@@ -13,12 +13,12 @@ pub(super) const MAX_REFUSING: usize = 64;
 pub(super) const REFUSAL_DEADLINE: Duration = Duration::from_secs(1);
 /// The `Retry-After` of a `503`, in seconds.
 pub(super) const RETRY_AFTER: &str = "1";
-/// The largest answer: a trace's events are at most
-/// [`crate::bounds::MAX_TRACE_BYTES`] (crosswords' fewer), and the rest of
-/// the reply (the summary, a queens trace's classes) well under 1 MiB more.
-/// A trace is not built when an answer that large would not fit beside
-/// those held, so that refused requests cost no work.
-pub(super) const LARGEST_ANSWER: usize = crate::bounds::MAX_TRACE_BYTES + (1 << 20);
+/// The room for answers a trace needs before it is built: how large its
+/// answer will be is known only once it is built (then the answer takes
+/// the bytes it has, or gets `503` when they do not fit). Asking room for
+/// the largest answer (18 MiB) instead let three clients that never read
+/// lock every other client out of even the smallest trace.
+pub(super) const SMALLEST_ROOM: usize = 64 * 1024;
 
 /// The server's limits: how many clients, how long each may take, how much
 /// memory their answers may hold. [`Limits::default`] is what `puzzles
@@ -51,8 +51,8 @@ pub struct Limits {
     pub reply_bytes: usize,
     /// The most traces built at once, each on a builder thread of its own
     /// (default 2: building is CPU-bound, and each takes about 30 MB while
-    /// it is built); a request waits up to its head deadline for its turn,
-    /// then gets `503`.
+    /// it is built); a request waits for its turn up to
+    /// [`Limits::head_deadline`] from when its head is in, then gets `503`.
     pub builders: usize,
 }
 

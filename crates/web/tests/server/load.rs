@@ -188,3 +188,55 @@ fn unread_answers_hold_a_bounded_amount_of_memory() {
     wait_until("the budget given back", || server.load().unread_bytes == 0);
     assert_eq!(get(address, big).status, 200);
 }
+
+/// Clients that never read their 17 MB traces hold most of the budget for
+/// unread answers (three of them the default 64 MiB; here two, 40 MiB). A
+/// trace used to need room for the largest answer before it was built, so
+/// they locked every other client out of even the smallest trace; now an
+/// answer takes the bytes it has, and only an answer that does not fit is
+/// refused.
+#[test]
+fn clients_that_never_read_do_not_lock_out_small_traces() {
+    let limits = Limits {
+        reply_bytes: 40 << 20,
+        ..Limits::default()
+    };
+    let server = Server::bind("127.0.0.1", 0)
+        .unwrap()
+        .with_limits(limits)
+        .spawn();
+    let address = server.local_addr();
+    let big = "/api/trace?puzzle=queens&n=12&mode=all";
+    let hoarders: Vec<TcpStream> = (0..2)
+        .map(|_| {
+            let mut hoarder = TcpStream::connect(address).unwrap();
+            write!(
+                hoarder,
+                "GET {big} HTTP/1.1\r\nHost: localhost:{}\r\nConnection: close\r\n\r\n",
+                address.port()
+            )
+            .unwrap();
+            hoarder
+        })
+        .collect();
+    wait_until("two large answers held", || {
+        server.load().unread_bytes > 2 * 16_000_000
+    });
+    let small = get(address, "/api/trace?puzzle=queens&n=4&mode=first");
+    assert_eq!(small.status, 200, "{}", small.text());
+    let sudoku = get(
+        address,
+        "/api/trace?puzzle=sudoku&grid=1.3.....4..1.3..&mode=first",
+    );
+    assert_eq!(sudoku.status, 200, "{}", sudoku.text());
+    // A third large answer does not fit beside them.
+    let answer = get(address, big);
+    assert_eq!(answer.status, 503);
+    assert!(
+        answer.text().contains("unread answers"),
+        "{}",
+        answer.text()
+    );
+    drop(hoarders);
+    wait_until("the budget given back", || server.load().unread_bytes == 0);
+}
