@@ -71,7 +71,7 @@ export class Checks {
     });
     page.on('requestfailed', (request) => this.problems.push(`request failed: ${request.url()}`));
     page.on('console', (message) => {
-      if (this.refusalsExpected && message.text().includes('status of 400')) {
+      if (this.refusalsExpected && /status of [45]\d\d /.test(message.text())) {
         this.refusalsExpected -= 1;
         return;
       }

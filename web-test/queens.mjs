@@ -324,6 +324,20 @@ export async function queensChecks({ page, base, check, artifacts, expectRefusal
   check((await page.locator('#event-text').textContent()).startsWith('No search was run'), 'the caption says no search ran');
   await page.screenshot({ path: path.join(artifacts, 'queens-6-attack.png'), fullPage: true });
 
+  // A refusal made before routing is plain text (a 503 from a busy
+  // server): the page shows its words, not only its status.
+  await page.route('**/api/trace?**', (route) => route.fulfill({
+    status: 503,
+    contentType: 'text/plain; charset=utf-8',
+    headers: { 'Retry-After': '1' },
+    body: 'the server is busy: try again in a second\n',
+  }), { times: 1 });
+  expectRefusal();
+  await page.click('#load');
+  await page.waitForFunction(() => document.getElementById('message').textContent.includes('busy'));
+  check((await message.textContent()) === 'The server is busy: try again in a second',
+    `a plain-text refusal is shown in its words: ${await message.textContent()}`);
+
   // Queens that cannot be completed: the whole search, and a clear word.
   await page.fill('#param-given', '0:0');
   await page.click('#load');

@@ -16,8 +16,10 @@ Examples:
   puzzles serve --host 0.0.0.0      reachable from other machines too (be sure you want that)
 
 The first line of output is `puzzles: serving on http://HOST:PORT/`; open that URL in a browser.
-The page fetches traces from /api/trace?puzzle=queens&n=8&mode=first|all or
-/api/trace?puzzle=sudoku&grid=PUZZLE&mode=first|all (at most 200,000 events each).
+The page fetches traces from /api/trace?puzzle=queens&n=8&mode=first|all,
+/api/trace?puzzle=sudoku&grid=PUZZLE&mode=first|all or
+/api/trace?puzzle=crossword&example=open-5x5|grid=ROWS&mode=first|all
+(at most 200,000 events each; GUIDE.md lists every parameter).
 Stop the server with Ctrl-C.")]
 pub struct ServeArgs {
     /// The port to listen on; 0 picks a free one.

@@ -107,11 +107,15 @@ async function load(params, step) {
   const ticket = stepper.loads;
   try {
     const response = await fetch(`/api/trace?${params}`);
-    const body = await response.json().catch(() => ({}));
+    // Refusals made before a request is routed (a busy server, a slow
+    // head) are plain text: their words are the reason too.
+    const text = await response.text().catch(() => '');
+    let body = {};
+    try { body = JSON.parse(text); } catch { body = {}; }
     // A newer search was asked for meanwhile: this answer is stale.
     if (ticket !== stepper.loads) return;
     if (!response.ok) {
-      const reason = body.error || `The server answered ${response.status}.`;
+      const reason = body.error || text.trim() || `The server answered ${response.status}.`;
       showMessage(reason, 'error');
       clearView(`No search was run: ${reason}`);
       if (params.get('given') && PUZZLES[params.get('puzzle')]?.ownStart) {

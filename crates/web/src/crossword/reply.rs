@@ -235,16 +235,21 @@ fn too_long(
     let shown = grouped(events.len());
     if over_bytes {
         return format!(
-            "The events of this search pass {} MB after {shown} steps, so only those are shown. \
+            "The events of this search pass {} MiB after {shown} steps, so only those are shown. \
              Choose a smaller grid to see a search from start to end.",
             MAX_CROSSWORD_BYTES >> 20
         );
     }
     let limit_text = grouped(limit);
     if limit == asked && asked < crate::bounds::MAX_EVENTS {
+        let (steps, are) = if limit == 1 {
+            ("step", "is")
+        } else {
+            ("steps", "are")
+        };
         return format!(
-            "The search takes more than {limit_text} steps, the bound asked for (steps={asked}), \
-             so only the first {limit_text} are shown."
+            "The search takes more than {limit_text} {steps}, the bound asked for (steps={asked}), \
+             so only the first {limit_text} {are} shown."
         );
     }
     match mode {
@@ -415,7 +420,7 @@ mod tests {
             reply
                 .message
                 .unwrap()
-                .starts_with("The events of this search pass 14 MB after ")
+                .starts_with("The events of this search pass 14 MiB after ")
         );
     }
 }

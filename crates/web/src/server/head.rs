@@ -36,8 +36,9 @@ pub(super) fn refusal_before_routing(head: &Head, hosts: &Hosts) -> Option<Reply
     let has_body = !matches!(head.body, Body::Length(0));
     if has_body && matches!(head.method.as_str(), "GET" | "HEAD") {
         let size = match head.body {
+            Body::Length(1) => "1 byte".to_string(),
             Body::Length(length) => format!("{length} bytes"),
-            Body::Chunked => "a chunked body".to_string(),
+            Body::Chunked => "a body by Transfer-Encoding".to_string(),
         };
         return Some(Reply::refusal(
             413,
@@ -176,8 +177,16 @@ fn head_of(request: &httparse::Request) -> Result<Head, HeadError> {
             host = Some(authority.to_string());
             path
         }
-        None => target,
+        None => target.into(),
     };
+    // A target is a path and a query (RFC 9112, section 3.2.1): no other
+    // scheme, no fragment (browsers keep fragments to themselves).
+    if !target.starts_with('/') || target.contains('#') {
+        return Err(refuse(
+            400,
+            format!("the request target {target:?} is not a path and a query"),
+        ));
+    }
     Ok(Head {
         method: method.to_string(),
         target: target.to_string(),
@@ -188,8 +197,9 @@ fn head_of(request: &httparse::Request) -> Result<Head, HeadError> {
 }
 
 /// The host and the path of a target in absolute form (`http://host/path`;
-/// a path left out is `/`), or `None` for any other form.
-fn absolute_form(target: &str) -> Option<(&str, &str)> {
+/// a path left out is `/`, before a query too: `http://host?x` is `/?x`),
+/// or `None` for any other form.
+fn absolute_form(target: &str) -> Option<(&str, std::borrow::Cow<'_, str>)> {
     const SCHEME: &str = "http://";
     let head = target.get(..SCHEME.len())?;
     if !head.eq_ignore_ascii_case(SCHEME) {
@@ -198,7 +208,12 @@ fn absolute_form(target: &str) -> Option<(&str, &str)> {
     let rest = &target[SCHEME.len()..];
     let end = rest.find(['/', '?']).unwrap_or(rest.len());
     let (authority, path) = rest.split_at(end);
-    Some((authority, if path.is_empty() { "/" } else { path }))
+    let path = if path.starts_with('/') {
+        path.into()
+    } else {
+        format!("/{path}").into()
+    };
+    Some((authority, path))
 }
 
 fn refuse(status: u16, message: impl Into<String>) -> HeadError {
@@ -261,6 +276,27 @@ mod tests {
             head(b"GET http://127.0.0.1:8000/api/trace?n=4 HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
         assert_eq!(absolute.target, "/api/trace?n=4");
         assert_eq!(absolute.host.as_deref(), Some("127.0.0.1:8000"));
+        // An empty path is `/`, before a query too.
+        for (raw, target) in [
+            (&b"GET http://127.0.0.1:8000 HTTP/1.1\r\n\r\n"[..], "/"),
+            (b"GET http://127.0.0.1:8000?x HTTP/1.1\r\n\r\n", "/?x"),
+        ] {
+            assert_eq!(head(raw).unwrap().target, target);
+        }
+        // Other schemes, fragments and targets that are not paths.
+        for raw in [
+            &b"GET https://127.0.0.1:8000/ HTTP/1.1\r\n\r\n"[..],
+            b"GET /api/trace?mode=first#x HTTP/1.1\r\nHost: x\r\n\r\n",
+            b"GET api/trace HTTP/1.1\r\nHost: x\r\n\r\n",
+            b"GET * HTTP/1.1\r\nHost: x\r\n\r\n",
+        ] {
+            assert_eq!(
+                head(raw).unwrap_err(),
+                400,
+                "{}",
+                String::from_utf8_lossy(raw)
+            );
+        }
         let bare = head(b"GET HTTP://localhost HTTP/1.1\r\n\r\n").unwrap();
         assert_eq!(
             (bare.target.as_str(), bare.host.as_deref()),
