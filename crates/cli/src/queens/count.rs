@@ -234,11 +234,11 @@ pub(crate) fn count_units(
             // beside the run (about 1% of it); see `progress`.
             let (progress, run_over, done) = (&progress, &run_over, &done);
             scope.spawn(move || {
-                if let Some(mut sizes) = sample_sizes(plan, run_over) {
-                    sizes.retain(|id, _| {
+                if let Some(mut sample) = sample_sizes(plan, run_over) {
+                    sample.sizes.retain(|id, _| {
                         only.is_none_or(|only| only.contains(id)) && !done.contains_key(id)
                     });
-                    progress.sampled(sizes);
+                    progress.sampled(sample);
                 }
             });
         }

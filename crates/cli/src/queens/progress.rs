@@ -11,7 +11,8 @@
 //! unbiased estimate of the nodes left; divided by the nodes counted per
 //! second in this run (units resumed from a checkpoint left out) it is the
 //! time left. Until the sample is in, the bar falls back to units per second
-//! in this run.
+//! in this run. Quadrant units cannot be split deeper: every k-th of them is
+//! counted instead, about 1%, and stands for its stretch of the plan.
 
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
@@ -19,7 +20,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle, TermLike};
-use puzzles::queens::count::{CountPlan, MAX_SPLIT, Tally, UnitCount, UnitId};
+use puzzles::queens::count::{CountPlan, MAX_SPLIT, Method, Tally, UnitCount, UnitId};
 
 use crate::numbers::grouped;
 
@@ -37,6 +38,19 @@ const MAX_SAMPLE_PLAN: u64 = 4_000_000;
 /// weight covers them).
 pub(crate) type SampledSizes = HashMap<UnitId, f64>;
 
+/// What the sample found: the work of the units, and in what measure.
+#[derive(Debug)]
+pub(crate) struct Sample {
+    /// Each unit's estimated work.
+    pub sizes: SampledSizes,
+    /// Whether every unit has a size, in a measure of the sample's own
+    /// (seconds, for quadrant units, whose time is not in proportion to
+    /// their half-boards joined): then the work done is measured by the
+    /// sample too. Otherwise sizes are nodes, and the work done is the
+    /// nodes counted.
+    pub every_unit: bool,
+}
+
 /// The time-left estimate: pure arithmetic on what the run has reported, so
 /// that it can be checked with made-up timings.
 #[derive(Debug, Default)]
@@ -53,6 +67,10 @@ pub(crate) struct Estimate {
     counted_unsampled: Vec<UnitId>,
     /// Their sum.
     nodes_left: f64,
+    /// Whether the work done is measured by the sample ([`Sample::every_unit`]).
+    done_by_sample: bool,
+    /// The sampled sizes of the units counted, in that case.
+    sampled_done: f64,
 }
 
 impl Estimate {
@@ -67,12 +85,20 @@ impl Estimate {
     /// Takes the sample's sizes of the units this run counts (the caller
     /// leaves out resumed units and units not asked for); those counted
     /// already are dropped from it.
-    pub(crate) fn sampled(&mut self, mut sizes: SampledSizes) {
+    #[cfg(test)]
+    pub(crate) fn sampled(&mut self, sizes: SampledSizes) {
+        self.sampled_as(sizes, false);
+    }
+
+    /// [`Estimate::sampled`], the work done measured by the sample when
+    /// `done_by_sample` ([`Sample::every_unit`]).
+    pub(crate) fn sampled_as(&mut self, mut sizes: SampledSizes, done_by_sample: bool) {
         for id in std::mem::take(&mut self.counted_unsampled) {
-            sizes.remove(&id);
+            self.sampled_done += sizes.remove(&id).unwrap_or(0.0);
         }
         self.nodes_left = sizes.values().sum();
         self.sizes_left = Some(sizes);
+        self.done_by_sample = done_by_sample;
     }
 
     /// Records a unit counted in this run.
@@ -84,6 +110,7 @@ impl Estimate {
             Some(sizes) => {
                 if let Some(size) = sizes.remove(&id) {
                     self.nodes_left = (self.nodes_left - size).max(0.0);
+                    self.sampled_done += size;
                 }
             }
             None => self.counted_unsampled.push(id),
@@ -98,7 +125,12 @@ impl Estimate {
             return Some(Duration::ZERO);
         }
         let (left, done) = match &self.sizes_left {
-            Some(_) if self.nodes_counted > 0.0 => (self.nodes_left, self.nodes_counted),
+            Some(_) if self.done_by_sample && self.sampled_done > 0.0 => {
+                (self.nodes_left, self.sampled_done)
+            }
+            Some(_) if !self.done_by_sample && self.nodes_counted > 0.0 => {
+                (self.nodes_left, self.nodes_counted)
+            }
             _ if self.units_counted > 0 => (self.units_left as f64, self.units_counted as f64),
             _ => return None,
         };
@@ -109,6 +141,7 @@ impl Estimate {
     /// sample is in).
     pub(crate) fn fraction_done(&self) -> f64 {
         let (done, left) = match &self.sizes_left {
+            Some(_) if self.done_by_sample => (self.sampled_done, self.nodes_left),
             Some(_) => (self.nodes_counted, self.nodes_left),
             None => (self.units_counted as f64, self.units_left as f64),
         };
@@ -124,9 +157,13 @@ impl Estimate {
 /// each credited with k times its nodes, on the unit whose prefix it
 /// extends. `None` where the sample would be most of the work (small
 /// boards) or when `stop` is set first.
-pub(crate) fn sample_sizes(plan: &CountPlan, stop: &AtomicBool) -> Option<SampledSizes> {
-    // Quadrant units are alike in size: the bar counts them as they are.
-    plan.prefix(0)?;
+pub(crate) fn sample_sizes(plan: &CountPlan, stop: &AtomicBool) -> Option<Sample> {
+    if plan.method() == Method::Quadrants {
+        return quadrant_sizes(plan, stop).map(|sizes| Sample {
+            sizes,
+            every_unit: true,
+        });
+    }
     let depth = plan.split().min(plan.n());
     let deeper = (0..=2)
         .rev()
@@ -157,6 +194,41 @@ pub(crate) fn sample_sizes(plan: &CountPlan, stop: &AtomicBool) -> Option<Sample
         let UnitCount { nodes, .. } = deep.count_unit_until(id, stop).ok()??;
         *sizes.entry(owner).or_default() += nodes as f64 * stride as f64;
         id += stride;
+    }
+    Some(Sample {
+        sizes,
+        every_unit: false,
+    })
+}
+
+/// Counts the sample for a quadrant plan: its units cannot be split
+/// deeper, and they grow along the plan (at N = 20 a bar by units ran a
+/// third short), so every k-th unit is counted, about 1% of them, and each
+/// unit is given the seconds the sampled unit of its stretch took (their
+/// half-boards joined ran a third short too: later ones take longer each).
+/// `None` for plans of under 2,000 units, which take a second.
+fn quadrant_sizes(plan: &CountPlan, stop: &AtomicBool) -> Option<SampledSizes> {
+    let units = plan.len();
+    let samples = (units / 100).min(SAMPLES);
+    if samples < 20 {
+        return None;
+    }
+    let stride = units / samples;
+    // The first unit counted builds the plan's table of half-boards (or
+    // waits for a counting thread to): not a unit's own time.
+    plan.count_unit_until(0, stop).ok()??;
+    let mut sizes = SampledSizes::new();
+    for stretch in 0..samples {
+        let first = stretch * stride;
+        let end = if stretch + 1 == samples {
+            units
+        } else {
+            first + stride
+        };
+        let started = Instant::now();
+        plan.count_unit_until(first + stride / 2, stop).ok()??;
+        let seconds = started.elapsed().as_secs_f64();
+        sizes.extend((first..end).map(|id| (id, seconds)));
     }
     Some(sizes)
 }
@@ -233,9 +305,9 @@ impl Progress {
         self.shown
     }
 
-    /// Hands the sample's sizes to the estimate.
-    pub(crate) fn sampled(&self, sizes: SampledSizes) {
-        self.lock().sampled(sizes);
+    /// Hands the sample to the estimate.
+    pub(crate) fn sampled(&self, sample: Sample) {
+        self.lock().sampled_as(sample.sizes, sample.every_unit);
     }
 
     /// Records unit `id`, counted in this run; `tally` is the sum so far
@@ -451,8 +523,9 @@ mod tests {
         // N = 15 split after 4 rows: the sample's total against the nodes
         // every unit really holds.
         let plan = CountPlan::new(15, 4).unwrap();
-        let sizes = sample_sizes(&plan, &AtomicBool::new(false)).expect("large enough to sample");
-        let estimated: f64 = sizes.values().sum();
+        let sample = sample_sizes(&plan, &AtomicBool::new(false)).expect("large enough to sample");
+        assert!(!sample.every_unit);
+        let estimated: f64 = sample.sizes.values().sum();
         let real = plan.count_all().nodes as f64;
         assert!(
             (estimated / real - 1.0).abs() < 0.05,
@@ -460,6 +533,41 @@ mod tests {
         );
         // A plan too small to sample gets none.
         assert!(sample_sizes(&CountPlan::new(8, 2).unwrap(), &AtomicBool::new(false)).is_none());
+    }
+
+    #[test]
+    fn the_sample_estimates_the_work_of_a_quadrant_plan() {
+        // N = 16 joined by quarter-boards: 3,299 units, 32 of them counted,
+        // each standing for its stretch of the plan.
+        let plan = CountPlan::quadrants(16).unwrap();
+        let stop = AtomicBool::new(false);
+        let sample = sample_sizes(&plan, &stop).expect("large enough to sample");
+        assert!(sample.every_unit);
+        assert_eq!(sample.sizes.len() as u64, plan.len());
+        let estimated: f64 = sample.sizes.values().sum();
+        let started = Instant::now();
+        plan.count_all();
+        let real = started.elapsed().as_secs_f64();
+        // Seconds, on a machine that other tests share: the right order
+        // of magnitude, where a units-alike bar has no estimate at all.
+        assert!(
+            estimated > real / 4.0 && estimated < real * 4.0,
+            "{estimated} s for {real} s"
+        );
+        // The work done is measured by the sample: half the units' sizes
+        // counted, half left.
+        let mut estimate = Estimate::new(4);
+        estimate.sampled_as(
+            SampledSizes::from([(0, 1.0), (1, 1.0), (2, 3.0), (3, 3.0)]),
+            true,
+        );
+        estimate.counted(0, 1_000);
+        estimate.counted(2, 1);
+        assert_eq!(estimate.fraction_done(), 0.5);
+        assert_eq!(
+            estimate.time_left(Duration::from_secs(10)),
+            Some(Duration::from_secs(10))
+        );
     }
 
     #[test]
