@@ -2,12 +2,12 @@
 //! answers held for clients, and the builder threads that build traces.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, mpsc};
-use std::time::Instant;
+use std::sync::{Arc, Mutex, MutexGuard, TryLockError, mpsc};
+use std::time::{Duration, Instant};
 
 use super::head::Head;
 use super::hosts::Hosts;
-use super::limits::{Limits, Load, SMALLEST_ROOM};
+use super::limits::{Limits, Load};
 use super::wire::too_many_unread;
 use crate::routes::{self, Body, Incoming, Reply};
 
@@ -22,6 +22,9 @@ pub(super) struct Shared {
     pub active: Arc<AtomicUsize>,
     /// Traces to build, for the builder threads.
     jobs: mpsc::SyncSender<Job>,
+    /// Held while a trace is built with less room than the largest answer
+    /// needs, until its answer is held or refused: one at a time.
+    tight: Mutex<()>,
 }
 
 /// A trace to build on a builder thread, and where its answer goes.
@@ -31,6 +34,8 @@ struct Job {
     body: Body,
     /// Past it, no one waits for the answer.
     deadline: Instant,
+    /// The room for answers it needs to be built.
+    room: usize,
     answer: mpsc::SyncSender<Reply>,
 }
 
@@ -58,7 +63,7 @@ impl Shared {
                             continue;
                         }
                         // The answers held may have filled up while it waited.
-                        let reply = if has_room(&held, limits.reply_bytes, SMALLEST_ROOM) {
+                        let reply = if has_room(&held, limits.reply_bytes, job.room) {
                             routes::respond(&Incoming {
                                 method: &job.method,
                                 url: &job.target,
@@ -77,18 +82,34 @@ impl Shared {
             held,
             active: Arc::new(AtomicUsize::new(0)),
             jobs,
+            tight: Mutex::new(()),
+        }
+    }
+
+    /// The turn to build a trace with little room, waited for until
+    /// `deadline`; `None` past it.
+    pub(super) fn tight_turn(&self, deadline: Instant) -> Option<MutexGuard<'_, ()>> {
+        loop {
+            match self.tight.try_lock() {
+                Ok(turn) => return Some(turn),
+                Err(TryLockError::Poisoned(poisoned)) => return Some(poisoned.into_inner()),
+                Err(TryLockError::WouldBlock) if Instant::now() >= deadline => return None,
+                Err(TryLockError::WouldBlock) => std::thread::sleep(Duration::from_millis(2)),
+            }
         }
     }
 
     /// Builds the answer to `head` on a builder thread, waiting for it
-    /// until `deadline`.
-    pub(super) fn build(&self, head: &Head, deadline: Instant) -> Option<Reply> {
+    /// until `deadline`, if the answers held leave `room` when its turn
+    /// comes.
+    pub(super) fn build(&self, head: &Head, deadline: Instant, room: usize) -> Option<Reply> {
         let (answer, reply) = mpsc::sync_channel(1);
         let job = Job {
             method: head.method.clone(),
             target: head.target.clone(),
             body: head.body,
             deadline,
+            room,
             answer,
         };
         self.jobs.try_send(job).ok()?;

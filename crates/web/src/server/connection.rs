@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use super::builders::Shared;
 use super::head::{HeadError, read_head, refusal_before_routing};
-use super::limits::{MAX_REFUSING, REFUSAL_DEADLINE, SMALLEST_ROOM};
+use super::limits::{LARGEST_ANSWER, MAX_REFUSING, REFUSAL_DEADLINE, SMALLEST_ROOM};
 use super::wire::{Deadlined, busy, close_gently, too_many_unread, write_reply};
 use crate::routes::{self, Incoming};
 
@@ -78,6 +78,9 @@ fn answer(stream: TcpStream, shared: &Shared) {
     let _ = stream.set_nodelay(true);
     let head_deadline = Instant::now() + shared.limits.head_deadline;
     let read = read_head(&mut Deadlined::new(&stream, head_deadline));
+    // The turn of a trace built with little room, kept until its answer is
+    // held or refused.
+    let mut tight_turn = None;
     let (reply, head_only) = match read {
         Ok(head) => {
             let head_only = head.method == "HEAD";
@@ -95,13 +98,27 @@ fn answer(stream: TcpStream, shared: &Shared) {
                 Some(reply) => (reply, head_only),
                 None if !costly => (respond(), head_only),
                 None if !shared.has_room(SMALLEST_ROOM) => (too_many_unread(), head_only),
-                // The wait for a builder starts now, not when the head
-                // began: a head sent slowly within its deadline is still
-                // given its turn.
-                None => match shared.build(&head, Instant::now() + shared.limits.head_deadline) {
-                    Some(reply) => (reply, head_only),
-                    None => (busy("the server is busy: try again in a second"), head_only),
-                },
+                None => {
+                    // The wait for a builder starts now, not when the head
+                    // began: a head sent slowly within its deadline is
+                    // still given its turn.
+                    let deadline = Instant::now() + shared.limits.head_deadline;
+                    let room = if shared.has_room(LARGEST_ANSWER) {
+                        LARGEST_ANSWER
+                    } else {
+                        tight_turn = shared.tight_turn(deadline);
+                        SMALLEST_ROOM
+                    };
+                    let built = if room == SMALLEST_ROOM && tight_turn.is_none() {
+                        None
+                    } else {
+                        shared.build(&head, deadline, room)
+                    };
+                    match built {
+                        Some(reply) => (reply, head_only),
+                        None => (busy("the server is busy: try again in a second"), head_only),
+                    }
+                }
             }
         }
         Err(HeadError::Refused(reply)) => (reply, false),
@@ -110,8 +127,14 @@ fn answer(stream: TcpStream, shared: &Shared) {
     let sent = if head_only { 0 } else { reply.body.len() };
     let (reply, _held) = match shared.hold(sent) {
         Some(held) => (reply, Some(held)),
-        None => (too_many_unread(), None),
+        None => {
+            // Given back now, not once the refusal is written: a shadowed
+            // answer would live on to the end of the connection.
+            drop(reply);
+            (too_many_unread(), None)
+        }
     };
+    drop(tight_turn);
     let write_deadline = Instant::now() + shared.limits.write_deadline;
     // The client may have gone away; there is no one left to tell.
     let _ = write_reply(

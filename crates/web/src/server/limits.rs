@@ -13,11 +13,20 @@ pub(super) const MAX_REFUSING: usize = 64;
 pub(super) const REFUSAL_DEADLINE: Duration = Duration::from_secs(1);
 /// The `Retry-After` of a `503`, in seconds.
 pub(super) const RETRY_AFTER: &str = "1";
-/// The room for answers a trace needs before it is built: how large its
-/// answer will be is known only once it is built (then the answer takes
-/// the bytes it has, or gets `503` when they do not fit). Asking room for
-/// the largest answer (18 MiB) instead let three clients that never read
-/// lock every other client out of even the smallest trace.
+/// The largest answer: a trace's events are at most
+/// [`crate::bounds::MAX_TRACE_BYTES`] (crosswords' fewer), and the rest of
+/// the reply (the summary, a queens trace's classes) well under 1 MiB more.
+/// A trace is built at once when an answer that large would fit beside
+/// those held, so that the answers built but not yet held stay bounded.
+pub(super) const LARGEST_ANSWER: usize = crate::bounds::MAX_TRACE_BYTES + (1 << 20);
+
+/// The least room for answers a trace needs to be built at all. With less
+/// room than [`LARGEST_ANSWER`] but this much, traces are built one at a
+/// time and each answer is held if it fits (small ones do): asking room
+/// for the largest answer of every trace let three clients that never
+/// read lock every other client out of even the smallest trace, and
+/// building every trace with this little room took a server with 16 such
+/// clients from 112 to 269 MB.
 pub(super) const SMALLEST_ROOM: usize = 64 * 1024;
 
 /// The server's limits: how many clients, how long each may take, how much
@@ -46,7 +55,7 @@ pub struct Limits {
     /// a capped trace is at most about 18 MB); then it is closed.
     pub write_deadline: Duration,
     /// The most bytes of answers held for clients that have not read them
-    /// yet (default 64 MiB: three of the largest traces, 17–18 MB each); a request whose answer
+    /// yet (default 64 MiB: three or four of the largest traces, 17–18 MB each); a request whose answer
     /// would go past it gets `503` with `Retry-After`.
     pub reply_bytes: usize,
     /// The most traces built at once, each on a builder thread of its own
