@@ -220,6 +220,11 @@ pub(crate) fn count_units(
         .threads
         .unwrap_or_else(|| default_threads(plan))
         .min(usize::try_from(to_count).unwrap_or(usize::MAX));
+    if chatty(args) {
+        // The bar's clock times the counting, not the building of a table
+        // (seconds at N = 21), which would swell its first estimates.
+        plan.prepare();
+    }
     let progress = Progress::new(chatty(args), asked, to_count, &resumed);
     // The pool gets the threads that have work (as `--json` reports them),
     // not all that were asked for.

@@ -134,6 +134,12 @@ impl Estimate {
             _ if self.units_counted > 0 => (self.units_left as f64, self.units_counted as f64),
             _ => return None,
         };
+        // Before a hundredth of the work, the rate is mostly the start's
+        // (threads starting, caches filling): 225 hours were shown for a
+        // count of ten minutes.
+        if done * 100.0 < done + left {
+            return None;
+        }
         Duration::try_from_secs_f64(elapsed.as_secs_f64() * left / done).ok()
     }
 
@@ -440,10 +446,11 @@ mod tests {
         for (id, &size) in sizes.iter().enumerate() {
             estimate.counted(id as u64, size as u64);
             elapsed += size;
+            // No estimate yet (before a hundredth of the work): NaN.
             let left = estimate
                 .time_left(Duration::from_secs_f64(elapsed))
-                .unwrap();
-            seen.push((left.as_secs_f64(), total - elapsed));
+                .map_or(f64::NAN, |left| left.as_secs_f64());
+            seen.push((left, total - elapsed));
         }
         seen
     }
@@ -502,6 +509,18 @@ mod tests {
             Some(Duration::from_secs(5))
         );
         assert_eq!(estimate.fraction_done(), 0.5);
+    }
+
+    #[test]
+    fn no_estimate_before_a_hundredth_of_the_work() {
+        // One unit of 176,484 counted after seconds of starting up.
+        let mut estimate = Estimate::new(176_484);
+        estimate.counted(0, 10);
+        assert_eq!(estimate.time_left(Duration::from_secs(4)), None);
+        for id in 1..1765 {
+            estimate.counted(id, 10);
+        }
+        assert!(estimate.time_left(Duration::from_secs(5)).is_some());
     }
 
     #[test]

@@ -395,6 +395,27 @@ impl CountPlan {
         self.units
     }
 
+    /// Builds now what the plan's first unit would build (the table of
+    /// half-boards of a quadrant plan, seconds at N = 21), so that a clock
+    /// started afterwards times the counting alone. Nothing for a
+    /// backtracking plan.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::CountPlan;
+    ///
+    /// let plan = CountPlan::quadrants(8)?;
+    /// plan.prepare();
+    /// assert_eq!(plan.count_all().total, 92);
+    /// # Ok::<(), puzzles::queens::count::CountError>(())
+    /// ```
+    pub fn prepare(&self) {
+        if let Some(quadrants) = &self.quadrants {
+            quadrants.prepare();
+        }
+    }
+
     /// Whether the plan has no unit (n = 2 or 3 with a split of 2 or more).
     ///
     /// # Example
