@@ -104,16 +104,12 @@ fn answer(stream: TcpStream, shared: &Shared) {
                     // still given its turn.
                     let deadline = Instant::now() + shared.limits.head_deadline;
                     let room = if shared.has_room(LARGEST_ANSWER) {
-                        LARGEST_ANSWER
+                        Some(LARGEST_ANSWER)
                     } else {
                         tight_turn = shared.tight_turn(deadline);
-                        SMALLEST_ROOM
+                        tight_turn.as_ref().map(|_| SMALLEST_ROOM)
                     };
-                    let built = if room == SMALLEST_ROOM && tight_turn.is_none() {
-                        None
-                    } else {
-                        shared.build(&head, deadline, room)
-                    };
+                    let built = room.and_then(|room| shared.build(&head, deadline, room));
                     match built {
                         Some(reply) => (reply, head_only),
                         None => (busy("the server is busy: try again in a second"), head_only),

@@ -149,6 +149,18 @@ fn a_full_server_answers_503_with_retry_after() {
     assert_eq!(get(address, "/").status, 200);
 }
 
+/// A client that has asked for `target` and will not read the answer.
+fn asking_never_reading(address: SocketAddr, target: &str) -> TcpStream {
+    let mut client = TcpStream::connect(address).unwrap();
+    write!(
+        client,
+        "GET {target} HTTP/1.1\r\nHost: localhost:{}\r\nConnection: close\r\n\r\n",
+        address.port()
+    )
+    .unwrap();
+    client
+}
+
 /// Issue 13: 32 clients that asked for a 16 MB trace and never read it held
 /// 1.1 GB. Answers held unread are now bounded: past the bound, `503`.
 #[test]
@@ -164,13 +176,7 @@ fn unread_answers_hold_a_bounded_amount_of_memory() {
     let address = server.local_addr();
     let big = "/api/trace?puzzle=queens&n=12&mode=all";
     // A client that asks for a large trace and never reads it.
-    let mut hoarder = TcpStream::connect(address).unwrap();
-    write!(
-        hoarder,
-        "GET {big} HTTP/1.1\r\nHost: localhost:{}\r\nConnection: close\r\n\r\n",
-        address.port()
-    )
-    .unwrap();
+    let hoarder = asking_never_reading(address, big);
     // Its answer is built and held (the socket buffers take only part).
     wait_until("the hoarder's answer held", || {
         server.load().unread_bytes > limits.reply_bytes
@@ -207,18 +213,7 @@ fn clients_that_never_read_do_not_lock_out_small_traces() {
         .spawn();
     let address = server.local_addr();
     let big = "/api/trace?puzzle=queens&n=12&mode=all";
-    let hoarders: Vec<TcpStream> = (0..2)
-        .map(|_| {
-            let mut hoarder = TcpStream::connect(address).unwrap();
-            write!(
-                hoarder,
-                "GET {big} HTTP/1.1\r\nHost: localhost:{}\r\nConnection: close\r\n\r\n",
-                address.port()
-            )
-            .unwrap();
-            hoarder
-        })
-        .collect();
+    let hoarders: Vec<TcpStream> = (0..2).map(|_| asking_never_reading(address, big)).collect();
     wait_until("two large answers held", || {
         server.load().unread_bytes > 2 * 16_000_000
     });
