@@ -48,6 +48,7 @@ fn plain(board: &Board, args: &QueensArgs, out: &mut dyn Write) -> anyhow::Resul
         (args.shard.is_some(), "--shard"),
         (args.sample.is_some(), "--sample"),
         (args.method.is_some(), "--method"),
+        (args.stop_after_units.is_some(), "--stop-after-units"),
     ] {
         if given {
             let shape = if rules.torus() { " on a torus" } else { "" };

@@ -5,15 +5,26 @@ use std::io::{BufReader, Write};
 use std::path::Path;
 
 use anyhow::Context;
-use puzzles::queens::construct::known_to_have_none;
+use puzzles::queens::construct::{MAX_ROOK_COUNT_N, known_to_have_none, rook_completions};
 use puzzles::queens::given_file::{GivenLine, read_given_lines};
 use puzzles::queens::{Board, Piece, QueensError, Rules};
-use serde_json::json;
+use serde::Serialize;
 
 use super::args::QueensArgs;
 use super::printer::{Printer, say_none};
 use super::trace::{Traced, trace};
 use crate::outcome::Outcome;
+
+/// The JSON line of a completion count (`serde_json`'s `json!` holds no
+/// `u128`, and rook totals need one).
+#[derive(Serialize)]
+struct CompletionCount {
+    given: usize,
+    n: usize,
+    total: u128,
+    piece: String,
+    torus: bool,
+}
 
 fn read_given_file(path: &Path) -> anyhow::Result<Vec<GivenLine>> {
     let name = path.display();
@@ -64,13 +75,29 @@ pub fn run(args: &QueensArgs, n: usize, out: &mut dyn Write) -> anyhow::Result<O
     // the search).
     let none = known_to_have_none(board.rules());
     if args.count {
-        let total = if none { 0 } else { completion.count() };
+        let rules = board.rules();
+        let total = if none {
+            0
+        } else if rules.piece() == Piece::Rook {
+            // The search would visit all (N − given)! completions.
+            rook_completions(rules, completion.given().len()).with_context(|| {
+                format!(
+                    "rooks are counted by formula up to {MAX_ROOK_COUNT_N} free rows: past it \
+                     (N - given)! outgrows 128 bits"
+                )
+            })?
+        } else {
+            u128::from(completion.count())
+        };
         if super::count::json_wanted(args) {
-            writeln!(
-                out,
-                "{}",
-                json!({ "n": n, "given": given.len(), "total": total })
-            )?;
+            let record = CompletionCount {
+                given: completion.given().len(),
+                n,
+                total,
+                piece: rules.piece().to_string(),
+                torus: rules.torus(),
+            };
+            writeln!(out, "{}", serde_json::to_string(&record)?)?;
         } else {
             writeln!(out, "{total}")?;
         }

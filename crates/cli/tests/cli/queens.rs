@@ -561,20 +561,55 @@ fn rook_counts_are_answered_at_once() {
                  128 bits\n",
             );
     }
+    for flag in ["--threads", "--stop-after-units"] {
+        puzzles()
+            .args(["queens", "8", "--piece", "rook", "--count", flag, "2"])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(format!(
+                "puzzles: error: {flag} works with the classic queens count only; rooks are \
+                 counted by formula, at once\n"
+            ));
+    }
+}
+
+/// Rook completions are counted by formula too, (N − given)!: the search
+/// of `queens 35 --piece rook --given 0:0 --count` never finished.
+#[test]
+fn rook_completions_are_counted_at_once() {
+    for (args, stdout) in [
+        (&["8", "--given", "0:0,3:4", "--count"][..], "720\n"),
+        // A square given twice stands for one rook.
+        (&["8", "--given", "0:0,3:4,0:0", "--count"], "720\n"),
+        (&["8", "--torus", "--given", "0:0", "--count"], "5040\n"),
+        (
+            &["36", "--given", "0:0,1:1", "--count"],
+            "295232799039604140847618609643520000000\n",
+        ),
+        (
+            &["36", "--given", "0:0,1:1", "--count", "--json"],
+            "{\"given\":2,\"n\":36,\"total\":295232799039604140847618609643520000000,\
+             \"piece\":\"rook\",\"torus\":false}\n",
+        ),
+    ] {
+        puzzles()
+            .args(["queens", "--piece", "rook"])
+            .args(args)
+            .timeout(std::time::Duration::from_secs(60))
+            .assert()
+            .success()
+            .stdout(stdout);
+    }
     puzzles()
-        .args([
-            "queens",
-            "8",
-            "--piece",
-            "rook",
-            "--count",
-            "--threads",
-            "2",
-        ])
+        .args(["queens", "37", "--piece", "rook", "--given", "0:0,1:1"])
+        .arg("--count")
+        .timeout(std::time::Duration::from_secs(60))
         .assert()
         .code(2)
+        .stdout("")
         .stderr(
-            "puzzles: error: --threads works with the classic queens count only; rooks are \
-             counted by formula, at once\n",
+            "puzzles: error: rooks are counted by formula up to 34 free rows: past it \
+             (N - given)! outgrows 128 bits\n",
         );
 }

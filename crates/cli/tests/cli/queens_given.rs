@@ -22,11 +22,11 @@ fn completions_are_listed_counted_and_found() {
         stdout_of(&[
             "queens", "8", "--given", "0:0", "--count", "--format", "json"
         ]),
-        "{\"given\":1,\"n\":8,\"total\":4}\n"
+        "{\"given\":1,\"n\":8,\"total\":4,\"piece\":\"queen\",\"torus\":false}\n"
     );
     assert_eq!(
         stdout_of(&["queens", "8", "--given", "0:0", "--count", "--json"]),
-        "{\"given\":1,\"n\":8,\"total\":4}\n"
+        "{\"given\":1,\"n\":8,\"total\":4,\"piece\":\"queen\",\"torus\":false}\n"
     );
     assert_eq!(
         stdout_of(&[

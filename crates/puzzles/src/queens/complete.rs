@@ -305,20 +305,33 @@ impl Completion {
 
     /// The number of completions, counted without building any of them.
     ///
+    /// Rooks are counted by formula
+    /// ([`construct::rook_completions`](super::construct::rook_completions)),
+    /// as [`Board::count`](super::Board::count) counts them: a total beyond
+    /// `u64` saturates.
+    ///
     /// # Example
     ///
     /// ```
-    /// use puzzles::queens::Board;
+    /// use puzzles::queens::{Board, Piece, Rules};
     ///
     /// assert_eq!(Board::new(8)?.with_given(&[])?.count(), 92);
     /// assert_eq!(Board::new(8)?.with_given(&[(0, 0)])?.count(), 4);
+    /// // 38 rooks, 2 given: 36! completions, saturated, not searched.
+    /// let rooks = Board::with_rules(Rules::new(38, Piece::Rook, false)?)?;
+    /// assert_eq!(rooks.with_given(&[(0, 0), (1, 1)])?.count(), u64::MAX);
     /// # Ok::<(), puzzles::queens::QueensError>(())
     /// ```
     pub fn count(&self) -> u64 {
-        match &self.start {
-            Some(state) => self.engine.count(state),
-            None => 0,
+        let Some(state) = &self.start else {
+            return 0;
+        };
+        if self.rules().piece() == super::Piece::Rook {
+            // The search would visit every one of (N − given)! completions.
+            return super::construct::rook_completions(self.rules(), self.given.len())
+                .map_or(u64::MAX, |total| u64::try_from(total).unwrap_or(u64::MAX));
         }
+        self.engine.count(state)
     }
 
     /// Traces the row-by-row search for completions, as

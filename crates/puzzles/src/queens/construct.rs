@@ -158,6 +158,35 @@ pub fn rook_counts(rules: &Rules) -> Option<(u128, u128)> {
     Some((factorial(n), fixed / 8))
 }
 
+/// The number of ways to complete `placed` non-attacking rooks (in
+/// distinct rows and columns, as [`Board::with_given`](super::Board::with_given)
+/// checks) to a full board, plain or on a torus: the free rows take the
+/// free columns in any order, (N − placed)! ways. `None` for other pieces,
+/// for more rooks than rows, and past [`MAX_ROOK_COUNT_N`] free rows.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::construct::rook_completions;
+/// use puzzles::queens::{Piece, Rules};
+///
+/// let rooks = Rules::new(8, Piece::Rook, false)?;
+/// assert_eq!(rook_completions(&rooks, 0), Some(40_320));
+/// assert_eq!(rook_completions(&rooks, 5), Some(6));
+/// let many = Rules::new(40, Piece::Rook, false)?;
+/// assert_eq!(rook_completions(&many, 2), None);
+/// assert_eq!(rook_completions(&many, 6), Some((1..=34).product()));
+/// assert_eq!(rook_completions(&Rules::queens(8)?, 0), None);
+/// # Ok::<(), puzzles::queens::QueensError>(())
+/// ```
+pub fn rook_completions(rules: &Rules, placed: usize) -> Option<u128> {
+    let free = rules.n().checked_sub(placed)?;
+    if rules.piece() != Piece::Rook || free > MAX_ROOK_COUNT_N {
+        return None;
+    }
+    Some((1..=free as u128).product())
+}
+
 /// An explicit solution for one board: every row's column by formula.
 ///
 /// # Example
