@@ -17,7 +17,7 @@ pub const DRAW_LIMIT: usize = 1000;
 pub fn run(args: &QueensArgs, n: usize, out: &mut dyn Write) -> anyhow::Result<Outcome> {
     let rules = Rules::new(n, args.piece.into(), args.torus)?;
     let Some(found) = one_solution(&rules)? else {
-        return no_solution(args.format, n, out);
+        return no_solution(args.format, &rules, out);
     };
     match found {
         OneSolution::Constructed(construction) => {

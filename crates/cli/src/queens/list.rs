@@ -24,7 +24,7 @@ pub fn run(board: &Board, args: &QueensArgs, out: &mut dyn Write) -> anyhow::Res
                 printer.finish()?;
                 Ok(Outcome::Answer)
             }
-            None => no_solution(args.format, n, out),
+            None => no_solution(args.format, board.rules(), out),
         };
     }
     let limit = args.limit.unwrap_or(u64::MAX);

@@ -14,18 +14,32 @@ use crate::outcome::Outcome;
 /// nor quick to open.
 const MAX_SHEET_BOARDS: usize = 1000;
 
+/// Says that `rules` have no solution: an empty sheet titled as a listing
+/// with none would be, for `--format svg`.
 pub(crate) fn no_solution(
     format: Format,
-    n: usize,
+    rules: &Rules,
     out: &mut dyn Write,
 ) -> anyhow::Result<Outcome> {
-    let none = format!("no solution exists for n = {n}");
     match format {
         Format::Leetcode => writeln!(out, "[]")?,
-        Format::Svg => svg::write_sheet(out, Some(&none), &[], &SvgOptions::default())?,
-        _ => say_none(format, &none, out)?,
+        Format::Svg => {
+            let title = format!("{}: no solution exists", heading(rules));
+            svg::write_sheet(out, Some(&title), &[], &SvgOptions::default())?
+        }
+        _ => say_none(
+            format,
+            &format!("no solution exists for n = {}", rules.n()),
+            out,
+        )?,
     }
     Ok(Outcome::NoSolution)
+}
+
+/// "8 queens", "6 kings on a torus": the start of an SVG sheet's title.
+fn heading(rules: &Rules) -> String {
+    let shape = if rules.torus() { " on a torus" } else { "" };
+    format!("{} {}s{shape}", rules.n(), rules.piece())
 }
 
 /// Says that nothing was found: on standard output in text, and on
@@ -78,6 +92,9 @@ struct SvgSettings {
     unique: bool,
     /// Completions of given queens, which --unique does not list.
     given: bool,
+    /// What a sheet without boards says after the heading, as the text
+    /// formats say it.
+    none: String,
     limit: Option<u64>,
 }
 
@@ -104,17 +121,18 @@ impl<'a> Printer<'a> {
     /// Takes the piece (drawn on text boards) and what `--format svg` needs from the command line.
     pub(crate) fn svg(mut self, rules: &Rules, args: &QueensArgs) -> Printer<'a> {
         self.piece = rules.piece();
+        let given = !args.given.is_empty() || args.given_file.is_some();
         self.svg = SvgSettings {
             options: SvgOptions::default().labels(args.labels),
-            heading: format!(
-                "{} {}s{}",
-                rules.n(),
-                rules.piece(),
-                if rules.torus() { " on a torus" } else { "" }
-            ),
+            heading: heading(rules),
             single: args.first,
             unique: args.unique,
-            given: !args.given.is_empty() || args.given_file.is_some(),
+            given,
+            none: if given {
+                format!("no completion exists for the given {}s", rules.piece())
+            } else {
+                "no solution exists".to_owned()
+            },
             limit: args.limit,
         };
         self
@@ -215,7 +233,7 @@ impl<'a> Printer<'a> {
 fn sheet_title(settings: &SvgSettings, count: u64) -> String {
     let heading = &settings.heading;
     if count == 0 {
-        return format!("{heading}: no solution exists");
+        return format!("{heading}: {}", settings.none);
     }
     let kind = if settings.unique {
         "fundamental solution"

@@ -158,19 +158,45 @@ fn limits_and_other_pieces_say_so_in_the_title() {
     assert_eq!(title, ["5 kings on a torus: 10 solutions"]);
 }
 
+/// An empty sheet is titled the same whichever search found nothing:
+/// `--first` said "no solution exists for n = 4" and left out the torus,
+/// and a completion said "no solution exists" where the text says "no
+/// completion exists for the given queens".
 #[test]
 fn no_solution_is_a_drawing_that_says_so_and_exit_1() {
-    for args in [
-        &["queens", "3", "--format", "svg"][..],
-        &["queens", "3", "--first", "--format", "svg"][..],
+    for (args, expected) in [
+        (&["queens", "3"][..], "3 queens: no solution exists"),
+        (&["queens", "3", "--first"], "3 queens: no solution exists"),
+        (
+            &["queens", "3", "--first", "--lexicographic"],
+            "3 queens: no solution exists",
+        ),
+        (
+            &["queens", "4", "--torus", "--first"],
+            "4 queens on a torus: no solution exists",
+        ),
+        (
+            &["queens", "3", "--piece", "king", "--torus"],
+            "3 kings on a torus: no solution exists",
+        ),
+        (
+            &["queens", "6", "--given", "0:0"],
+            "6 queens: no completion exists for the given queens",
+        ),
+        (
+            &["queens", "6", "--given", "0:0", "--first"],
+            "6 queens: no completion exists for the given queens",
+        ),
     ] {
-        let output = puzzles().args(args).output().unwrap();
+        let output = puzzles()
+            .args(args)
+            .args(["--format", "svg"])
+            .output()
+            .unwrap();
         assert_eq!(output.status.code(), Some(1), "{args:?}");
         let drawing = String::from_utf8(output.stdout).unwrap();
         let document = roxmltree::Document::parse(&drawing).unwrap();
-        let title = texts_of_class(&document, "title");
-        assert_eq!(title.len(), 1);
-        assert!(title[0].contains("no solution exists"), "{title:?}");
+        assert_eq!(texts_of_class(&document, "title"), [expected], "{args:?}");
         assert_eq!(boards_in(&document, 40.0, 0.0).len(), 0);
     }
 }
