@@ -5,7 +5,8 @@
 use std::fmt::{self, Write as _};
 use std::sync::OnceLock;
 
-use puzzles::crossword::{FillError, Filler, Grid, GridError, WordList};
+use puzzles::crossword::{FillError, Filler, Grid, GridError, MAX_SIDE, WordList};
+use puzzles::text::Position;
 
 use crate::bounds::{MAX_CROSSWORD_SIDE, MAX_EVENTS};
 use crate::examples::CROSSWORD;
@@ -112,6 +113,15 @@ pub enum CrosswordError {
         /// Its columns.
         cols: usize,
     },
+    /// A grid past even the library's bound, [`MAX_SIDE`] a side: refused
+    /// where the bound was passed, as the library does, but with the
+    /// page's bound.
+    #[error(
+        "invalid grid: {0}: more than {MAX_CROSSWORD_SIDE} squares a side, where the page \
+         takes at most {MAX_CROSSWORD_SIDE}×{MAX_CROSSWORD_SIDE} (puzzles crossword takes up to \
+         {MAX_SIDE}×{MAX_SIDE})"
+    )]
+    FarTooLarge(Position),
     /// A slot that no word of the list fits on its own (its pre-set
     /// letters), named by number and direction.
     #[error("invalid grid: {0}")]
@@ -190,7 +200,10 @@ impl CrosswordRequest {
                 .filter(|steps| (1..=MAX_EVENTS).contains(steps))
                 .ok_or_else(|| CrosswordError::Steps(text.to_string()))?,
         };
-        let grid = Grid::parse(text).map_err(CrosswordError::Grid)?;
+        let grid = Grid::parse(text).map_err(|error| match error {
+            GridError::TooLarge { position } => CrosswordError::FarTooLarge(position),
+            other => CrosswordError::Grid(other),
+        })?;
         if grid.rows() > MAX_CROSSWORD_SIDE || grid.cols() > MAX_CROSSWORD_SIDE {
             return Err(CrosswordError::TooLarge {
                 rows: grid.rows(),
@@ -362,6 +375,14 @@ mod tests {
             "invalid grid: 1×16 squares, where the page takes at most 15×15 (puzzles crossword \
              takes larger grids)"
         );
+        // Past the library's bound too: the page's bound, where it was
+        // passed (the library's own message named only its 64×64).
+        let far = format!("puzzle=crossword&grid={}", ".".repeat(MAX_SIDE + 1));
+        assert_eq!(
+            error(&far),
+            "invalid grid: line 1, column 65: more than 15 squares a side, where the page takes \
+             at most 15×15 (puzzles crossword takes up to 64×64)"
+        );
         let tall = vec![".."; MAX_CROSSWORD_SIDE + 1].join("%0A");
         assert!(
             error(&format!("puzzle=crossword&grid={tall}"))
@@ -379,8 +400,14 @@ mod tests {
             match (crossword(&query), Grid::parse(&text)) {
                 (Ok((request, _)), Ok(grid)) => prop_assert_eq!(request.grid, grid),
                 (Err(ParamError::Crossword(CrosswordError::Grid(error))), Err(expected)) => {
+                    let too_large = matches!(error, GridError::TooLarge { .. });
+                    prop_assert!(!too_large, "the page's bound, not the library's");
                     prop_assert_eq!(error, expected);
                 }
+                (
+                    Err(ParamError::Crossword(CrosswordError::FarTooLarge(position))),
+                    Err(GridError::TooLarge { position: expected }),
+                ) => prop_assert_eq!(position, expected),
                 (Err(ParamError::Crossword(CrosswordError::TooLarge { rows, cols })), Ok(grid)) => {
                     prop_assert!(rows.max(cols) > MAX_CROSSWORD_SIDE);
                     prop_assert_eq!((rows, cols), (grid.rows(), grid.cols()));
