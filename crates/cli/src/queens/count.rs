@@ -241,10 +241,11 @@ pub(crate) fn count_units(
             let (progress, run_over, done) = (&progress, &run_over, &done);
             scope.spawn(move || {
                 if let Some(mut sample) = sample_sizes(plan, run_over) {
-                    sample.sizes.retain(|id, _| {
-                        only.is_none_or(|only| only.contains(id)) && !done.contains_key(id)
-                    });
-                    progress.sampled(sample);
+                    sample
+                        .sizes
+                        .retain(|id, _| only.is_none_or(|only| only.contains(id)));
+                    let resumed: f64 = done.keys().filter_map(|id| sample.sizes.remove(id)).sum();
+                    progress.sampled(sample, resumed);
                 }
             });
         }

@@ -71,6 +71,19 @@ pub(crate) struct Estimate {
     done_by_sample: bool,
     /// The sampled sizes of the units counted, in that case.
     sampled_done: f64,
+    /// What a checkpoint handed over, for the bar's fill only: the time
+    /// left is this run's rate at this run's work.
+    resumed: Resumed,
+}
+
+/// The work of the units resumed from a checkpoint, in each of the
+/// estimate's measures.
+#[derive(Debug, Default)]
+struct Resumed {
+    units: u64,
+    nodes: f64,
+    /// Their sampled sizes, once the sample is in.
+    sampled: f64,
 }
 
 impl Estimate {
@@ -82,17 +95,32 @@ impl Estimate {
         }
     }
 
+    /// This estimate for a run that resumed `units` units holding `nodes`
+    /// nodes: the bar's fill starts at their share.
+    pub(crate) fn after(mut self, units: u64, nodes: u128) -> Estimate {
+        self.resumed.units = units;
+        self.resumed.nodes = nodes as f64;
+        self
+    }
+
     /// Takes the sample's sizes of the units this run counts (the caller
     /// leaves out resumed units and units not asked for); those counted
     /// already are dropped from it.
     #[cfg(test)]
     pub(crate) fn sampled(&mut self, sizes: SampledSizes) {
-        self.sampled_as(sizes, false);
+        self.sampled_as(sizes, false, 0.0);
     }
 
     /// [`Estimate::sampled`], the work done measured by the sample when
-    /// `done_by_sample` ([`Sample::every_unit`]).
-    pub(crate) fn sampled_as(&mut self, mut sizes: SampledSizes, done_by_sample: bool) {
+    /// `done_by_sample` ([`Sample::every_unit`]); `resumed` is the sampled
+    /// size of the resumed units.
+    pub(crate) fn sampled_as(
+        &mut self,
+        mut sizes: SampledSizes,
+        done_by_sample: bool,
+        resumed: f64,
+    ) {
+        self.resumed.sampled = resumed;
         for id in std::mem::take(&mut self.counted_unsampled) {
             self.sampled_done += sizes.remove(&id).unwrap_or(0.0);
         }
@@ -143,13 +171,19 @@ impl Estimate {
         Duration::try_from_secs_f64(elapsed.as_secs_f64() * left / done).ok()
     }
 
-    /// The share of this run's work done, from 0 to 1 (by units until the
-    /// sample is in).
+    /// The share of the work done, resumed units included, from 0 to 1
+    /// (by units until the sample is in).
     pub(crate) fn fraction_done(&self) -> f64 {
+        let resumed = &self.resumed;
         let (done, left) = match &self.sizes_left {
-            Some(_) if self.done_by_sample => (self.sampled_done, self.nodes_left),
-            Some(_) => (self.nodes_counted, self.nodes_left),
-            None => (self.units_counted as f64, self.units_left as f64),
+            Some(_) if self.done_by_sample => {
+                (self.sampled_done + resumed.sampled, self.nodes_left)
+            }
+            Some(_) => (self.nodes_counted + resumed.nodes, self.nodes_left),
+            None => (
+                (self.units_counted + resumed.units) as f64,
+                self.units_left as f64,
+            ),
         };
         if done + left == 0.0 {
             return 1.0;
@@ -260,7 +294,8 @@ impl Progress {
     /// resumed, holding `resumed`), drawn when `shown`.
     pub(crate) fn new(shown: bool, units: u64, units_left: u64, resumed: &Tally) -> Progress {
         let shown = shown && crate::redraw::stderr_redraws();
-        let estimate = Arc::new(Mutex::new(Estimate::new(units_left)));
+        let estimate = Estimate::new(units_left).after(units - units_left, resumed.nodes);
+        let estimate = Arc::new(Mutex::new(estimate));
         if !shown {
             return Progress {
                 bar: ProgressBar::hidden(),
@@ -311,9 +346,11 @@ impl Progress {
         self.shown
     }
 
-    /// Hands the sample to the estimate.
-    pub(crate) fn sampled(&self, sample: Sample) {
-        self.lock().sampled_as(sample.sizes, sample.every_unit);
+    /// Hands the sample of the units this run counts to the estimate, with
+    /// the sampled size of the resumed ones.
+    pub(crate) fn sampled(&self, sample: Sample, resumed: f64) {
+        self.lock()
+            .sampled_as(sample.sizes, sample.every_unit, resumed);
     }
 
     /// Records unit `id`, counted in this run; `tally` is the sum so far
@@ -498,6 +535,34 @@ mod tests {
         );
     }
 
+    /// The bar showed "90/100 units" over an empty fill: the fill was this
+    /// run's share of its own work.
+    #[test]
+    fn resumed_units_fill_the_bar() {
+        // 90 of 100 units resumed, 900 nodes; this run counts 10 of 10.
+        let mut estimate = Estimate::new(10).after(90, 900);
+        assert_eq!(estimate.fraction_done(), 0.9);
+        estimate.counted(90, 10);
+        assert_eq!(estimate.fraction_done(), 0.91);
+        // Nodes from the sample: the resumed nodes count as done.
+        let mut by_nodes = Estimate::new(10).after(90, 900);
+        by_nodes.sampled((90..100).map(|id| (id, 10.0)).collect());
+        assert_eq!(by_nodes.fraction_done(), 0.9);
+        by_nodes.counted(90, 10);
+        assert_eq!(by_nodes.fraction_done(), 0.91);
+        // Work measured by the sample: the resumed units' sampled size.
+        let mut by_sample = Estimate::new(10).after(90, 123);
+        by_sample.sampled_as((90..100).map(|id| (id, 1.0)).collect(), true, 30.0);
+        assert_eq!(by_sample.fraction_done(), 0.75);
+        by_sample.counted(90, 7);
+        assert_eq!(by_sample.fraction_done(), 31.0 / 40.0);
+        // The time left is still this run's work at this run's rate.
+        assert_eq!(
+            by_sample.time_left(Duration::from_secs(2)),
+            Some(Duration::from_secs(18))
+        );
+    }
+
     #[test]
     fn units_counted_before_the_sample_came_in_are_not_left() {
         let mut estimate = Estimate::new(3);
@@ -579,6 +644,7 @@ mod tests {
         estimate.sampled_as(
             SampledSizes::from([(0, 1.0), (1, 1.0), (2, 3.0), (3, 3.0)]),
             true,
+            0.0,
         );
         estimate.counted(0, 1_000);
         estimate.counted(2, 1);
