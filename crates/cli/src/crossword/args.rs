@@ -65,7 +65,9 @@ pub struct CrosswordArgs {
 
     /// Count on K threads, and look for one fill of a grid without blocks
     /// on K threads once its row-by-row search takes over (default: one per
-    /// core); the same count and the same fill as one thread.
+    /// core); the same count and the same fill as one thread. With K of 2 or
+    /// more, a plain search beside the restarts for one fill may prove
+    /// sooner that no fill exists.
     #[arg(allow_negative_numbers = true, long, value_name = "K", value_parser = parse_threads, conflicts_with = "trace")]
     pub threads: Option<usize>,
 

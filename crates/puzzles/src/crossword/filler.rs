@@ -70,7 +70,9 @@ pub struct FillOptions {
     /// grid without blocks goes to its row-by-row search (0 counts as 1).
     /// Several threads find the same fill as one, and the same count.
     /// Listings of more than one fill, and the restarts, run on the
-    /// calling thread.
+    /// calling thread; with two threads or more, a plain search beside the
+    /// restarts may prove sooner than they do that no fill exists (a fill
+    /// it finds is dropped: the fill is the restarts').
     pub threads: usize,
 }
 
@@ -343,8 +345,9 @@ impl Filler {
     /// A count to a limit is a search for that many fills: on one thread
     /// it tries words best first, as [`Filler::search`] does, and a limit
     /// of 1 ("is there a fill?") restarts as the search for one fill does,
-    /// on one thread whatever [`FillOptions::threads`] says. Counts to
-    /// other limits on several threads share out units, as whole counts do.
+    /// on one thread whatever [`FillOptions::threads`] says (with a plain
+    /// search beside them on a second, as there). Counts to other limits on
+    /// several threads share out units, as whole counts do.
     ///
     /// # Example
     ///
@@ -409,7 +412,11 @@ impl Filler {
             fills: 0,
             progress,
         };
-        let (complete, nodes) = self.run(&mut hooks, limit, restarts, None);
+        let (complete, nodes) = if restarts {
+            self.restarts_raced(&mut hooks)
+        } else {
+            self.run(&mut hooks, limit, false, None)
+        };
         FillSummary {
             fills: hooks.fills,
             nodes,
@@ -492,7 +499,11 @@ impl Filler {
             on_fill,
         };
         let Some(square) = &self.square else {
-            let (complete, nodes) = self.run(&mut hooks, limit, restarts, None);
+            let (complete, nodes) = if restarts {
+                self.restarts_raced(&mut hooks)
+            } else {
+                self.run(&mut hooks, limit, false, None)
+            };
             return FillSummary {
                 fills: hooks.fills,
                 nodes,

@@ -60,6 +60,7 @@ mod fill;
 mod filler;
 mod grid;
 mod learn;
+mod race;
 mod refute;
 pub mod render;
 mod search;

@@ -13,6 +13,8 @@ use super::learn::{Learned, Level};
 pub(crate) trait Hooks {
     /// Whether choices and their undoing are reported (the trace).
     const TRACE: bool;
+    /// Words tried between calls of [`Hooks::tick`].
+    const TICK_EVERY: u64 = 4096;
     /// Whether words are tried in the order that leaves crossings the most
     /// choice ([`Engine::ordered`]): not in a count without a limit, which
     /// visits every fill anyway.
@@ -109,7 +111,7 @@ pub(crate) fn explore<H: Hooks>(
         };
         for (k, &letter) in letters.iter().enumerate() {
             nodes.tried += 1;
-            if nodes.tried.is_multiple_of(4096) {
+            if nodes.tried.is_multiple_of(H::TICK_EVERY) {
                 hooks.tick(engine, nodes.tried)?;
             }
             if nodes.tried >= nodes.cap {
@@ -155,7 +157,7 @@ pub(crate) fn explore<H: Hooks>(
     for (k, &i) in candidates.iter().enumerate() {
         let i = i as usize;
         nodes.tried += 1;
-        if nodes.tried.is_multiple_of(4096) {
+        if nodes.tried.is_multiple_of(H::TICK_EVERY) {
             hooks.tick(engine, nodes.tried)?;
         }
         if nodes.tried >= nodes.cap {
