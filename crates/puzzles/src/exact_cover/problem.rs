@@ -191,8 +191,13 @@ impl Problem {
         {
             return Err(ExactCoverError::NoPrimaryItem);
         }
-        // Headers, spacers and option nodes must all fit the table.
-        if total + 2 + self.option_count() + self.option_items.len() > MAX_NODES {
+        // Headers (the items' and the root's), spacers (one after each
+        // option, this one included, and one before the first) and option
+        // nodes must all fit the table.
+        let nodes = [self.option_count() + 1, self.option_items.len(), 2]
+            .into_iter()
+            .try_fold(total, usize::checked_add);
+        if nodes.is_none_or(|nodes| nodes > MAX_NODES) {
             return Err(ExactCoverError::TooLarge);
         }
         self.option_starts.push(self.option_items.len());

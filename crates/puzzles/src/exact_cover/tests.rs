@@ -33,6 +33,28 @@ fn knuth() -> Problem {
     Problem::parse("a b c d e f g\nc e f\na d g\nb c f\na d\nb g\nd e g\n").unwrap()
 }
 
+/// The bound counts one node per item, per option and per item of an
+/// option, and two more: the option being added was left out, so a table
+/// one node over the bound was taken.
+#[test]
+fn the_node_bound_is_the_documented_count() {
+    // Items known by number cost nothing to declare: the bound is reached
+    // with two options.
+    let mut exact = Problem::new(MAX_NODES - 6, 0);
+    for item in 0..2 {
+        // (MAX_NODES - 6) items + 2 options + 2 option items + 2.
+        assert!(exact.add_option([item]).is_ok());
+    }
+    assert_eq!(exact.add_option([2]), Err(ExactCoverError::TooLarge));
+    let mut over = Problem::new(MAX_NODES - 5, 0);
+    assert!(over.add_option([0]).is_ok());
+    assert_eq!(over.add_option([1]), Err(ExactCoverError::TooLarge));
+    assert_eq!(over.option_count(), 1, "a refused option is not kept");
+    // A count of items near the end of `usize` is refused, not wrapped.
+    let mut huge = Problem::new(usize::MAX, 0);
+    assert_eq!(huge.add_option([0]), Err(ExactCoverError::TooLarge));
+}
+
 #[test]
 fn knuths_example_has_its_one_solution() {
     let problem = knuth();
