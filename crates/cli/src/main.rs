@@ -209,8 +209,27 @@ impl<W: Write> Write for NamedStdout<W> {
 
 /// The error and its causes, joined by ": ", each said once: an error whose
 /// message already ends with its cause's (`cannot listen on 127.0.0.1:80:
-/// Address already in use`) is not followed by the cause again.
+/// Address already in use`) is not followed by the cause again. Control
+/// characters (a line break or an escape sequence in a file's name) are
+/// written as escapes, so that the message stays one line and cannot
+/// steer the terminal.
 fn message(err: &anyhow::Error) -> String {
+    let text = causes(err);
+    if !text.contains(char::is_control) {
+        return text;
+    }
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_debug().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
+fn causes(err: &anyhow::Error) -> String {
     let mut text = String::new();
     for cause in err.chain() {
         let part = cause.to_string();
@@ -300,5 +319,19 @@ mod tests {
         );
         let plain = anyhow::anyhow!("no such file").context("cannot read q.txt");
         assert_eq!(message(&plain), "cannot read q.txt: no such file");
+    }
+
+    /// A file's name went into the message as it was: a line break made
+    /// two lines, an escape sequence coloured the terminal.
+    #[test]
+    fn control_characters_are_escaped() {
+        let named = anyhow::anyhow!("no such file").context("cannot read no\nne\u{1b}[31m\r\t");
+        assert_eq!(
+            message(&named),
+            r"cannot read no\nne\u{1b}[31m\r\t: no such file"
+        );
+        // Text that is not a control character is left alone.
+        let plain = anyhow::anyhow!("bad token \"é\\x\"");
+        assert_eq!(message(&plain), "bad token \"é\\x\"");
     }
 }

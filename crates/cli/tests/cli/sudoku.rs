@@ -427,6 +427,31 @@ fn usage_errors() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("cannot read no/such/file.txt"));
+    // A name with a line break and an escape sequence: still one line, and
+    // nothing for the terminal to obey.
+    let grid = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/crossword/mini.txt"
+    );
+    for command in [
+        &["sudoku", "--file"][..],
+        &["maxsub", "--file"],
+        &["exact-cover"],
+        &["crossword", grid, "--words"],
+    ] {
+        let output = puzzles()
+            .args(command)
+            .arg("no\nne\u{1b}[31m")
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(output.status.code(), Some(2), "{command:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{command:?}: {stderr}");
+        assert!(
+            stderr.contains(r"no\nne\u{1b}[31m"),
+            "{command:?}: {stderr}"
+        );
+    }
     // `-` is standard input, as for maxsub and exact-cover; a trace needs
     // its one puzzle on the command line.
     puzzles()
