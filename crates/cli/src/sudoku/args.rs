@@ -54,7 +54,7 @@ pub struct SudokuArgs {
     /// Solve a file on K threads; answers keep the input order (input is
     /// read in chunks of lines, on any number of threads, except from a
     /// terminal or when the answers go to one).
-    #[arg(allow_negative_numbers = true, short = 'j', long, value_name = "K", default_value_t = 1, value_parser = parse_threads)]
+    #[arg(allow_negative_numbers = true, short = 'j', long, value_name = "K", default_value_t = 1, value_parser = parse_threads, conflicts_with = "trace")]
     pub threads: usize,
 
     /// How digits are written: standard (1-9, then A, B, …) or zero-based

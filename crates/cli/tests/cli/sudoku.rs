@@ -417,6 +417,15 @@ fn usage_errors() {
     ] {
         puzzles().args(args).assert().code(2).stdout("");
     }
+    // A trace is one search on one thread: -j was accepted and ignored.
+    puzzles()
+        .args(["sudoku", "--trace", "-j", "2", CLASSIC])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "the argument '--trace' cannot be used with '--threads <K>'",
+        ));
     puzzles()
         .args(["sudoku", "--trace", "--format", "grid", CLASSIC])
         .assert()
