@@ -10,7 +10,8 @@ use super::problem::Problem;
 use crate::lines::{Line, read_line_bounded};
 use crate::text::Position;
 
-/// The longest line the reader accepts, in bytes: the items line of a
+/// The longest line the reader accepts, in bytes before its line break
+/// (`\n` or `\r\n`): the items line of a
 /// 25×25 Sudoku is about 20 KB, so 1 MiB leaves room for much bigger
 /// problems while one huge line (or one huge name) costs 1 MiB to refuse,
 /// not its size.
@@ -79,7 +80,7 @@ pub enum ParseErrorKind {
     /// The reader failed.
     #[error("cannot read the problem: {0}")]
     Io(String),
-    /// A line longer than [`MAX_LINE`] bytes.
+    /// A line longer than [`MAX_LINE`] bytes before its line break.
     #[error("the line is longer than {MAX_LINE} bytes, the longest line read")]
     LineTooLong,
     /// The items or an option break a rule of [`Problem`]: the
@@ -202,8 +203,9 @@ fn parse_lines(mut reader: impl BufRead) -> Result<Problem, ParseError> {
     // input is on the line after it.
     let mut ended_line = true;
     loop {
+        // One byte more than the bound: a `\r` before the `\n`.
         let read =
-            read_line_bounded(&mut reader, &mut bytes, MAX_LINE).map_err(|err| ParseError {
+            read_line_bounded(&mut reader, &mut bytes, MAX_LINE + 1).map_err(|err| ParseError {
                 line: line_number + 1,
                 column: 1,
                 kind: ParseErrorKind::Io(err.to_string()),
@@ -226,6 +228,14 @@ fn parse_lines(mut reader: impl BufRead) -> Result<Problem, ParseError> {
                 &bytes[..]
             }
         };
+        // The bound is on the line before its break, `\n` or `\r\n`.
+        if raw.strip_suffix(b"\r").unwrap_or(raw).len() > MAX_LINE {
+            return Err(ParseError {
+                line: line_number,
+                column: 1,
+                kind: ParseErrorKind::LineTooLong,
+            });
+        }
         // A byte-order mark is no part of line 1's first item or columns.
         let raw = match raw.strip_prefix("\u{feff}".as_bytes()) {
             Some(rest) if line_number == 1 => rest,
@@ -341,6 +351,19 @@ mod tests {
         assert_eq!(err.kind, ParseErrorKind::LineTooLong);
         let fits = format!("{} b\n", "a".repeat(MAX_LINE - 2));
         assert!(Problem::read(fits.as_bytes()).is_ok());
+        // The bound is on the line before its break: a `\r\n` ending did
+        // not fit where a `\n` did.
+        let crlf = format!("{} b\r\nb\r\n", "a".repeat(MAX_LINE - 2));
+        assert!(Problem::read(crlf.as_bytes()).is_ok());
+        for over in [
+            format!("{} b\n", "a".repeat(MAX_LINE - 1)),
+            format!("{} b\r\n", "a".repeat(MAX_LINE - 1)),
+            format!("{} b", "a".repeat(MAX_LINE - 1)),
+            format!("{} b\r", "a".repeat(MAX_LINE - 1)),
+        ] {
+            let err = Problem::read(over.as_bytes()).unwrap_err();
+            assert_eq!((err.line, err.kind), (1, ParseErrorKind::LineTooLong));
+        }
     }
 
     #[test]
