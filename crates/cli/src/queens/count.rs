@@ -240,13 +240,15 @@ pub(crate) fn count_units(
             // beside the run (about 1% of it); see `progress`.
             let (progress, run_over, done) = (&progress, &run_over, &done);
             scope.spawn(move || {
-                if let Some(mut sample) = sample_sizes(plan, run_over) {
-                    sample
-                        .sizes
-                        .retain(|id, _| only.is_none_or(|only| only.contains(id)));
-                    let resumed: f64 = done.keys().filter_map(|id| sample.sizes.remove(id)).sum();
-                    progress.sampled(sample, resumed);
-                }
+                let Some(mut sample) = sample_sizes(plan, run_over) else {
+                    progress.no_sample();
+                    return;
+                };
+                sample
+                    .sizes
+                    .retain(|id, _| only.is_none_or(|only| only.contains(id)));
+                let resumed: f64 = done.keys().filter_map(|id| sample.sizes.remove(id)).sum();
+                progress.sampled(sample, resumed);
             });
         }
         let run = counter.run(&cancel, |id, count| {

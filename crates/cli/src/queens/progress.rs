@@ -84,6 +84,11 @@ struct Resumed {
     nodes: f64,
     /// Their sampled sizes, once the sample is in.
     sampled: f64,
+    /// Whether a sample is being counted: until it is in, the resumed
+    /// units are left out of the fill, as their share of the units is not
+    /// their share of the work (43 % of the units of N = 19 were 31 % of
+    /// its work, and the bar fell back when the sample came).
+    sample_pending: bool,
 }
 
 impl Estimate {
@@ -101,6 +106,12 @@ impl Estimate {
         self.resumed.units = units;
         self.resumed.nodes = nodes as f64;
         self
+    }
+
+    /// Says whether a sample of the work is being counted (see
+    /// [`Resumed::sample_pending`]).
+    pub(crate) fn sample_pending(&mut self, pending: bool) {
+        self.resumed.sample_pending = pending;
     }
 
     /// Takes the sample's sizes of the units this run counts (the caller
@@ -121,6 +132,7 @@ impl Estimate {
         resumed: f64,
     ) {
         self.resumed.sampled = resumed;
+        self.resumed.sample_pending = false;
         for id in std::mem::take(&mut self.counted_unsampled) {
             self.sampled_done += sizes.remove(&id).unwrap_or(0.0);
         }
@@ -180,6 +192,7 @@ impl Estimate {
                 (self.sampled_done + resumed.sampled, self.nodes_left)
             }
             Some(_) => (self.nodes_counted + resumed.nodes, self.nodes_left),
+            None if resumed.sample_pending => (self.units_counted as f64, self.units_left as f64),
             None => (
                 (self.units_counted + resumed.units) as f64,
                 self.units_left as f64,
@@ -294,7 +307,10 @@ impl Progress {
     /// resumed, holding `resumed`), drawn when `shown`.
     pub(crate) fn new(shown: bool, units: u64, units_left: u64, resumed: &Tally) -> Progress {
         let shown = shown && crate::redraw::stderr_redraws();
-        let estimate = Estimate::new(units_left).after(units - units_left, resumed.nodes);
+        let mut estimate = Estimate::new(units_left).after(units - units_left, resumed.nodes);
+        // A bar that is drawn gets a sample (the caller counts it beside the
+        // run, or says that none will come).
+        estimate.sample_pending(shown);
         let estimate = Arc::new(Mutex::new(estimate));
         if !shown {
             return Progress {
@@ -344,6 +360,11 @@ impl Progress {
     /// Whether the bar is drawn (and so wants a sample).
     pub(crate) fn shown(&self) -> bool {
         self.shown
+    }
+
+    /// Says that no sample of the work will come, after all.
+    pub(crate) fn no_sample(&self) {
+        self.lock().sample_pending(false);
     }
 
     /// Hands the sample of the units this run counts to the estimate, with
@@ -550,6 +571,15 @@ mod tests {
         assert_eq!(by_nodes.fraction_done(), 0.9);
         by_nodes.counted(90, 10);
         assert_eq!(by_nodes.fraction_done(), 0.91);
+        // While a sample is being counted the resumed units are left out:
+        // their share of the units is not their share of the work.
+        let mut pending = Estimate::new(10).after(90, 900);
+        pending.sample_pending(true);
+        assert_eq!(pending.fraction_done(), 0.0);
+        pending.counted(90, 10);
+        assert_eq!(pending.fraction_done(), 0.1);
+        pending.sampled_as((90..100).map(|id| (id, 1.0)).collect(), true, 30.0);
+        assert_eq!(pending.fraction_done(), 31.0 / 40.0);
         // Work measured by the sample: the resumed units' sampled size.
         let mut by_sample = Estimate::new(10).after(90, 123);
         by_sample.sampled_as((90..100).map(|id| (id, 1.0)).collect(), true, 30.0);
