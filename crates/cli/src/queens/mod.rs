@@ -23,7 +23,7 @@ use std::io::Write;
 
 use anyhow::{Context, bail};
 use clap::ValueEnum;
-use puzzles::queens::{Board, Rules};
+use puzzles::queens::{Board, Piece, Rules};
 
 use self::args::{Format, QueensArgs, QueensCommand};
 use self::trace::Traced;
@@ -58,7 +58,10 @@ pub fn run(args: QueensArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
             (args.stop_after_units.is_some(), "--stop-after-units"),
         ] {
             if used {
-                bail!("{flag} works with the whole-board count only, not with given queens");
+                bail!(
+                    "{flag} works with the whole-board count only, not with given {}s",
+                    Piece::from(args.piece)
+                );
             }
         }
         // A trace installs its own Ctrl-C handler.

@@ -36,10 +36,12 @@ pub(crate) fn no_solution(
     Ok(Outcome::NoSolution)
 }
 
-/// "8 queens", "6 kings on a torus": the start of an SVG sheet's title.
+/// "8 queens", "6 kings on a torus", "1 queen": the start of an SVG
+/// sheet's title.
 fn heading(rules: &Rules) -> String {
     let shape = if rules.torus() { " on a torus" } else { "" };
-    format!("{} {}s{shape}", rules.n(), rules.piece())
+    let plural = if rules.n() == 1 { "" } else { "s" };
+    format!("{} {}{plural}{shape}", rules.n(), rules.piece())
 }
 
 /// Says that nothing was found: on standard output in text, and on

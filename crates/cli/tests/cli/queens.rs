@@ -389,6 +389,22 @@ fn counting_options_are_refused_with_given_queens() {
         );
     }
     assert!(!std::path::Path::new(part).exists());
+    // The piece given is named: rooks were called queens.
+    refused(&[
+        "queens",
+        "8",
+        "--piece",
+        "rook",
+        "--given",
+        "0:0",
+        "--count",
+        "--stop-after-units",
+        "1",
+    ])
+    .stderr(
+        "puzzles: error: --stop-after-units works with the whole-board count only, not with \
+         given rooks\n",
+    );
 }
 
 #[test]

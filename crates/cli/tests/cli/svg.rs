@@ -156,6 +156,10 @@ fn limits_and_other_pieces_say_so_in_the_title() {
     let document = roxmltree::Document::parse(&kings).unwrap();
     let title = texts_of_class(&document, "title");
     assert_eq!(title, ["5 kings on a torus: 10 solutions"]);
+    // One piece is not "1 queens".
+    let one = svg_of(&["queens", "1", "--format", "svg"]);
+    let document = roxmltree::Document::parse(&one).unwrap();
+    assert_eq!(texts_of_class(&document, "title"), ["1 queen: 1 solution"]);
 }
 
 /// An empty sheet is titled the same whichever search found nothing:
@@ -186,6 +190,10 @@ fn no_solution_is_a_drawing_that_says_so_and_exit_1() {
         (
             &["queens", "6", "--given", "0:0", "--first"],
             "6 queens: no completion exists for the given queens",
+        ),
+        (
+            &["queens", "2", "--piece", "king"],
+            "2 kings: no solution exists",
         ),
     ] {
         let output = puzzles()

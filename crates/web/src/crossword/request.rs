@@ -117,8 +117,8 @@ pub enum CrosswordError {
     /// where the bound was passed, as the library does, but with the
     /// page's bound.
     #[error(
-        "invalid grid: {0}: more than {MAX_CROSSWORD_SIDE} squares a side, where the page \
-         takes at most {MAX_CROSSWORD_SIDE}×{MAX_CROSSWORD_SIDE} (puzzles crossword takes up to \
+        "invalid grid: {0}: more than {MAX_SIDE} squares a side, where the page takes at most \
+         {MAX_CROSSWORD_SIDE}×{MAX_CROSSWORD_SIDE} (puzzles crossword takes up to \
          {MAX_SIDE}×{MAX_SIDE})"
     )]
     FarTooLarge(Position),
@@ -380,7 +380,7 @@ mod tests {
         let far = format!("puzzle=crossword&grid={}", ".".repeat(MAX_SIDE + 1));
         assert_eq!(
             error(&far),
-            "invalid grid: line 1, column 65: more than 15 squares a side, where the page takes \
+            "invalid grid: line 1, column 65: more than 64 squares a side, where the page takes \
              at most 15×15 (puzzles crossword takes up to 64×64)"
         );
         let tall = vec![".."; MAX_CROSSWORD_SIDE + 1].join("%0A");
