@@ -403,13 +403,15 @@ impl Progress {
 
     fn show(&self, done: u64, units: u64, tally: &Tally) {
         let fraction = self.lock().fraction_done();
-        self.bar.set_position((fraction * BAR_STEPS as f64) as u64);
+        // The message first: a new position draws a frame at once, and the
+        // first frame was drawn without its text.
         self.bar.set_message(format!(
             "{}/{} units · {} solutions",
             grouped(done),
             grouped(units),
             grouped(tally.total)
         ));
+        self.bar.set_position((fraction * BAR_STEPS as f64) as u64);
     }
 
     /// Removes the bar, so that what follows starts on a clean line.
