@@ -541,6 +541,16 @@ fn other_pieces_are_drawn_as_themselves() {
     assert_eq!(leetcode, "[[\"R.\",\".R\"],[\".R\",\"R.\"]]\n");
 }
 
+/// `puzzles queens --piece rook ARGS`, with a time limit that only keeps a
+/// regression from hanging.
+fn rooks(args: &[&str]) -> assert_cmd::assert::Assert {
+    puzzles()
+        .args(["queens", "--piece", "rook"])
+        .args(args)
+        .timeout(std::time::Duration::from_secs(60))
+        .assert()
+}
+
 /// Rooks are counted by formula: the search visited all N! permutations,
 /// and `queens 20 --piece rook --count` never finished. The time limit only
 /// keeps a regression from hanging.
@@ -551,13 +561,7 @@ fn rook_counts_are_answered_at_once() {
         (&["20", "--count", "--unique"], "304112757426239984\n"),
         (&["8", "--torus", "--count", "--unique"], "5282\n"),
     ] {
-        puzzles()
-            .args(["queens", "--piece", "rook"])
-            .args(args)
-            .timeout(std::time::Duration::from_secs(60))
-            .assert()
-            .success()
-            .stdout(stdout);
+        rooks(args).success().stdout(stdout);
     }
     // Past the formula's range the count is refused, not searched for ever.
     for args in [
@@ -565,17 +569,10 @@ fn rook_counts_are_answered_at_once() {
         &["64", "--count", "--unique"],
         &["35", "--count", "--json"],
     ] {
-        puzzles()
-            .args(["queens", "--piece", "rook"])
-            .args(args)
-            .timeout(std::time::Duration::from_secs(60))
-            .assert()
-            .code(2)
-            .stdout("")
-            .stderr(
-                "puzzles: error: rooks are counted by formula up to N = 34: past it N! outgrows \
-                 128 bits\n",
-            );
+        rooks(args).code(2).stdout("").stderr(
+            "puzzles: error: rooks are counted by formula up to N = 34: past it N! outgrows 128 \
+             bits\n",
+        );
     }
     for flag in ["--threads", "--stop-after-units"] {
         puzzles()
@@ -609,19 +606,9 @@ fn rook_completions_are_counted_at_once() {
              \"piece\":\"rook\",\"torus\":false}\n",
         ),
     ] {
-        puzzles()
-            .args(["queens", "--piece", "rook"])
-            .args(args)
-            .timeout(std::time::Duration::from_secs(60))
-            .assert()
-            .success()
-            .stdout(stdout);
+        rooks(args).success().stdout(stdout);
     }
-    puzzles()
-        .args(["queens", "37", "--piece", "rook", "--given", "0:0,1:1"])
-        .arg("--count")
-        .timeout(std::time::Duration::from_secs(60))
-        .assert()
+    rooks(&["37", "--given", "0:0,1:1", "--count"])
         .code(2)
         .stdout("")
         .stderr(
