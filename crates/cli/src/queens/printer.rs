@@ -97,6 +97,8 @@ struct SvgSettings {
     /// What a sheet without boards says after the heading, as the text
     /// formats say it.
     none: String,
+    /// "the given queens", for completions.
+    given_pieces: String,
     limit: Option<u64>,
 }
 
@@ -135,6 +137,7 @@ impl<'a> Printer<'a> {
             } else {
                 "no solution exists".to_owned()
             },
+            given_pieces: format!("the given {}s", rules.piece()),
             limit: args.limit,
         };
         self
@@ -239,14 +242,17 @@ fn sheet_title(settings: &SvgSettings, count: u64) -> String {
     }
     let kind = if settings.unique {
         "fundamental solution"
+    } else if settings.given {
+        "completion"
     } else {
         "solution"
     };
     let plural = if count == 1 { "" } else { "s" };
     let classes = match (settings.unique, count) {
-        (false, _) => "",
-        (true, 1) => ", with the size of its class",
-        (true, _) => ", with the sizes of their classes",
+        (false, _) if settings.given => format!(" of {}", settings.given_pieces),
+        (false, _) => String::new(),
+        (true, 1) => ", with the size of its class".to_owned(),
+        (true, _) => ", with the sizes of their classes".to_owned(),
     };
     if settings.limit == Some(count) {
         format!("{heading}: the first {count} {kind}{plural}{classes}")

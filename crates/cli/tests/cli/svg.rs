@@ -156,6 +156,25 @@ fn limits_and_other_pieces_say_so_in_the_title() {
     let document = roxmltree::Document::parse(&kings).unwrap();
     let title = texts_of_class(&document, "title");
     assert_eq!(title, ["5 kings on a torus: 10 solutions"]);
+    // Completions are named as the text names them.
+    for (args, expected) in [
+        (
+            &["8", "--given", "0:0"][..],
+            "8 queens: 4 completions of the given queens",
+        ),
+        (
+            &["8", "--given", "0:0", "--limit", "2"],
+            "8 queens: the first 2 completions of the given queens",
+        ),
+        (
+            &["7", "--torus", "--piece", "king", "--given", "0:0"],
+            "7 kings on a torus: 46 completions of the given kings",
+        ),
+    ] {
+        let sheet = svg_of(&[&["queens"][..], args, &["--format", "svg"]].concat());
+        let document = roxmltree::Document::parse(&sheet).unwrap();
+        assert_eq!(texts_of_class(&document, "title"), [expected], "{args:?}");
+    }
     // One piece is not "1 queens".
     let one = svg_of(&["queens", "1", "--format", "svg"]);
     let document = roxmltree::Document::parse(&one).unwrap();
