@@ -4,7 +4,7 @@ use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::time::{Duration, Instant};
 
-use puzzles_web::{Limits, Server};
+use puzzles_web::{Limits, Running, Server};
 
 use crate::common::*;
 
@@ -161,18 +161,25 @@ fn asking_never_reading(address: SocketAddr, target: &str) -> TcpStream {
     client
 }
 
-/// Issue 13: 32 clients that asked for a 16 MB trace and never read it held
-/// 1.1 GB. Answers held unread are now bounded: past the bound, `503`.
-#[test]
-fn unread_answers_hold_a_bounded_amount_of_memory() {
+/// A server whose answers held unread may take `reply_bytes` in all, and
+/// its limits.
+fn with_unread_budget(reply_bytes: usize) -> (Running, Limits) {
     let limits = Limits {
-        reply_bytes: 1 << 20,
+        reply_bytes,
         ..Limits::default()
     };
     let server = Server::bind("127.0.0.1", 0)
         .unwrap()
         .with_limits(limits)
         .spawn();
+    (server, limits)
+}
+
+/// Issue 13: 32 clients that asked for a 16 MB trace and never read it held
+/// 1.1 GB. Answers held unread are now bounded: past the bound, `503`.
+#[test]
+fn unread_answers_hold_a_bounded_amount_of_memory() {
+    let (server, limits) = with_unread_budget(1 << 20);
     let address = server.local_addr();
     let big = "/api/trace?puzzle=queens&n=12&mode=all";
     // A client that asks for a large trace and never reads it.
@@ -203,14 +210,7 @@ fn unread_answers_hold_a_bounded_amount_of_memory() {
 /// refused.
 #[test]
 fn clients_that_never_read_do_not_lock_out_small_traces() {
-    let limits = Limits {
-        reply_bytes: 40 << 20,
-        ..Limits::default()
-    };
-    let server = Server::bind("127.0.0.1", 0)
-        .unwrap()
-        .with_limits(limits)
-        .spawn();
+    let (server, _) = with_unread_budget(40 << 20);
     let address = server.local_addr();
     let big = "/api/trace?puzzle=queens&n=12&mode=all";
     let hoarders: Vec<TcpStream> = (0..2).map(|_| asking_never_reading(address, big)).collect();
