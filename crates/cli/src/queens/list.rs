@@ -7,7 +7,7 @@ use puzzles::queens::construct::known_to_have_none;
 use puzzles::queens::{Board, Fundamental};
 
 use super::args::QueensArgs;
-use super::printer::{Printer, no_solution, say_none};
+use super::printer::{Printer, no_solution, none_line, say_none};
 use crate::outcome::Outcome;
 
 /// Lists `board`'s solutions as `args` ask.
@@ -58,7 +58,7 @@ pub fn run(board: &Board, args: &QueensArgs, out: &mut dyn Write) -> anyhow::Res
     };
     printer.finish()?;
     if printed == 0 {
-        say_none(args.format, &format!("no solution exists for n = {n}"), out)?;
+        say_none(args.format, &none_line(board.rules()), out)?;
         return Ok(Outcome::NoSolution);
     }
     Ok(Outcome::Answer)

@@ -27,13 +27,22 @@ pub(crate) fn no_solution(
             let title = format!("{}: no solution exists", heading(rules));
             svg::write_sheet(out, Some(&title), &[], &SvgOptions::default())?
         }
-        _ => say_none(
-            format,
-            &format!("no solution exists for n = {}", rules.n()),
-            out,
-        )?,
+        _ => say_none(format, &none_line(rules), out)?,
     }
     Ok(Outcome::NoSolution)
+}
+
+/// "no solution exists for n = 3", naming the piece and the torus where
+/// they are not the plain board's queens, so that the answer says which
+/// board has none ("n = 4 (queens on a torus)").
+pub(crate) fn none_line(rules: &Rules) -> String {
+    let n = rules.n();
+    let shape = if rules.torus() { " on a torus" } else { "" };
+    if rules.piece() == Piece::Queen && !rules.torus() {
+        format!("no solution exists for n = {n}")
+    } else {
+        format!("no solution exists for n = {n} ({}s{shape})", rules.piece())
+    }
 }
 
 /// "8 queens", "6 kings on a torus", "1 queen": the start of an SVG

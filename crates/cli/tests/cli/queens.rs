@@ -86,6 +86,31 @@ fn first_prints_the_lexicographically_first_solution() {
     );
 }
 
+/// The answer names the board that has none: "n = 4" alone read as the
+/// plain board's queens, which have two solutions.
+#[test]
+fn no_solution_names_the_piece_and_the_torus() {
+    for (args, line) in [
+        (&["2", "--piece", "king"][..], "n = 2 (kings)"),
+        (&["2", "--piece", "king", "--first"], "n = 2 (kings)"),
+        (&["4", "--torus"], "n = 4 (queens on a torus)"),
+        (&["4", "--torus", "--first"], "n = 4 (queens on a torus)"),
+        (
+            &["6", "--torus", "--piece", "superqueen", "--first"],
+            "n = 6 (superqueens on a torus)",
+        ),
+        (&["5", "--piece", "superqueen"], "n = 5 (superqueens)"),
+    ] {
+        puzzles()
+            .arg("queens")
+            .args(args)
+            .assert()
+            .code(1)
+            .stdout(format!("no solution exists for {line}\n"))
+            .stderr("");
+    }
+}
+
 #[test]
 fn no_solution_is_an_answer_with_exit_status_one() {
     for n in ["2", "3"] {
@@ -108,20 +133,23 @@ fn no_solution_is_an_answer_with_exit_status_one() {
         .stdout("0\n");
     // JSON lines keep standard output for solutions; the answer is said on
     // standard error (it was not said at all).
-    for args in [
-        &["queens", "3", "--format", "json"][..],
-        &["queens", "3", "--first", "--format", "json"],
-        &["queens", "3", "--unique", "--format", "json"],
-        &["queens", "6", "--torus", "--format", "json"],
-        &["queens", "3", "--format", "array"],
-        &["queens", "3", "--unique", "--format", "array"],
+    for (args, board) in [
+        (&["queens", "3", "--format", "json"][..], "n = 3"),
+        (&["queens", "3", "--first", "--format", "json"], "n = 3"),
+        (&["queens", "3", "--unique", "--format", "json"], "n = 3"),
+        (
+            &["queens", "6", "--torus", "--format", "json"],
+            "n = 6 (queens on a torus)",
+        ),
+        (&["queens", "3", "--format", "array"], "n = 3"),
+        (&["queens", "3", "--unique", "--format", "array"], "n = 3"),
     ] {
         puzzles()
             .args(args)
             .assert()
             .code(1)
             .stdout("")
-            .stderr(format!("puzzles: no solution exists for n = {}\n", args[1]));
+            .stderr(format!("puzzles: no solution exists for {board}\n"));
     }
     for format in ["json", "array"] {
         puzzles()
@@ -151,14 +179,17 @@ fn torus_boards_without_solutions_are_answered_at_once() {
             &["24", "--torus", "--piece", "superqueen", "--count"],
             "0\n",
         ),
-        (&["20", "--torus"], "no solution exists for n = 20\n"),
+        (
+            &["20", "--torus"],
+            "no solution exists for n = 20 (queens on a torus)\n",
+        ),
         (
             &["20", "--torus", "--unique", "--limit", "1"],
-            "no solution exists for n = 20\n",
+            "no solution exists for n = 20 (queens on a torus)\n",
         ),
         (
             &["20", "--torus", "--first", "--lexicographic"],
-            "no solution exists for n = 20\n",
+            "no solution exists for n = 20 (queens on a torus)\n",
         ),
         (&["20", "--torus", "--format", "json"], ""),
     ] {
