@@ -65,7 +65,8 @@ pub struct MaxsubArgs {
     #[arg(long)]
     pub float: bool,
 
-    /// Let the run wrap from the last element round to the first.
+    /// Let the run wrap from the last element round to the first (streamed:
+    /// any number of numbers).
     #[arg(long, conflicts_with_all = ["min_len", "max_len", "top", "two_d"])]
     pub circular: bool,
 

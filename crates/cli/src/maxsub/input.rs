@@ -7,6 +7,7 @@ use std::path::PathBuf;
 
 use anyhow::{Context, anyhow};
 use puzzles::subarray::parse::{Parse, read_matrix, read_values};
+use puzzles::subarray::stream::{ScannedCircular, scan_circular};
 use puzzles::subarray::{Matrix, SubarrayError, SyntaxErrorKind};
 
 use super::args::MaxsubArgs;
@@ -106,6 +107,16 @@ impl Input {
             return Err(self.explain(SubarrayError::EmptyInput));
         }
         Ok(values)
+    }
+
+    /// The best circular run, read in one pass without keeping the numbers.
+    pub(super) fn scan_circular<T: Parse>(&self) -> anyhow::Result<ScannedCircular<T>> {
+        let scanned = match self {
+            Input::Args(args) => scan_circular(args.join("\n").as_bytes()),
+            Input::File(path) => scan_circular(open(path)?),
+            Input::Stdin => scan_circular(io::stdin().lock()),
+        };
+        scanned.map_err(|err| self.explain(err))
     }
 
     /// The matrix, one row per line.

@@ -74,14 +74,17 @@ where
         return Ok(Outcome::Answer);
     }
     if args.circular {
-        let values = input.values::<T>()?;
-        let found = match args.algorithm {
-            Method::BruteForce => brute::circular(&values),
-            _ => subarray::circular(&values),
-        }
-        .map_err(|err| input.explain(err))?;
-        let elements: Vec<T> = found.indices().map(|i| values[i]).collect();
-        printer.circular(out, found, &Excerpt::of(&elements))?;
+        let (found, elements) = if args.algorithm == Method::BruteForce {
+            let values = input.values::<T>()?;
+            let found = brute::circular(&values).map_err(|err| input.explain(err))?;
+            let elements: Vec<T> = found.indices().map(|i| values[i]).collect();
+            (found, Excerpt::of(&elements))
+        } else {
+            // Parsed and scanned in one pass, in constant memory.
+            let scanned = input.scan_circular::<T>()?;
+            (scanned.best, scanned.elements)
+        };
+        printer.circular(out, found, &elements)?;
         return Ok(Outcome::Answer);
     }
     if let Some(k) = args.top {

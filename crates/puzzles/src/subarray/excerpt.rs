@@ -124,6 +124,18 @@ impl<T: Copy + Default> Excerpt<T> {
         self.len - self.first().len() - self.last().len()
     }
 
+    /// The excerpt of a run of `len` elements from its first
+    /// `min(len, EXCERPT)` elements and its last `min(len, EXCERPT)`
+    /// elements (the rest of each array is not read).
+    pub(crate) fn from_ends(len: usize, first: [T; EXCERPT], last: [T; EXCERPT]) -> Excerpt<T> {
+        let kept = len.min(EXCERPT);
+        let mut head = [T::default(); EXCERPT];
+        head[..kept].copy_from_slice(&first[..kept]);
+        let mut tail = [T::default(); EXCERPT];
+        tail[..kept].copy_from_slice(&last[..kept]);
+        Excerpt { len, head, tail }
+    }
+
     /// The excerpt of this run followed directly by `next`.
     pub(crate) fn concat(&self, next: &Excerpt<T>) -> Excerpt<T> {
         let mut head = self.head;

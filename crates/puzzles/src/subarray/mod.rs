@@ -418,7 +418,8 @@ pub enum SubarrayError {
         len: usize,
     },
     /// More numbers than a search that keeps them in memory takes
-    /// ([`parse::MAX_KEPT_VALUES`]); the plain scan streams any number.
+    /// ([`parse::MAX_KEPT_VALUES`]); the plain and circular scans stream any
+    /// number.
     #[error(
         "more than {max} numbers: the most kept in memory (this search needs them all at once; \
          the plain maximum-subarray scan streams any number)"

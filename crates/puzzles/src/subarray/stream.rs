@@ -8,9 +8,12 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
+use super::circular::MiddleFold;
 use super::excerpt::Annotated;
 use super::parse::{Parse, Tokenizer};
-use super::{Best, ChunkSummary, Element, Excerpt, SubarrayError, check_f64_magnitude};
+use super::{
+    Best, ChunkSummary, CircularBest, Element, Excerpt, SubarrayError, check_f64_magnitude,
+};
 
 /// The answer of a scan: the best run, with its first and last elements, and
 /// how many numbers the input held.
@@ -107,6 +110,78 @@ impl<T: Element> Part<T> {
 /// ```
 pub fn scan<T: Parse, R: Read>(reader: R) -> Result<Scanned<T>, SubarrayError> {
     scan_part(reader, true)?.finish()
+}
+
+/// The answer of a circular scan: the best run on the circle, with its
+/// first and last elements, and how many numbers the input held.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::subarray::stream::scan_circular;
+///
+/// let scanned = scan_circular::<i64, _>("5 -3 5".as_bytes())?;
+/// assert_eq!((scanned.best.sum, scanned.best.start, scanned.best.end), (10, 2, 0));
+/// assert_eq!((scanned.count, scanned.elements.first()), (3, &[5, 5][..]));
+/// # Ok::<(), puzzles::subarray::SubarrayError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ScannedCircular<T: Element> {
+    /// The maximum circular subarray.
+    pub best: CircularBest<T::Sum>,
+    /// Its elements in order round the circle (the first and last few).
+    pub elements: Excerpt<T>,
+    /// How many numbers were read.
+    pub count: u64,
+}
+
+/// The maximum circular subarray of the numbers in `reader`, parsed and
+/// scanned in one pass with a fixed-size buffer: memory does not grow with
+/// the input. The same answer as [`circular`](super::circular) on the
+/// numbers in memory (for `f64`, up to the rounding of sums formed block by
+/// block, as [`scan`]'s).
+///
+/// # Errors
+///
+/// As [`scan`].
+///
+/// # Example
+///
+/// ```
+/// use puzzles::subarray::stream::scan_circular;
+///
+/// // Nothing to gain by wrapping: the linear answer.
+/// let scanned = scan_circular::<i64, _>("-1\n3\n-1\n".as_bytes())?;
+/// assert_eq!((scanned.best.sum, scanned.best.start, scanned.best.wraps()), (3, 1, false));
+/// # Ok::<(), puzzles::subarray::SubarrayError>(())
+/// ```
+pub fn scan_circular<T: Parse, R: Read>(reader: R) -> Result<ScannedCircular<T>, SubarrayError> {
+    scan_circular_with(Tokenizer::new(reader))
+}
+
+/// The circular scan with a given tokenizer.
+pub(crate) fn scan_circular_with<T: Parse, R: Read>(
+    tokenizer: Tokenizer<R>,
+) -> Result<ScannedCircular<T>, SubarrayError> {
+    let mut part = Part::new();
+    let mut middle = MiddleFold::new();
+    tokenizer.run(|block: &[T]| {
+        part.push(block);
+        middle.push(block);
+    })?;
+    let linear = part.finish()?;
+    // The summary counted them in a `usize`.
+    let n = linear.count as usize;
+    let best = linear.best;
+    let (best, elements) = middle.finish(
+        CircularBest::new(best.sum, best.start, best.len(), n),
+        linear.elements,
+    );
+    Ok(ScannedCircular {
+        best,
+        elements,
+        count: linear.count,
+    })
 }
 
 fn scan_part<T: Parse, R: Read>(reader: R, at_start: bool) -> Result<Part<T>, SubarrayError> {

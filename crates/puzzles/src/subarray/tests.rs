@@ -7,8 +7,9 @@ use proptest::collection::vec;
 use proptest::prelude::*;
 
 use super::chunked::summarize_chunks;
+use super::circular::MiddleFold;
 use super::parse::{Parse, Tokenizer, read_matrix, read_values};
-use super::stream::{scan, scan_file_in_ranges, scan_with};
+use super::stream::{scan, scan_circular, scan_circular_with, scan_file_in_ranges, scan_with};
 use super::*;
 use crate::cpu::Isa;
 
@@ -363,6 +364,13 @@ proptest! {
         prop_assert_eq!(floats.is_ok(), read_with::<f64>(&bytes, Isa::Avx512, Some(40)).is_ok());
         let _ = read_matrix::<i64, _>(&bytes[..]);
         let _ = read_matrix::<f64, _>(&bytes[..]);
+        // The circular scan reads as the parser does, and answers as the
+        // search in memory does.
+        let circularly = scan_circular::<i64, _>(&bytes[..]).map(|scanned| scanned.best);
+        match read_values::<i64, _>(&bytes[..]) {
+            Ok(values) if !values.is_empty() => prop_assert_eq!(circularly.unwrap(), circular(&values).unwrap()),
+            _ => prop_assert!(circularly.is_err()),
+        }
     }
 
     #[test]
@@ -375,6 +383,59 @@ proptest! {
         prop_assert_eq!(scanned.elements, Excerpt::of(&values[best.range()]));
         let small = scan_with::<i64, _>(Tokenizer::new(text.as_bytes()).with_capacity(64)).unwrap().finish().unwrap();
         prop_assert_eq!(small, scanned);
+    }
+
+    #[test]
+    fn scanning_text_circularly_gives_the_in_memory_answer(
+        values in prop_oneof![values(), vec(element(), 1..300)],
+        layout in vec(any::<u8>(), 300),
+    ) {
+        let text = render(&values, &layout);
+        let best = circular(&values).unwrap();
+        let elements: Vec<i64> = best.indices().map(|index| values[index]).collect();
+        let scanned = scan_circular::<i64, _>(text.as_bytes()).unwrap();
+        prop_assert_eq!(scanned.best, best);
+        prop_assert_eq!(scanned.count, values.len() as u64);
+        prop_assert_eq!(scanned.elements, Excerpt::of(&elements));
+        // Blocks of a few numbers: the middle run and the elements around it
+        // cross block ends.
+        let small = scan_circular_with::<i64, _>(Tokenizer::new(text.as_bytes()).with_capacity(64)).unwrap();
+        prop_assert_eq!(small, scanned);
+    }
+
+    #[test]
+    fn the_circular_fold_gives_the_in_memory_answer_whatever_the_blocks(
+        values in prop_oneof![values(), vec(element(), 1..120)],
+        cuts in vec(0_usize..40, 0..60),
+    ) {
+        let best = circular(&values).unwrap();
+        let elements: Vec<i64> = best.indices().map(|index| values[index]).collect();
+        let mut fold = MiddleFold::new();
+        let mut rest = &values[..];
+        for cut in cuts {
+            // Empty blocks and blocks of one element too.
+            let (block, after) = rest.split_at(cut.min(rest.len()) / 2);
+            fold.push(block);
+            rest = after;
+        }
+        fold.push(rest);
+        let linear = kadane(&values).unwrap();
+        let (found, excerpt) = fold.finish(
+            CircularBest::new(linear.sum, linear.start, linear.len(), values.len()),
+            Excerpt::of(&values[linear.range()]),
+        );
+        prop_assert_eq!(found, best);
+        prop_assert_eq!(excerpt, Excerpt::of(&elements));
+    }
+
+    #[test]
+    fn scanning_decimals_circularly_gives_the_in_memory_answer(values in exact_floats()) {
+        let text = values.iter().map(f64::to_string).collect::<Vec<_>>().join("\n");
+        let best = circular(&values).unwrap();
+        let elements: Vec<f64> = best.indices().map(|index| values[index]).collect();
+        let scanned = scan_circular_with::<f64, _>(Tokenizer::new(text.as_bytes()).with_capacity(64)).unwrap();
+        prop_assert_eq!(scanned.best, best);
+        prop_assert_eq!(scanned.elements, Excerpt::of(&elements));
     }
 
     #[test]
