@@ -283,7 +283,7 @@ mod tests {
         assert_eq!(request.source, GridSource::Text(typed.to_string()));
         assert_eq!(
             (request.grid.rows(), request.steps, mode),
-            (3, 500, TraceMode::AllSolutions)
+            (3, 500, TraceMode::FirstSolution)
         );
         let again = TraceRequest::from_query(&format!("{query}&mode=all")).unwrap();
         assert_eq!(

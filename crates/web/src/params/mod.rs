@@ -167,12 +167,13 @@ pub enum ParamError {
 impl TraceRequest {
     /// Reads a query string (the part of the URL after `?`, without it).
     ///
-    /// Parameters: `puzzle` (required; `queens` or `sudoku`), `n` (required
+    /// Parameters: `puzzle` (required; `queens`, `sudoku` or `crossword`,
+    /// whose parameters [`crate::crossword::CrosswordRequest`] reads), `n` (required
     /// for queens, 4 to 12), `given` (queens only, optional: squares
     /// `ROW:COL` separated by commas, as `--given` takes them), `grid` (required for Sudoku: one character per
     /// cell as [`Puzzle::parse`] reads it — 16, 81, 256 or 625 cells, `.` or
     /// `0` for an empty one, whitespace ignored) and `mode` (`first` or
-    /// `all`, default `all`). Unknown or repeated parameters are errors, so a
+    /// `all`, default `first`: the catalogue's `default_mode`). Unknown or repeated parameters are errors, so a
     /// typo is reported rather than silently ignored.
     ///
     /// # Errors
@@ -186,7 +187,7 @@ impl TraceRequest {
     /// use puzzles_web::params::TraceRequest;
     ///
     /// let request = TraceRequest::from_query("puzzle=queens&n=%36").unwrap();
-    /// assert_eq!(request, TraceRequest::Queens { n: 6, given: vec![], mode: TraceMode::AllSolutions });
+    /// assert_eq!(request, TraceRequest::Queens { n: 6, given: vec![], mode: TraceMode::FirstSolution });
     /// ```
     pub fn from_query(query: &str) -> Result<TraceRequest, ParamError> {
         let pairs = parse_pairs(query)?;
@@ -442,10 +443,12 @@ pub fn board_from_query(query: &str) -> Result<Solution, ParamError> {
     Solution::new(cols).map_err(|error| ParamError::Cols(error.to_string()))
 }
 
+/// `mode=first` or `mode=all`; without one, the catalogue's `default_mode`
+/// (first), which is also the smaller answer.
 fn parse_mode(text: Option<&str>) -> Result<TraceMode, ParamError> {
     match text {
-        None | Some("all") => Ok(TraceMode::AllSolutions),
-        Some("first") => Ok(TraceMode::FirstSolution),
+        Some("all") => Ok(TraceMode::AllSolutions),
+        None | Some("first") => Ok(TraceMode::FirstSolution),
         Some(other) => Err(ParamError::UnknownMode(other.to_string())),
     }
 }

@@ -27,7 +27,8 @@ fn good_requests_parse() {
     );
     assert_eq!(
         TraceRequest::from_query("puzzle=que%65ns&n=8").map(|request| request.to_string()),
-        Ok("puzzle=queens&n=8&mode=all".to_string())
+        // Without a mode, the catalogue's default_mode.
+        Ok("puzzle=queens&n=8&mode=first".to_string())
     );
 }
 
@@ -108,11 +109,11 @@ fn given_queens_parse_or_fail_as_the_cli_says() {
     );
     assert_eq!(
         TraceRequest::from_query("puzzle=queens&n=8&given=").map(|r| r.to_string()),
-        Ok("puzzle=queens&n=8&mode=all".to_string())
+        Ok("puzzle=queens&n=8&mode=first".to_string())
     );
     assert_eq!(
         TraceRequest::from_query("puzzle=queens&n=8&given=3:1,0:5").map(|r| r.to_string()),
-        Ok("puzzle=queens&n=8&given=0:5,3:1&mode=all".to_string())
+        Ok("puzzle=queens&n=8&given=0:5,3:1&mode=first".to_string())
     );
     // The messages of `puzzles queens 8 --given …`.
     for (given, message) in [
@@ -226,12 +227,12 @@ fn sudoku_requests_parse() {
         request,
         TraceRequest::Sudoku {
             puzzle: classic,
-            mode: TraceMode::AllSolutions
+            mode: TraceMode::FirstSolution
         }
     );
     assert_eq!(
         request.to_string(),
-        format!("puzzle=sudoku&grid={CLASSIC}&mode=all")
+        format!("puzzle=sudoku&grid={CLASSIC}&mode=first")
     );
     assert_eq!(request.puzzle(), "sudoku");
     // Every size the library solves, small letters too.
