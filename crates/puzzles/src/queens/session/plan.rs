@@ -87,6 +87,11 @@ impl PlanRequest {
     /// ```
     pub fn plan(&self) -> Result<CountPlan, SessionError> {
         let n = self.n;
+        // Whatever a checkpoint holds: its advice would name a method that
+        // cannot do what is asked.
+        if self.method == Some(Method::Quadrants) && self.fundamentals {
+            return Err(SessionError::QuadrantsFundamentals);
+        }
         let resumed = self
             .checkpoint
             .as_deref()
@@ -125,9 +130,6 @@ impl PlanRequest {
             return Ok(plan);
         }
         Ok(match self.method {
-            Some(Method::Quadrants) if self.fundamentals => {
-                return Err(SessionError::QuadrantsFundamentals);
-            }
             Some(Method::Quadrants) => CountPlan::quadrants(n)?,
             Some(_) => CountPlan::with_default_split(n)?,
             None if self.fundamentals || self.subtrees => CountPlan::with_default_split(n)?,

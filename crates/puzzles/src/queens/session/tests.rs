@@ -72,6 +72,27 @@ fn a_checkpoint_keeps_its_method_against_other_requests() {
     std::fs::remove_file(&path).unwrap();
 }
 
+/// `--unique --method quadrants` on a checkpoint of the backtracking
+/// counter was told to "continue it without --method or --unique, or count
+/// with --method quadrants in another file", where --unique is what that
+/// checkpoint can do and quadrants is what cannot.
+#[test]
+fn fundamentals_by_quadrants_are_refused_before_a_checkpoint_is_read() {
+    let path = scratch("quadrants-fundamentals");
+    let _ = std::fs::remove_file(&path);
+    drop(CheckpointFile::open(&path, &CountPlan::new(16, 3).unwrap()).unwrap());
+    let mut request = PlanRequest::new(16);
+    request.checkpoint = Some(path.clone());
+    request.fundamentals = true;
+    assert_eq!(request.plan().unwrap().method(), Method::Backtrack);
+    request.method = Some(Method::Quadrants);
+    assert!(matches!(
+        request.plan(),
+        Err(SessionError::QuadrantsFundamentals)
+    ));
+    std::fs::remove_file(&path).unwrap();
+}
+
 #[test]
 fn only_the_units_asked_for_are_resumed() {
     let path = scratch("only");
