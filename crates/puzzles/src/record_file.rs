@@ -67,6 +67,12 @@ pub fn seal_line(payload: &str) -> String {
 /// assert_eq!(unseal_line("{}"), Err(SealError::NoChecksum));
 /// ```
 pub fn unseal_line(line: &str) -> Result<String, SealError> {
+    if line.is_empty() {
+        return Err(SealError::EmptyLine);
+    }
+    if line.ends_with('\r') {
+        return Err(SealError::CarriageReturn);
+    }
     let (payload, rest) = line.rsplit_once(CHECK_FIELD).ok_or(SealError::NoChecksum)?;
     let hex = rest.strip_suffix("\"}").ok_or(SealError::NoChecksum)?;
     let well_formed = hex.len() == 16
@@ -140,6 +146,16 @@ pub enum SealError {
     /// The checksum does not match the line.
     #[error("checksum mismatch: the line was edited or damaged")]
     BadChecksum,
+    /// An empty line: no record line is.
+    #[error("an empty line, where every line is a record (was a line break added?)")]
+    EmptyLine,
+    /// The line ends in a carriage return: the file's line breaks were
+    /// turned into CR LF.
+    #[error(
+        "the line ends in a carriage return (CR LF line breaks): record lines end in LF alone, \
+         so the file was converted; convert it back (dos2unix) to use it"
+    )]
+    CarriageReturn,
 }
 
 /// Why [`lock_exclusive`] did not lock a file.

@@ -293,7 +293,7 @@ mod tests {
         drop(log);
         let good = std::fs::read_to_string(&path).unwrap();
         type IsProblem = fn(&LineProblem) -> bool;
-        let cases: [(String, usize, IsProblem); 4] = [
+        let cases: [(String, usize, IsProblem); 6] = [
             (good.replace('1', "2"), 1, |p| {
                 matches!(p, LineProblem::Seal(SealError::BadChecksum))
             }),
@@ -305,6 +305,13 @@ mod tests {
             }),
             (format!("{good}{}\n", "x".repeat(101)), 2, |p| {
                 matches!(p, LineProblem::TooLong(100))
+            }),
+            // Both were "no checksum".
+            (format!("{good}\n"), 2, |p| {
+                matches!(p, LineProblem::Seal(SealError::EmptyLine))
+            }),
+            (good.replace('\n', "\r\n"), 1, |p| {
+                matches!(p, LineProblem::Seal(SealError::CarriageReturn))
             }),
         ];
         for (text, wanted, problem) in cases {

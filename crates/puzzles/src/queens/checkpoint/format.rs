@@ -207,6 +207,10 @@ pub enum CheckpointProblem {
     /// The checksum does not match the line.
     #[error("checksum mismatch: the line was edited or damaged")]
     BadChecksum,
+    /// A line that is no sealed line for another reason: empty, or its line
+    /// break turned into CR LF.
+    #[error(transparent)]
+    Seal(SealError),
     /// The first line is not a header of this format.
     #[error("not a queens counting checkpoint header: {0}")]
     NotAHeader(String),
@@ -224,7 +228,7 @@ pub enum CheckpointProblem {
     /// another count's checkpoint.
     #[error(
         "the record is for {found}, but the file's header is for {header}: \
-         a line of another count's checkpoint"
+         a line of another count's checkpoint, or an edited header (line 1)"
     )]
     ForeignRecord {
         /// The header's problem.
@@ -281,6 +285,7 @@ impl From<SealError> for CheckpointProblem {
         match err {
             SealError::NoChecksum => CheckpointProblem::NoChecksum,
             SealError::BadChecksum => CheckpointProblem::BadChecksum,
+            other => CheckpointProblem::Seal(other),
         }
     }
 }
@@ -291,8 +296,17 @@ pub(super) fn unseal(line: &str) -> Result<String, CheckpointProblem> {
 }
 
 pub(super) fn parse_header(object: &str) -> Result<CheckpointHeader, CheckpointProblem> {
-    let fields: HeaderFields = serde_json::from_str(object)
-        .map_err(|err| CheckpointProblem::NotAHeader(json_problem(&err)))?;
+    let fields: HeaderFields = serde_json::from_str(object).map_err(|err| {
+        // serde's "unknown field `unit`, expected one of …" does not say
+        // what happened.
+        if serde_json::from_str::<RecordFields>(object).is_ok() {
+            CheckpointProblem::NotAHeader(
+                "the first line is a unit record, so the header line was deleted".to_string(),
+            )
+        } else {
+            CheckpointProblem::NotAHeader(json_problem(&err))
+        }
+    })?;
     if fields.format != FORMAT {
         return Err(CheckpointProblem::NotAHeader(format!(
             "format {:?}, expected {FORMAT:?}",

@@ -8,6 +8,7 @@ use proptest::prelude::*;
 use super::*;
 use crate::queens::count::{CountPlan, SCHEME, UnitCount};
 use crate::queens::record_file::seal_line as seal;
+use crate::record_file::SealError;
 
 fn sample() -> (CountPlan, String) {
     let plan = CountPlan::new(9, 2).unwrap();
@@ -148,9 +149,21 @@ fn other_files_are_not_headers() {
     let record_first = record_line(&header, 0, UnitCount::default());
     assert!(matches!(
         problem(&record_first).1,
-        CheckpointProblem::NotAHeader(_)
+        CheckpointProblem::NotAHeader(why) if why.contains("the header line was deleted")
     ));
-    assert!(matches!(problem("\n").1, CheckpointProblem::NoChecksum));
+    // The tester's blank line and CR LF file were "no checksum".
+    assert!(matches!(
+        problem("\n").1,
+        CheckpointProblem::Seal(SealError::EmptyLine)
+    ));
+    let converted = seal(&format!(
+        r#"{{"format":"{FORMAT}","version":3,"scheme":"x","n":8,"split":2,"units":16"#
+    ))
+    .replace('\n', "\r\n");
+    assert!(matches!(
+        problem(&converted).1,
+        CheckpointProblem::Seal(SealError::CarriageReturn)
+    ));
 }
 
 /// Issue 13: a line of another count's checkpoint, checksum intact, was
