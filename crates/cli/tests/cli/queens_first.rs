@@ -141,7 +141,7 @@ fn other_pieces_use_their_constructions() {
         .args(["queens", "66", "--torus", "--first"])
         .assert()
         .code(1)
-        .stdout("no solution exists for n = 66\n");
+        .stdout("no solution exists for n = 66 (queens on a torus)\n");
     let amazons = stdout_of(&[
         "queens",
         "67",
