@@ -43,9 +43,10 @@ pub(super) fn read_words(path: Option<&Path>) -> anyhow::Result<WordList> {
     let reader: Box<dyn Read> = if path.as_os_str() == "-" {
         Box::new(io::stdin().lock())
     } else {
+        // Worded as a list that opens but cannot be read (a directory).
         Box::new(
             File::open(path)
-                .with_context(|| format!("cannot read the word list {}", path.display()))?,
+                .map_err(|err| anyhow!("{}: cannot read the word list: {err}", shown(path)))?,
         )
     };
     let words = WordList::parse(BufReader::with_capacity(1 << 16, reader))
