@@ -277,6 +277,59 @@ fn negative_numbers_clap_would_take_for_options_are_numbers() {
     );
 }
 
+/// A file and standard input are scanned in one pass; the brute force
+/// holds the numbers. Long runs that wrap show their first and last ten
+/// elements in order round the circle.
+#[test]
+fn streamed_circular_runs_are_the_brute_force_ones() {
+    // Positive ends, a negative middle: the best run wraps, 46 elements.
+    let numbers: Vec<String> = (0..60)
+        .map(|i| {
+            let sign = if (20..34).contains(&i) { -1 } else { 1 };
+            (sign * (i % 7 + 1)).to_string()
+        })
+        .collect();
+    let text = numbers.join("\n");
+    let file = TempFile::new(&text);
+    for format in ["text", "json"] {
+        let oracle = output(
+            &[
+                "--circular",
+                "-a",
+                "brute-force",
+                "--format",
+                format,
+                "--file",
+                file.path(),
+            ],
+            0,
+        );
+        assert_eq!(
+            output(
+                &["--circular", "--format", format, "--file", file.path()],
+                0
+            ),
+            oracle
+        );
+        let streamed = maxsub()
+            .args(["--circular", "--format", format])
+            .write_stdin(text.clone())
+            .assert()
+            .code(0);
+        assert_eq!(
+            String::from_utf8_lossy(&streamed.get_output().stdout),
+            oracle
+        );
+    }
+    assert!(
+        output(&["--circular", "--file", file.path()], 0).contains(
+            "wraps: yes (indices 34..=59 then 0..=19)\nelements: 7 1 2 3 4 5 6 7 1 2 … (26 more) … 4 5 6 7 1 2 3 4 5 6\n"
+        ),
+        "{}",
+        output(&["--circular", "--file", file.path()], 0)
+    );
+}
+
 #[test]
 fn circular_runs_say_whether_they_wrap() {
     assert_eq!(
