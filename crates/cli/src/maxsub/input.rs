@@ -2,7 +2,7 @@
 //! reading them, and saying where a bad one is in the user's terms.
 
 use std::fs::File;
-use std::io;
+use std::io::{self, Read};
 use std::path::PathBuf;
 
 use anyhow::{Context, anyhow};
@@ -95,14 +95,23 @@ impl Input {
         }
     }
 
+    /// What `read` makes of the input's text, its errors in the user's
+    /// terms.
+    fn read_with<V>(
+        &self,
+        read: impl FnOnce(&mut dyn Read) -> Result<V, SubarrayError>,
+    ) -> anyhow::Result<V> {
+        let read = match self {
+            Input::Args(args) => read(&mut args.join("\n").as_bytes()),
+            Input::File(path) => read(&mut open(path)?),
+            Input::Stdin => read(&mut io::stdin().lock()),
+        };
+        read.map_err(|err| self.explain(err))
+    }
+
     /// Every number, in memory.
     pub(super) fn values<T: Parse>(&self) -> anyhow::Result<Vec<T>> {
-        let read = match self {
-            Input::Args(args) => read_values(args.join("\n").as_bytes()),
-            Input::File(path) => read_values(open(path)?),
-            Input::Stdin => read_values(io::stdin().lock()),
-        };
-        let values = read.map_err(|err| self.explain(err))?;
+        let values = self.read_with(|reader| read_values(reader))?;
         if values.is_empty() {
             return Err(self.explain(SubarrayError::EmptyInput));
         }
@@ -111,22 +120,12 @@ impl Input {
 
     /// The best circular run, read in one pass without keeping the numbers.
     pub(super) fn scan_circular<T: Parse>(&self) -> anyhow::Result<ScannedCircular<T>> {
-        let scanned = match self {
-            Input::Args(args) => scan_circular(args.join("\n").as_bytes()),
-            Input::File(path) => scan_circular(open(path)?),
-            Input::Stdin => scan_circular(io::stdin().lock()),
-        };
-        scanned.map_err(|err| self.explain(err))
+        self.read_with(|reader| scan_circular(reader))
     }
 
     /// The matrix, one row per line.
     pub(super) fn matrix<T: Parse>(&self) -> anyhow::Result<Matrix<T>> {
-        let read = match self {
-            Input::Args(args) => read_matrix(args.join("\n").as_bytes()),
-            Input::File(path) => read_matrix(open(path)?),
-            Input::Stdin => read_matrix(io::stdin().lock()),
-        };
-        read.map_err(|err| self.explain(err))
+        self.read_with(|reader| read_matrix(reader))
     }
 }
 
