@@ -347,26 +347,23 @@ fn bad_grids_exit_2_with_line_and_column() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("cannot read no-such-grid.txt"));
-    puzzles()
-        .args([
-            "crossword",
-            &example("mini.txt"),
-            "--words",
+    // A directory opens, then fails to read: the same wording as a missing file.
+    for (list, message) in [
+        (
             "no-such-list.txt",
-        ])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::starts_with(
             "puzzles: error: no-such-list.txt: cannot read the word list: No such file",
-        ));
-    // A directory opens, then fails to read: the same wording.
-    puzzles()
-        .args(["crossword", &example("mini.txt"), "--words", "."])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::starts_with(
+        ),
+        (
+            ".",
             "puzzles: error: .: cannot read the word list: Is a directory",
-        ));
+        ),
+    ] {
+        puzzles()
+            .args(["crossword", &example("mini.txt"), "--words", list])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::starts_with(message));
+    }
 }
 
 #[test]
