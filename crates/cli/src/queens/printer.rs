@@ -136,7 +136,9 @@ impl<'a> Printer<'a> {
         self.piece = rules.piece();
         let given = !args.given.is_empty() || args.given_file.is_some();
         self.svg = SvgSettings {
-            options: SvgOptions::default().labels(args.labels),
+            options: SvgOptions::default()
+                .labels(args.labels)
+                .piece(rules.piece()),
             heading: heading(rules),
             single: args.first,
             unique: args.unique,

@@ -223,6 +223,9 @@ fn repaired_boards_are_drawn_only_up_to_the_bound_and_titled_by_their_piece() {
         kings.contains("<title>5 kings: [0, 2, 4, 1, 3]</title>"),
         "{kings}"
     );
+    // Drawn as kings, not queens.
+    assert_eq!(kings.matches("class=\"king\"").count(), 5, "{kings}");
+    assert!(!kings.contains("class=\"queen\""), "{kings}");
     let rooks = stdout_of(&[
         "queens", "3", "--piece", "rook", "--torus", "--first", "--format", "svg",
     ]);
@@ -230,4 +233,5 @@ fn repaired_boards_are_drawn_only_up_to_the_bound_and_titled_by_their_piece() {
         rooks.contains("<title>3 rooks on a torus: [0, 1, 2]</title>"),
         "{rooks}"
     );
+    assert_eq!(rooks.matches("class=\"rook\"").count(), 3, "{rooks}");
 }

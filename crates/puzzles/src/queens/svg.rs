@@ -3,8 +3,8 @@
 //!
 //! The drawings use presentation attributes only (no stylesheet, no fonts
 //! beyond the generic `sans-serif`, no external references), so they look the
-//! same in a browser, an image viewer or a vector editor. The queen is drawn
-//! as a path, not a font glyph. Every coordinate is a whole number of pixels
+//! same in a browser, an image viewer or a vector editor. Each piece (queen,
+//! rook, king, superqueen) is drawn as a path of its own, not a font glyph. Every coordinate is a whole number of pixels
 //! and the output is deterministic, so it can be snapshot-tested.
 //!
 //! # Example
@@ -22,13 +22,15 @@
 use std::fmt::Write as _;
 use std::io;
 
+use super::rules::Piece;
 use super::solution::Solution;
 
 /// The colour of the light squares (the top-left square is light).
 const LIGHT: &str = "#f0d9b5";
 /// The colour of the dark squares.
 const DARK: &str = "#b58863";
-/// The queen's body; its outline is white so it stands out on both colours.
+/// The pieces' bodies; their outline is white so they stand out on both
+/// colours.
 const QUEEN_FILL: &str = "#1f2937";
 /// Labels and captions.
 const INK: &str = "#374151";
@@ -43,29 +45,47 @@ M45 17a5 5 0 1 0 10 0a5 5 0 1 0-10 0Z\
 M64 24a5 5 0 1 0 10 0a5 5 0 1 0-10 0Z\
 M82 33a5 5 0 1 0 10 0a5 5 0 1 0-10 0Z";
 
-/// How to draw: the size of a square and whether to label rows and columns.
+/// A rook in a 100×100 box: a tower with three merlons, on a base.
+pub const ROOK_PATH: &str = "M22 18H34V28H44V18H56V28H66V18H78V40H70V72H30V40H22Z\
+M17 77H83V89H17Z";
+
+/// A king in a 100×100 box: a cross above a rounded crown, on a base.
+pub const KING_PATH: &str = "M46 6H54V14H62V22H54V31H46V22H38V14H46Z\
+M20 74L13 47Q28 33 45 44L50 35L55 44Q72 33 87 47L80 74Z\
+M17 79H83V89H17Z";
+
+/// The mark a superqueen (a queen that also moves as a knight) carries on
+/// the queen's crown: a light diamond, in the same 100×100 box.
+pub const SUPERQUEEN_MARK: &str = "M50 54L56 63L50 72L44 63Z";
+
+/// How to draw: the size of a square, whether to label rows and columns, and
+/// which piece stands on the occupied squares.
 ///
 /// # Example
 ///
 /// ```
+/// use puzzles::queens::Piece;
 /// use puzzles::queens::svg::SvgOptions;
 ///
-/// let options = SvgOptions::default().labels(true).square_size(24);
+/// let options = SvgOptions::default().labels(true).square_size(24).piece(Piece::King);
 /// assert!(options.has_labels());
 /// assert_eq!(options.size_of_square(), 24);
+/// assert_eq!(options.drawn_piece(), Piece::King);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SvgOptions {
     square_size: u32,
     labels: bool,
+    piece: Piece,
 }
 
 impl Default for SvgOptions {
-    /// Squares of 40 pixels, no labels.
+    /// Squares of 40 pixels, no labels, queens.
     fn default() -> SvgOptions {
         SvgOptions {
             square_size: 40,
             labels: false,
+            piece: Piece::Queen,
         }
     }
 }
@@ -102,6 +122,39 @@ impl SvgOptions {
     pub fn square_size(mut self, pixels: u32) -> SvgOptions {
         self.square_size = pixels.max(8);
         self
+    }
+
+    /// The piece drawn on each occupied square: the board's piece, so that a
+    /// drawing of kings shows kings.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::{Piece, Solution, svg};
+    ///
+    /// let solution = Solution::new(vec![0, 2, 4, 1, 3])?;
+    /// let rooks = svg::board(&solution, &svg::SvgOptions::default().piece(Piece::Rook));
+    /// assert_eq!(rooks.matches("class=\"rook\"").count(), 5);
+    /// assert!(!rooks.contains("class=\"queen\""));
+    /// # Ok::<(), puzzles::queens::QueensError>(())
+    /// ```
+    pub fn piece(mut self, piece: Piece) -> SvgOptions {
+        self.piece = piece;
+        self
+    }
+
+    /// The piece drawn on each occupied square.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::Piece;
+    /// use puzzles::queens::svg::SvgOptions;
+    ///
+    /// assert_eq!(SvgOptions::default().drawn_piece(), Piece::Queen);
+    /// ```
+    pub fn drawn_piece(&self) -> Piece {
+        self.piece
     }
 
     /// Whether rows and columns are labelled.
@@ -474,13 +527,28 @@ fn push_board(text: &mut String, solution: &Solution, options: &SvgOptions, x: u
         text.push_str("\"/>\n");
     }
     let scale = square as f64 / 100.0;
+    let (class, body) = match options.piece {
+        Piece::Rook => ("rook", ROOK_PATH),
+        Piece::King => ("king", KING_PATH),
+        Piece::Superqueen => ("superqueen", QUEEN_PATH),
+        Piece::Queen => ("queen", QUEEN_PATH),
+    };
     for (row, &col) in solution.cols().iter().enumerate() {
-        let _ = writeln!(
+        let _ = write!(
             text,
-            "<path class=\"queen\" transform=\"translate({} {}) scale({scale})\" fill=\"{QUEEN_FILL}\" stroke=\"#ffffff\" stroke-width=\"4\" stroke-linejoin=\"round\" d=\"{QUEEN_PATH}\"/>",
+            "<path class=\"{class}\" transform=\"translate({} {}) scale({scale})\" fill=\"{QUEEN_FILL}\" stroke=\"#ffffff\" stroke-width=\"4\" stroke-linejoin=\"round\" d=\"{body}\"/>",
             margin + col as u64 * square,
             margin + row as u64 * square,
         );
+        if options.piece == Piece::Superqueen {
+            let _ = write!(
+                text,
+                "<path transform=\"translate({} {}) scale({scale})\" fill=\"{LIGHT}\" d=\"{SUPERQUEEN_MARK}\"/>",
+                margin + col as u64 * square,
+                margin + row as u64 * square,
+            );
+        }
+        text.push('\n');
     }
     let _ = writeln!(
         text,
@@ -536,6 +604,40 @@ mod tests {
             prop_assert_eq!(texts_of_class(&document, "caption"), expected);
             prop_assert_eq!(texts_of_class(&document, "queen").len(), 4 * captions.len());
         }
+    }
+
+    #[test]
+    fn each_piece_is_drawn_with_its_own_shape() {
+        let solution = Solution::new(vec![1, 3, 0, 2]).unwrap();
+        let mut bodies = Vec::new();
+        for (piece, class) in [
+            (Piece::Queen, "queen"),
+            (Piece::Rook, "rook"),
+            (Piece::King, "king"),
+            (Piece::Superqueen, "superqueen"),
+        ] {
+            let drawing = board(&solution, &SvgOptions::default().piece(piece));
+            let document = roxmltree::Document::parse(&drawing).unwrap();
+            let drawn: Vec<_> = document
+                .descendants()
+                .filter(|node| node.attribute("class").is_some_and(|name| name == class))
+                .collect();
+            assert_eq!(drawn.len(), 4, "{piece}: {drawing}");
+            // Each in its square: row r, column cols[r], 40 pixels a square.
+            for (row, node) in drawn.iter().enumerate() {
+                let col = solution.cols()[row];
+                let place = format!("translate({} {}) scale(0.4)", col * 40, row * 40);
+                assert_eq!(node.attribute("transform"), Some(place.as_str()));
+            }
+            let marks = drawing.matches(SUPERQUEEN_MARK).count();
+            assert_eq!(marks, if piece == Piece::Superqueen { 4 } else { 0 });
+            bodies.push((piece, drawn[0].attribute("d").unwrap().to_string()));
+        }
+        // The rook and the king have shapes of their own; the superqueen is
+        // the queen with a mark.
+        assert_ne!(bodies[1].1, bodies[0].1);
+        assert_ne!(bodies[2].1, bodies[0].1);
+        assert_ne!(bodies[2].1, bodies[1].1);
     }
 
     #[test]
