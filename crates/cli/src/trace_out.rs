@@ -12,8 +12,10 @@ use crate::outcome::Outcome;
 /// Runs `search` with an observer that prints each event — as JSON when
 /// `json`, else with `text` — and closes with the counters (a JSON summary
 /// line, or a text line). A write error (a closed pipe) stops the search and
-/// is returned; Ctrl-C stops it with no counters (the trace is cut short)
-/// and a line on standard error.
+/// is returned. Ctrl-C stops it after the event being written, with a line
+/// on standard error; JSON closes with the summary of the events written,
+/// `"completed": false`, so that a reader of the lines knows it was cut
+/// short, and text with no counters.
 pub fn print_trace<S, T>(
     out: &mut dyn Write,
     json: bool,
@@ -28,9 +30,6 @@ where
     let mut failure: Option<io::Error> = None;
     let mut written_steps = 0;
     let summary = search(&mut |event: &Event| {
-        if cancel.load(Ordering::Relaxed) {
-            return ControlFlow::Break(());
-        }
         let written = if json {
             serde_json::to_writer(&mut *out, event)
                 .map_err(io::Error::from)
@@ -39,9 +38,15 @@ where
             text(&mut *out, event)
         };
         match written {
+            // Stopping only after an event is written keeps the summary's
+            // counters those of the events written.
             Ok(()) => {
                 written_steps = event.step;
-                ControlFlow::Continue(())
+                if cancel.load(Ordering::Relaxed) {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
             }
             Err(err) => {
                 failure = Some(err);
@@ -53,6 +58,9 @@ where
         return Err(err.into());
     }
     if cancel.load(Ordering::Relaxed) {
+        if json {
+            write_summary(out, &summary, json)?;
+        }
         out.flush()?;
         eprintln!("puzzles: interrupted after step {written_steps}: the trace above is cut short");
         return Ok(Outcome::Interrupted);

@@ -49,9 +49,6 @@ pub(super) fn trace(
         TraceMode::AllSolutions
     };
     let summary = filler.trace(mode, &mut |event: &FillEvent| {
-        if cancel.load(Ordering::Relaxed) {
-            return ControlFlow::Break(());
-        }
         let written = if json {
             serde_json::to_writer(&mut *out, event)
                 .map_err(io::Error::from)
@@ -71,12 +68,20 @@ pub(super) fn trace(
                 return ControlFlow::Break(());
             }
         }
+        // Stopping only after an event is written keeps the summary's
+        // counters those of the events written.
+        if cancel.load(Ordering::Relaxed) {
+            return ControlFlow::Break(());
+        }
         ControlFlow::Continue(())
     });
     if let Some(err) = failure {
         return Err(err.into());
     }
     if cancel.load(Ordering::Relaxed) {
+        if json {
+            crate::trace_out::write_summary(out, &summary, json)?;
+        }
         out.flush()?;
         eprintln!(
             "puzzles: interrupted after step {} ({} fills found): the trace above is cut short",

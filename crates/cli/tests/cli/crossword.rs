@@ -574,6 +574,14 @@ fn ctrl_c_exits_130() {
     ]);
     // A trace stops too, saying where it was cut short.
     crate::util::ctrl_c_exits_130_with(&["crossword", open.to_str().unwrap(), "--trace"]);
+    let json = crate::util::ctrl_c_exits_130_with(&[
+        "crossword",
+        open.to_str().unwrap(),
+        "--trace",
+        "--format",
+        "json",
+    ]);
+    crate::util::cut_json_trace_closes_with_its_summary(&json);
 }
 
 /// `timeout -s INT` signals the command and then its process group: two

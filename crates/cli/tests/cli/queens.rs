@@ -501,12 +501,18 @@ fn the_quadrant_method_is_refused_for_other_pieces_and_the_torus() {
 }
 
 /// A trace of a big board runs for ages: Ctrl-C cuts it short (the shared
-/// trace printer, as Sudoku's and exact cover's).
+/// trace printer, as Sudoku's and exact cover's). JSON lines close with a
+/// summary that says so, counting the events written.
 #[cfg(target_os = "linux")]
 #[test]
 fn ctrl_c_stops_a_trace_with_exit_130() {
-    crate::util::ctrl_c_exits_130_with(&["queens", "30", "--trace"]);
-    crate::util::ctrl_c_exits_130_with(&["queens", "30", "--trace", "--format", "json"]);
+    let text = crate::util::ctrl_c_exits_130_with(&["queens", "30", "--trace"]);
+    assert!(
+        !text.contains("placements:"),
+        "no counters after a cut text trace"
+    );
+    let json = crate::util::ctrl_c_exits_130_with(&["queens", "30", "--trace", "--format", "json"]);
+    crate::util::cut_json_trace_closes_with_its_summary(&json);
 }
 
 /// Every count ends with exit status 130 on SIGTERM (a batch system's time

@@ -184,17 +184,17 @@ pub fn send_signal(signal: &str, pid: u32) {
 
 /// Runs `puzzles ARGS`, a command that runs long, sends it Ctrl-C once its
 /// handler is in place, and checks that it exits 130 saying it was
-/// interrupted.
+/// interrupted; returns its standard output.
 #[cfg(target_os = "linux")]
-pub fn ctrl_c_exits_130_with(args: &[&str]) {
-    interrupted_by_signals(args, 1);
+pub fn ctrl_c_exits_130_with(args: &[&str]) -> String {
+    interrupted_by_signals(args, 1)
 }
 
 /// [`ctrl_c_exits_130_with`], with `signals` SIGINTs sent by one `kill`,
 /// microseconds apart: what `timeout -s INT` does (to the command and to
 /// its process group), still one request to stop.
 #[cfg(target_os = "linux")]
-pub fn interrupted_by_signals(args: &[&str], signals: usize) {
+pub fn interrupted_by_signals(args: &[&str], signals: usize) -> String {
     let mut child = std::process::Command::new(binary())
         .args(args)
         .stdout(std::process::Stdio::piped())
@@ -215,6 +215,7 @@ pub fn interrupted_by_signals(args: &[&str], signals: usize) {
     assert_eq!(output.status.code(), Some(130), "{output:?}");
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(stderr.contains("interrupted"), "{stderr}");
+    String::from_utf8(output.stdout).unwrap()
 }
 
 /// A child that ended before it caught the signal (a zombie until waited
@@ -235,4 +236,31 @@ fn waiting_for_a_handler_ends_when_the_process_has_ended() {
         ended.is_ok(),
         "still waiting for a handler of an ended process"
     );
+}
+
+/// A JSON trace cut short by Ctrl-C: its last line is a summary with
+/// `"completed": false` whose steps and counters are those of the events
+/// above it.
+pub fn cut_json_trace_closes_with_its_summary(trace: &str) {
+    let lines: Vec<serde_json::Value> = trace
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    let (summary, events) = lines.split_last().expect("a summary line");
+    assert_eq!(summary["completed"], false, "{summary}");
+    assert_eq!(summary["steps"], events.len() as u64, "{summary}");
+    assert_eq!(events.last().unwrap()["step"], events.len() as u64);
+    for (counter, event) in [
+        ("placements", "place"),
+        ("conflicts", "conflict"),
+        ("removals", "remove"),
+        ("backtracks", "backtrack"),
+        ("solutions", "solution"),
+    ] {
+        let seen = events.iter().filter(|line| line["event"] == event).count();
+        assert_eq!(
+            summary["counters"][counter], seen as u64,
+            "{counter}: {summary}"
+        );
+    }
 }
