@@ -42,7 +42,8 @@ pub(crate) fn chatty(args: &QueensArgs) -> bool {
 fn plain(board: &Board, args: &QueensArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
     let rules = board.rules();
     for (given, flag) in [
-        (args.threads.is_some(), "--threads"),
+        // One thread is what these runs use: asking for it is no conflict.
+        (args.threads.is_some_and(|threads| threads > 1), "--threads"),
         (args.checkpoint.is_some(), "--checkpoint"),
         (args.split.is_some(), "--split"),
         (args.shard.is_some(), "--shard"),

@@ -49,7 +49,8 @@ pub fn run(args: QueensArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
     }
     if !args.given.is_empty() || args.given_file.is_some() {
         for (used, flag) in [
-            (args.threads.is_some(), "--threads"),
+            // One thread is what these runs use: asking for it is no conflict.
+            (args.threads.is_some_and(|threads| threads > 1), "--threads"),
             (args.checkpoint.is_some(), "--checkpoint"),
             (args.split.is_some(), "--split"),
             (args.sample.is_some(), "--sample"),

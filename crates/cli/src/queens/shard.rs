@@ -27,7 +27,7 @@ use std::time::Instant;
 
 use anyhow::{Context, bail};
 use puzzles::queens::MAX_SEARCH_N;
-use puzzles::queens::count::{MAX_SPLIT, UnitId};
+use puzzles::queens::count::{MAX_SPLIT, Method, UnitId};
 use puzzles::queens::record_file::{
     LockFailure, json_problem, lock_exclusive, not_a_regular_file, seal_line, unseal_line,
 };
@@ -224,12 +224,17 @@ pub fn run(
     let started = Instant::now();
     let plan = plan_for(n, args)?;
     if shard.count > plan.len().max(1) {
+        // The quadrant join has no split: its units are its own.
+        let units_of = if plan.method() == Method::Quadrants {
+            format!("n = {n} by quadrants")
+        } else {
+            format!("n = {n}, split {}", plan.split())
+        };
         bail!(
-            "--shard {}/{}: n = {n}, split {} has {} work units, so it splits into at most {} \
+            "--shard {}/{}: {units_of} has {} work units, so it splits into at most {} \
              shards (more would leave shards with nothing to count)",
             shard.index,
             shard.count,
-            plan.split(),
             plan.len(),
             plan.len().max(1)
         );

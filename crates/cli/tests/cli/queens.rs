@@ -622,6 +622,22 @@ fn rook_counts_are_answered_at_once() {
                  counted by formula, at once\n"
             ));
     }
+    // One thread is what these counts use: asked for, it is no conflict.
+    for args in [
+        &["8", "--piece", "rook", "--count"][..],
+        &["8", "--piece", "king", "--count"],
+        &["7", "--torus", "--count"],
+        &["8", "--given", "0:0", "--count"],
+    ] {
+        let expected = crate::util::stdout_of(&[&["queens"][..], args].concat());
+        puzzles()
+            .arg("queens")
+            .args(args)
+            .args(["--threads", "1"])
+            .assert()
+            .success()
+            .stdout(expected);
+    }
 }
 
 /// Rook completions are counted by formula too, (N − given)!: the search

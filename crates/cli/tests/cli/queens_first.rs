@@ -156,7 +156,10 @@ fn other_pieces_use_their_constructions() {
         .args(["queens", "8388608", "--piece", "superqueen", "--first"])
         .assert()
         .code(2)
-        .stderr("puzzles: error: n = 8388608 is too large to search (at most 4194304)\n");
+        .stderr(
+            "puzzles: error: n = 8388608: no construction places this many superqueens, and \
+             local repair places them only up to n = 4194304\n",
+        );
     // Searched up to 64; past it a product (66 = 11 × 6, 1000 = 125 × 8)
     // or repaired (70, 72): either way a solution, and the same one each
     // time.

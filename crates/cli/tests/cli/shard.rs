@@ -97,6 +97,25 @@ fn more_shards_than_units_are_refused() {
         .stderr(predicate::str::contains(
             "--shard 4/5: n = 6, split 1 has 3 work units, so it splits into at most 3 shards",
         ));
+    // The quadrant join has units of its own, and no split.
+    puzzles()
+        .current_dir(&dir)
+        .args([
+            "queens",
+            "10",
+            "--count",
+            "--method",
+            "quadrants",
+            "--shard",
+            "1/99",
+        ])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "--shard 1/99: n = 10 by quadrants has 71 work units, so it splits into at most 71 \
+             shards",
+        ));
     // No solution at all is an answer with status 1, as for --count; a
     // plan without units still makes one shard.
     let none = count_shards(&dir, "3", 1, &[]);

@@ -62,7 +62,7 @@ pub struct SquareError(String);
 /// # Errors
 ///
 /// A [`SquareError`] when there is no `:` or either part is not a whole
-/// number from 0. Whether the square is on the board is for
+/// number from 0 (or is one too large for a `usize`). Whether the square is on the board is for
 /// [`Board::with_given`] to say.
 ///
 /// # Example
@@ -75,6 +75,10 @@ pub struct SquareError(String);
 ///     parse_square("0-5").unwrap_err().to_string(),
 ///     r#"expected a square as ROW:COL (0-based), like 0:5, got "0-5""#
 /// );
+/// assert_eq!(
+///     parse_square("99999999999999999999:0").unwrap_err().to_string(),
+///     r#"the row 99999999999999999999 in "99999999999999999999:0" is too large"#
+/// );
 /// ```
 pub fn parse_square(text: &str) -> Result<(usize, usize), SquareError> {
     let text = text.trim();
@@ -85,10 +89,12 @@ pub fn parse_square(text: &str) -> Result<(usize, usize), SquareError> {
     };
     let number = |part: &str, what: &str| {
         let part = part.trim();
-        part.parse::<usize>().map_err(|_| {
-            SquareError(format!(
-                "the {what} in {text:?} must be a whole number from 0, got {part:?}"
-            ))
+        part.parse::<usize>().map_err(|err| {
+            SquareError(if *err.kind() == std::num::IntErrorKind::PosOverflow {
+                format!("the {what} {part} in {text:?} is too large")
+            } else {
+                format!("the {what} in {text:?} must be a whole number from 0, got {part:?}")
+            })
         })
     };
     Ok((number(row, "row")?, number(col, "column")?))

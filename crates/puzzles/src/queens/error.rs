@@ -83,6 +83,19 @@ pub enum QueensError {
         /// The board size.
         n: u64,
     },
+    /// Superqueens on a plain board of a size that no construction covers
+    /// and that is past the bound of the local repair
+    /// ([`repair::MAX_REPAIR_N`](super::repair::MAX_REPAIR_N)).
+    #[error(
+        "n = {n}: no construction places this many superqueens, and local repair places \
+         them only up to n = {max}"
+    )]
+    NoConstruction {
+        /// The board size.
+        n: usize,
+        /// The largest size the local repair takes.
+        max: usize,
+    },
     /// The local repair of [`repair::superqueens`](super::repair::superqueens)
     /// stalled in every run (no size tried does).
     #[error("no solution found for n = {n}: the local repair stalled in every run")]

@@ -32,7 +32,7 @@
 use super::board::Board;
 use super::construct::Construction;
 use super::error::QueensError;
-use super::repair::superqueens;
+use super::repair::{MAX_REPAIR_N, superqueens};
 use super::rules::{MAX_SEARCH_N, Piece, Rules};
 use super::solution::Solution;
 
@@ -144,9 +144,10 @@ pub fn lexicographic_is_quick(rules: &Rules) -> bool {
 ///
 /// # Errors
 ///
-/// [`QueensError::TooLarge`] when no construction is known and `n` is too
-/// large to search or repair (superqueens past
-/// [`MAX_REPAIR_N`](super::repair::MAX_REPAIR_N)).
+/// [`QueensError::NoConstruction`] for superqueens on a plain board past
+/// [`MAX_REPAIR_N`](super::repair::MAX_REPAIR_N) whose size no construction
+/// covers; [`QueensError::TooLarge`] for any other size too large to search
+/// that no construction covers.
 ///
 /// # Example
 ///
@@ -176,6 +177,12 @@ pub fn one_solution(rules: &Rules) -> Result<Option<OneSolution>, QueensError> {
     // Only plain superqueens are left without a construction past 64: the
     // torus ones that lack one have no solution.
     if rules.n() > MAX_SEARCH_N && rules.piece() == Piece::Superqueen {
+        if rules.n() > MAX_REPAIR_N {
+            return Err(QueensError::NoConstruction {
+                n: rules.n(),
+                max: MAX_REPAIR_N,
+            });
+        }
         return superqueens(rules.n()).map(|found| Some(OneSolution::Repaired(found)));
     }
     Ok(Board::with_rules(*rules)?
