@@ -125,7 +125,7 @@ json=$("$cli_bin" queens 16 --count --json --checkpoint quad.ckpt)
 [[ $(run_mpi queens 16 --count --unique -q) == "$(oeis A002562 16)" ]] || fail "n = 16 unique"
 
 echo "-- single-machine checkpoint finished with MPI, and the other way round"
-expect_status 130 "$cli_bin" queens 13 --count --checkpoint cli.ckpt --stop-after-units 60
+expect_status 130 env PUZZLES_STOP_AFTER_UNITS=60 "$cli_bin" queens 13 --count --checkpoint cli.ckpt
 json=$(run_mpi queens 13 --count -q --json --checkpoint cli.ckpt)
 [[ $(field "$json" total) == 73712 && $(field "$json" resumed_units) == 60 ]] ||
   fail "CLI checkpoint, MPI finish: $json"
@@ -139,7 +139,7 @@ out=$(run_mpi queens 14 --count -q --checkpoint mpi.ckpt 2>&1) && fail "a checkp
 grep -q "puzzles-mpi: error: checkpoint mpi.ckpt line 1: the checkpoint is for n = 13" <<<"$out" ||
   fail "mismatch message: $out"
 # A record copied in from another count's checkpoint (n = 12) is refused.
-expect_status 130 "$cli_bin" queens 12 --count --checkpoint twelve.ckpt --stop-after-units 2
+expect_status 130 env PUZZLES_STOP_AFTER_UNITS=2 "$cli_bin" queens 12 --count --checkpoint twelve.ckpt
 { head -n 1 mpi.ckpt; sed -n 2p twelve.ckpt; } >mixed.ckpt
 out=$(run_mpi queens 13 --count -q --checkpoint mixed.ckpt 2>&1) && fail "a mixed checkpoint accepted"
 grep -q "checkpoint mixed.ckpt line 2: the record is for n = 12" <<<"$out" || fail "mixed: $out"

@@ -13,6 +13,25 @@ use anyhow::Context;
 /// Signals this close to the first are taken as the same request.
 const SAME_REQUEST: Duration = Duration::from_millis(500);
 
+/// The test hook that stops a count as if interrupted once this many units
+/// are recorded: an environment variable, not an option, so that no help
+/// page or completion script offers it to users.
+pub(crate) const STOP_AFTER_UNITS: &str = "PUZZLES_STOP_AFTER_UNITS";
+
+/// The unit count of [`STOP_AFTER_UNITS`], when it is set.
+pub(crate) fn stop_after_units() -> anyhow::Result<Option<u64>> {
+    let Some(value) = std::env::var_os(STOP_AFTER_UNITS) else {
+        return Ok(None);
+    };
+    value
+        .to_str()
+        .and_then(|text| text.parse().ok())
+        .map(Some)
+        .with_context(|| {
+            format!("{STOP_AFTER_UNITS} must be a whole number of units, got {value:?}")
+        })
+}
+
 /// Installs the Ctrl-C handler (once per process) and returns the flag
 /// that it sets.
 pub(crate) fn on_ctrl_c() -> anyhow::Result<Arc<AtomicBool>> {

@@ -159,13 +159,19 @@ fn one_line(text: &str) -> String {
 
 fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<Outcome> {
     match cli.command {
-        Command::Queens(args) => queens::run(args, out),
+        Command::Queens(mut args) => {
+            args.stop_after_units = interrupt::stop_after_units()?;
+            queens::run(args, out)
+        }
         #[cfg(feature = "serve")]
         Command::Serve(args) => serve::run(args, out),
         Command::Maxsub(args) => maxsub::run(args, out),
         Command::ExactCover(args) => exact_cover::run(args, out),
         Command::Sudoku(args) => sudoku::run(args, out),
-        Command::Crossword(args) => crossword::run(args, out),
+        Command::Crossword(mut args) => {
+            args.stop_after_units = interrupt::stop_after_units()?;
+            crossword::run(args, out)
+        }
         Command::Merge(args) => queens::merge::run(args, out),
         Command::Completions(args) => shell::completions(args, Cli::command(), out),
         Command::Man(args) => shell::man(args, Cli::command(), out),

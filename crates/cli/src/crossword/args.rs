@@ -78,8 +78,10 @@ pub struct CrosswordArgs {
     #[arg(long, value_name = "FILE", requires = "count", conflicts_with_all = ["limit", "trace"])]
     pub checkpoint: Option<PathBuf>,
 
-    /// Test hook: stop as if interrupted once K units are recorded.
-    #[arg(long, value_name = "K", hide = true, requires = "checkpoint")]
+    /// Test hook: stop a count with a checkpoint as if interrupted once K
+    /// units are recorded (from [`crate::interrupt::STOP_AFTER_UNITS`] in
+    /// the environment).
+    #[arg(skip)]
     pub stop_after_units: Option<u64>,
 
     /// Leave out words scoring below N.

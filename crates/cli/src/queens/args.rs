@@ -222,9 +222,9 @@ pub struct QueensArgs {
     #[arg(allow_negative_numbers = true, long, value_name = "D", requires = "sample", conflicts_with_all = NOT_COUNTING)]
     pub sample_depth: Option<usize>,
 
-    /// Test hook: stop as if interrupted once K units are recorded.
-    #[arg(long, value_name = "K", hide = true, requires = "count",
-          conflicts_with_all = NOT_COUNTING)]
+    /// Test hook: stop a count as if interrupted once K units are recorded
+    /// (from [`crate::interrupt::STOP_AFTER_UNITS`] in the environment).
+    #[arg(skip)]
     pub stop_after_units: Option<u64>,
 
     /// Number the rows and columns of SVG boards (--format svg).

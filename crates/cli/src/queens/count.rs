@@ -49,7 +49,10 @@ fn plain(board: &Board, args: &QueensArgs, out: &mut dyn Write) -> anyhow::Resul
         (args.shard.is_some(), "--shard"),
         (args.sample.is_some(), "--sample"),
         (args.method.is_some(), "--method"),
-        (args.stop_after_units.is_some(), "--stop-after-units"),
+        (
+            args.stop_after_units.is_some(),
+            crate::interrupt::STOP_AFTER_UNITS,
+        ),
     ] {
         if given {
             let shape = if rules.torus() { " on a torus" } else { "" };

@@ -56,7 +56,10 @@ pub fn run(args: QueensArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
             (args.sample.is_some(), "--sample"),
             (args.shard.is_some(), "--shard"),
             (args.method.is_some(), "--method"),
-            (args.stop_after_units.is_some(), "--stop-after-units"),
+            (
+                args.stop_after_units.is_some(),
+                crate::interrupt::STOP_AFTER_UNITS,
+            ),
         ] {
             if used {
                 bail!(

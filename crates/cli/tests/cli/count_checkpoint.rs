@@ -5,7 +5,7 @@ use std::path::Path;
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
-use crate::util::{json_of, puzzles};
+use crate::util::{STOP_AFTER_UNITS, json_of, puzzles};
 use predicates::prelude::*;
 
 /// A fresh folder for one test's files, removed when the test ends.
@@ -25,7 +25,8 @@ fn a_stopped_count_resumes_to_the_exact_result() {
     let base = ["queens", "14", "--count", "--checkpoint", path];
     puzzles()
         .args(base)
-        .args(["--stop-after-units", "100", "--threads", "2"])
+        .env(STOP_AFTER_UNITS, "100")
+        .args(["--threads", "2"])
         .assert()
         .code(130)
         .stdout("")
@@ -33,7 +34,8 @@ fn a_stopped_count_resumes_to_the_exact_result() {
     assert_eq!(lines(&checkpoint), 101);
     puzzles()
         .args(base)
-        .args(["--stop-after-units", "200", "--threads", "1"])
+        .env(STOP_AFTER_UNITS, "200")
+        .args(["--threads", "1"])
         .assert()
         .code(130);
     assert_eq!(lines(&checkpoint), 301);
@@ -64,7 +66,7 @@ fn a_checkpoint_resumes_with_the_split_it_was_made_with() {
             "--split",
             "5",
         ])
-        .args(["--stop-after-units", "40"])
+        .env(STOP_AFTER_UNITS, "40")
         .assert()
         .code(130);
     let json = json_of(&["queens", "13", "--count", "--checkpoint", path, "--json"]);
@@ -79,15 +81,8 @@ fn checkpoints_for_other_problems_or_damaged_ones_are_refused() {
     let checkpoint = dir.join("q.ckpt");
     let path = checkpoint.to_str().unwrap();
     puzzles()
-        .args([
-            "queens",
-            "13",
-            "--count",
-            "--checkpoint",
-            path,
-            "--stop-after-units",
-            "30",
-        ])
+        .args(["queens", "13", "--count", "--checkpoint", path])
+        .env(STOP_AFTER_UNITS, "30")
         .assert()
         .code(130);
     let text = std::fs::read_to_string(&checkpoint).unwrap();
@@ -166,7 +161,8 @@ fn a_line_of_another_counts_checkpoint_is_refused() {
                 "--checkpoint",
                 file.to_str().unwrap(),
             ])
-            .args(["--stop-after-units", "3", "--threads", "1"])
+            .env(STOP_AFTER_UNITS, "3")
+            .args(["--threads", "1"])
             .assert()
             .code(130);
         std::fs::read_to_string(file).unwrap()
@@ -296,7 +292,7 @@ fn a_second_count_on_a_checkpoint_in_use_stops_at_once() {
     // The lock died with the killed count, and its file is whole.
     puzzles()
         .args(args)
-        .args(["--stop-after-units", "1"])
+        .env(STOP_AFTER_UNITS, "1")
         .assert()
         .code(130);
 }
@@ -380,4 +376,17 @@ fn ctrl_c_stops_a_count_of_27_within_3_seconds_with_its_checkpoint_valid() {
     let text = std::fs::read(&checkpoint).unwrap();
     let read = puzzles::queens::checkpoint::Checkpoint::read(&text[..]).unwrap();
     assert_eq!(read.header().n, 27);
+}
+
+/// The test hook is read from the environment: a value that is not a
+/// number is an error, not ignored.
+#[test]
+fn the_stop_hook_must_be_a_number() {
+    puzzles()
+        .args(["queens", "8", "--count"])
+        .env(STOP_AFTER_UNITS, "ten")
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr("puzzles: error: PUZZLES_STOP_AFTER_UNITS must be a whole number of units, got \"ten\"\n");
 }

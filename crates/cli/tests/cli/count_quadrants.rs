@@ -2,7 +2,7 @@
 //! the quadrant counter against the OEIS, its range, and checkpoints that
 //! keep the method that made them.
 
-use crate::util::{json_of, puzzles, stdout_of};
+use crate::util::{STOP_AFTER_UNITS, json_of, puzzles, stdout_of};
 use predicates::prelude::*;
 use serde_json::Value;
 
@@ -88,7 +88,8 @@ fn a_checkpoint_continues_with_the_method_that_made_it() {
             "--threads",
             "1",
         ])
-        .args(["--checkpoint", backtrack, "--stop-after-units", "3"])
+        .args(["--checkpoint", backtrack])
+        .env(STOP_AFTER_UNITS, "3")
         .assert()
         .code(130);
     // Another method is refused, naming the one that made it ...
@@ -134,7 +135,7 @@ fn a_checkpoint_continues_with_the_method_that_made_it() {
             "--checkpoint",
             quadrants,
         ])
-        .args(["--stop-after-units", "5"])
+        .env(STOP_AFTER_UNITS, "5")
         .assert()
         .code(130);
     puzzles()

@@ -8,7 +8,7 @@ use std::path::Path;
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
-use crate::util::{json_of, puzzles, scratch, shell};
+use crate::util::{STOP_AFTER_UNITS, json_of, puzzles, scratch, shell};
 use predicates::prelude::*;
 
 fn lines(path: &Path) -> usize {
@@ -43,7 +43,8 @@ fn a_stopped_count_resumes_to_the_exact_count() {
         let base = ["crossword", grid, "--count", "--checkpoint", path];
         puzzles()
             .args(base)
-            .args(["--stop-after-units", "5", "--threads", "2"])
+            .env(STOP_AFTER_UNITS, "5")
+            .args(["--threads", "2"])
             .assert()
             .code(130)
             .stdout("")
@@ -56,7 +57,8 @@ fn a_stopped_count_resumes_to_the_exact_count() {
         assert!(first >= 6, "{name}: a header and at least 5 units");
         puzzles()
             .args(base)
-            .args(["--stop-after-units", "10", "--threads", "1"])
+            .env(STOP_AFTER_UNITS, "10")
+            .args(["--threads", "1"])
             .assert()
             .code(130)
             .stderr(predicate::str::contains(format!(
@@ -115,7 +117,8 @@ fn made(dir: &Path) -> (String, String) {
     );
     puzzles()
         .args(["crossword", &grid, "--count", "--checkpoint", &path])
-        .args(["--stop-after-units", "3", "--threads", "1"])
+        .env(STOP_AFTER_UNITS, "3")
+        .args(["--threads", "1"])
         .assert()
         .code(130);
     (grid, path)

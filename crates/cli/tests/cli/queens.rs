@@ -422,19 +422,10 @@ fn counting_options_are_refused_with_given_queens() {
     assert!(!std::path::Path::new(part).exists());
     // The piece given is named: rooks were called queens.
     refused(&[
-        "queens",
-        "8",
-        "--piece",
-        "rook",
-        "--given",
-        "0:0",
-        "--count",
-        "--stop-after-units",
-        "1",
+        "queens", "8", "--piece", "rook", "--given", "0:0", "--count", "--split", "3",
     ])
     .stderr(
-        "puzzles: error: --stop-after-units works with the whole-board count only, not with \
-         given rooks\n",
+        "puzzles: error: --split works with the whole-board count only, not with given rooks\n",
     );
 }
 
@@ -611,17 +602,23 @@ fn rook_counts_are_answered_at_once() {
              bits\n",
         );
     }
-    for flag in ["--threads", "--stop-after-units"] {
-        puzzles()
-            .args(["queens", "8", "--piece", "rook", "--count", flag, "2"])
-            .assert()
-            .code(2)
-            .stdout("")
-            .stderr(format!(
-                "puzzles: error: {flag} works with the classic queens count only; rooks are \
-                 counted by formula, at once\n"
-            ));
-    }
+    puzzles()
+        .args([
+            "queens",
+            "8",
+            "--piece",
+            "rook",
+            "--count",
+            "--threads",
+            "2",
+        ])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(
+            "puzzles: error: --threads works with the classic queens count only; rooks are \
+             counted by formula, at once\n",
+        );
     // One thread is what these counts use: asked for, it is no conflict.
     for args in [
         &["8", "--piece", "rook", "--count"][..],

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use predicates::prelude::*;
 use serde_json::Value;
 
-use crate::util::puzzles;
+use crate::util::{STOP_AFTER_UNITS, puzzles};
 
 /// A fresh folder for one test's files, removed when the test ends.
 fn scratch(name: &str) -> crate::util::Scratch {
@@ -242,13 +242,14 @@ fn a_stopped_shard_resumes_from_its_checkpoint_and_merges_exact() {
             .args(extra);
         command
     };
-    args(&["--stop-after-units", "40", "--threads", "2"])
+    args(&["--threads", "2"])
+        .env(STOP_AFTER_UNITS, "40")
         .assert()
         .code(130)
         .stdout("")
         .stderr(predicate::str::contains("40 of 117 units are recorded"));
     assert!(!part.exists(), "an interrupted shard writes no part");
-    args(&["--stop-after-units", "30"]).assert().code(130);
+    args(&[]).env(STOP_AFTER_UNITS, "30").assert().code(130);
     args(&[]).assert().success();
     let checkpoint_text = std::fs::read_to_string(&checkpoint).unwrap();
     assert_eq!(checkpoint_text.lines().count(), 1 + 117);
@@ -273,14 +274,8 @@ fn a_whole_count_checkpoint_resumes_a_shard_with_only_its_units() {
     let checkpoint = dir.join("q.ckpt");
     // A whole-count checkpoint with units of every shard in it.
     puzzles()
-        .args([
-            "queens",
-            "12",
-            "--count",
-            "--stop-after-units",
-            "100",
-            "--checkpoint",
-        ])
+        .args(["queens", "12", "--count", "--checkpoint"])
+        .env(STOP_AFTER_UNITS, "100")
         .arg(&checkpoint)
         .assert()
         .code(130);

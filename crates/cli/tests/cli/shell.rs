@@ -66,6 +66,12 @@ fn every_shell_gets_a_script_that_names_the_subcommands() {
         ] {
             assert!(script.contains(word), "{shell}: no {word}");
         }
+        // The scripts offer every option, hidden or not: a test hook has no
+        // place among them (it was offered on Tab).
+        assert!(
+            !script.contains("stop-after"),
+            "{shell}: offers a test hook"
+        );
     }
     puzzles()
         .args(["completions", "tcsh"])

@@ -264,3 +264,8 @@ pub fn cut_json_trace_closes_with_its_summary(trace: &str) {
         );
     }
 }
+
+/// The test hook that stops a count with a checkpoint as if interrupted
+/// once this many units are recorded (an environment variable, so that no
+/// help page or completion script offers it).
+pub const STOP_AFTER_UNITS: &str = "PUZZLES_STOP_AFTER_UNITS";

@@ -6,7 +6,7 @@
 //! solutions ask for the backtracking counter; else the fastest method),
 //! opens the checkpoint and reads the units it holds, records each finished
 //! unit in it while summing them, stops after a budget of units when asked
-//! (the test hook `--stop-after-units`), and tells a complete run from an
+//! (the test hook of the CLI and of `puzzles-mpi`), and tells a complete run from an
 //! interrupted one. [`CountRecord`] is the `--json` result both commands
 //! print. Who counts the units (a [`Counter`](super::count::Counter) on
 //! this machine's threads, or the ranks of an MPI job) and what is printed

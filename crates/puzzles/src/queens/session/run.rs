@@ -138,7 +138,8 @@ impl CountSession {
     }
 
     /// Stops the run (as [`SessionStop::Budget`]) once `units` more are
-    /// recorded: the test hook `--stop-after-units`.
+    /// recorded: the test hook of the CLI
+    /// (`PUZZLES_STOP_AFTER_UNITS`) and of `puzzles-mpi` (`--stop-after-units`).
     ///
     /// # Example
     ///
