@@ -9,7 +9,8 @@ use super::bands;
 use super::nine_engine::NineEngine;
 use super::puzzle::{MAX_BOX_SIZE, MIN_BOX_SIZE, Puzzle};
 use super::solution::Solution;
-use super::solver::{self, Engine};
+use super::solver::{self, Engine, Race};
+use super::state::BranchRule;
 use crate::trace::{Event, TraceMode, TraceSummary};
 
 /// Solves puzzles — 9×9 with the band engine, other sizes with the general
@@ -30,8 +31,9 @@ use crate::trace::{Event, TraceMode, TraceSummary};
 /// ```
 #[derive(Default)]
 pub struct Solver {
-    /// One engine per box size, made when first needed.
-    engines: [Option<Box<dyn Engine>>; MAX_BOX_SIZE - MIN_BOX_SIZE + 1],
+    /// The general solver's race of two searches per box size, made when
+    /// first needed (9×9 puzzles go to the band engine).
+    races: [Option<Box<Race>>; MAX_BOX_SIZE - MIN_BOX_SIZE + 1],
     /// The variant of the band engine for 9×9 puzzles.
     nine: NineEngine,
     /// The band-engine searches that run side by side over runs of 9×9
@@ -78,11 +80,10 @@ impl Solver {
             .get_or_insert_with(|| Box::new(bands::Searches::new()))
     }
 
-    fn engine(&mut self, puzzle: &Puzzle) -> &mut dyn Engine {
-        let slot = &mut self.engines[puzzle.box_size - MIN_BOX_SIZE];
-        let engine = slot.get_or_insert_with(|| solver::engine(puzzle.box_size));
-        engine.start(&puzzle.cells);
-        engine.as_mut()
+    /// The general solver for `puzzle`'s size.
+    fn race(&mut self, puzzle: &Puzzle) -> &mut Race {
+        let slot = &mut self.races[puzzle.box_size - MIN_BOX_SIZE];
+        slot.get_or_insert_with(|| Box::new(Race::new(puzzle.box_size)))
     }
 
     /// The first solution, or `None` when there is none.
@@ -107,8 +108,8 @@ impl Solver {
             });
         }
         let box_size = puzzle.box_size;
-        let engine = self.engine(puzzle);
-        engine.advance().then(|| Solution {
+        let (found, engine) = self.race(puzzle).run(&puzzle.cells, 1);
+        (found == 1).then(|| Solution {
             box_size,
             cells: engine.solution().to_vec(),
         })
@@ -131,12 +132,7 @@ impl Solver {
                 .expect("puzzles are checked")
                 .solutions;
         }
-        let engine = self.engine(puzzle);
-        let mut found = 0;
-        while found < limit && engine.advance() {
-            found += 1;
-        }
-        found
+        self.race(puzzle).run(&puzzle.cells, limit).0
     }
 
     /// Solves `puzzle` and also says how many digits the search tried at
@@ -164,12 +160,13 @@ impl Solver {
             return (solution, found.guesses);
         }
         let box_size = puzzle.box_size;
-        let engine = self.engine(puzzle);
-        let solution = engine.advance().then(|| Solution {
+        let race = self.race(puzzle);
+        let (found, engine) = race.run(&puzzle.cells, 1);
+        let solution = (found == 1).then(|| Solution {
             box_size,
             cells: engine.solution().to_vec(),
         });
-        (solution, engine.guesses())
+        (solution, race.guesses())
     }
 }
 
@@ -221,7 +218,7 @@ impl Puzzle {
     /// # Ok::<(), puzzles::sudoku::SudokuError>(())
     /// ```
     pub fn solutions(&self) -> Solutions {
-        let mut engine = solver::engine(self.box_size);
+        let mut engine = solver::engine(self.box_size, BranchRule::CellsAndUnits);
         engine.start(&self.cells);
         Solutions {
             engine,
@@ -354,5 +351,9 @@ pub fn trace<F>(puzzle: &Puzzle, mode: TraceMode, mut observer: F) -> TraceSumma
 where
     F: FnMut(&Event) -> ControlFlow<()>,
 {
-    solver::engine(puzzle.box_size).trace(&puzzle.cells, mode, &mut observer)
+    solver::engine(puzzle.box_size, BranchRule::CellsAndUnits).trace(
+        &puzzle.cells,
+        mode,
+        &mut observer,
+    )
 }

@@ -258,12 +258,16 @@ impl<const N: usize, const C: usize, const U: usize, const W: usize> State<N, C,
             .find(|&p| self.value[p] == digit)
     }
 
-    /// Where to branch: the empty cell with the fewest candidates, or, when
-    /// no cell has just two, a digit with fewer places left in some unit
-    /// than any cell has candidates (ties go to cells, then to the first in
-    /// order). There must be an empty cell.
+    /// Where to branch: the empty cell with the fewest candidates, or, by
+    /// [`BranchRule::CellsAndUnits`] when no cell has just two, a digit with
+    /// fewer places left in some unit than any cell has candidates (ties go
+    /// to cells, then to the first in order). There must be an empty cell.
     #[inline]
-    pub(crate) fn choose<const P: usize>(&self, tables: &Tables<N, C, P, U, W>) -> Branch<W> {
+    pub(crate) fn choose<const P: usize>(
+        &self,
+        tables: &Tables<N, C, P, U, W>,
+        rule: BranchRule,
+    ) -> Branch<W> {
         let mut best_cell = usize::MAX;
         let mut fewest = u32::MAX;
         for cell in 0..C {
@@ -287,7 +291,12 @@ impl<const N: usize, const C: usize, const U: usize, const W: usize> State<N, C,
         // A count of one is a placed digit (a single would have been
         // placed); two or more are the places left for a digit not placed.
         let mut best_unit = None;
-        'units: for (unit, counts) in self.count.iter().enumerate() {
+        let units = if rule == BranchRule::CellsAndUnits {
+            &self.count[..]
+        } else {
+            &[]
+        };
+        'units: for (unit, counts) in units.iter().enumerate() {
             for (d, &places) in counts.iter().enumerate() {
                 if places >= 2 && u32::from(places) < fewest {
                     fewest = u32::from(places);
@@ -316,6 +325,19 @@ impl<const N: usize, const C: usize, const U: usize, const W: usize> State<N, C,
             }
         }
     }
+}
+
+/// Where the search branches when no single is left. Each rule has puzzles
+/// on which it is slow where the other is fast (sparse 16×16 and 25×25
+/// grids, both ways: BENCHMARKS.md, Sudoku), so [`super::solver::Race`] runs
+/// one search of each in turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum BranchRule {
+    /// The cell with the fewest candidates, or the places of a digit in a
+    /// unit when fewer: the search traces show.
+    CellsAndUnits,
+    /// The cell with the fewest candidates, always.
+    Cells,
 }
 
 /// A branching point: alternatives of which exactly one holds in any

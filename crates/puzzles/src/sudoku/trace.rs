@@ -5,7 +5,7 @@
 
 use std::ops::ControlFlow;
 
-use super::state::{Branch, Clash, State};
+use super::state::{Branch, BranchRule, Clash, State};
 use super::tables::Tables;
 use crate::trace::{Action, ConflictKind, Event, TraceMode, TraceSummary, Tracer};
 
@@ -173,7 +173,7 @@ impl<const N: usize, const C: usize, const P: usize, const U: usize, const W: us
     /// try or the clash that rules it out.
     fn frame(&self, state: State<N, C, U, W>, depth: usize) -> Frame<N, C, U, W> {
         let mut alternatives: Vec<Result<(usize, u8), Clash>> = Vec::with_capacity(N);
-        let decision = match state.choose(self.tables) {
+        let decision = match state.choose(self.tables, BranchRule::CellsAndUnits) {
             Branch::Cell { cell, .. } => {
                 for digit in 1..=N as u8 {
                     alternatives.push(self.alternative(&state, cell, digit));

@@ -8,6 +8,8 @@ use proptest::prelude::*;
 
 use super::super::bands;
 use super::super::cover::Cover;
+use super::super::solver::{Advance, Race, engine};
+use super::super::state::BranchRule;
 use super::{data_file, random_puzzle};
 use crate::cpu::Isa;
 use crate::sudoku::{NineEngine, Puzzle, Solution, Solver};
@@ -283,5 +285,69 @@ proptest! {
         let puzzle = random_puzzle(box_size, seed, keep, false).unwrap();
         let solution = puzzle.solve().unwrap();
         prop_assert!(solution.solves(&puzzle));
+    }
+}
+
+/// Random 16×16 grids (from a tester's generator) on which branching on a
+/// unit's places ran for minutes: 18 s for a first solution of the first,
+/// over a minute for a second solution of the second, while branching on
+/// cells alone answers each in a few hundred guesses. The race answers with
+/// the faster: both have several solutions.
+#[test]
+fn the_race_answers_sparse_grids_that_trap_one_branching_rule() {
+    for line in [
+        ".....6.D.......A.....8.........9.1....9......4......F1..................1............................G..7B..EC...B.........3G...........2..............8...........3.......................5...D.............3.............................7................F...",
+        "..........B.....8..4..F.12........3B..8..E........2.....8.C.E7.6...1DG3B....7....84...6F5...B......D............6...C9.2G.............49.....5.C...5..B..8A....74A...6...........6.F..2..........C.23..G9A...E........C1B...8....B.........F52..9...........G..D",
+    ] {
+        let puzzle = Puzzle::parse(line).unwrap();
+        let mut race = Race::new(4);
+        assert_eq!(race.run(&puzzle.cells, 2).0, 2);
+        let guesses = race.guesses();
+        assert!(guesses < 20_000, "{guesses} guesses");
+        let (solution, _) = Solver::new().solve_counting_guesses(&puzzle);
+        assert!(solution.unwrap().solves(&puzzle));
+    }
+}
+
+proptest! {
+    /// A search paused every few guesses and resumed finds the same
+    /// solutions in the same order as one run straight through, by either
+    /// branching rule: what the race relies on.
+    #[test]
+    fn pausing_a_search_changes_nothing(seed in any::<u64>(), keep in 0usize..8, step in 1u64..20, cells_only in any::<bool>()) {
+        let rule = if cells_only { BranchRule::Cells } else { BranchRule::CellsAndUnits };
+        let puzzle = random_puzzle(2, seed, keep, false).unwrap();
+        let mut straight = engine(2, rule);
+        straight.start(&puzzle.cells);
+        let mut expected = Vec::new();
+        while straight.advance() {
+            expected.push(straight.solution().to_vec());
+        }
+        let mut paused = engine(2, rule);
+        paused.start(&puzzle.cells);
+        let mut found = Vec::new();
+        let mut pauses = 0u64;
+        loop {
+            match paused.advance_until(paused.guesses() + step) {
+                Advance::Solution => found.push(paused.solution().to_vec()),
+                Advance::Paused => pauses += 1,
+                Advance::Ended => break,
+            }
+        }
+        prop_assert_eq!(&found, &expected);
+        prop_assert_eq!(paused.guesses(), straight.guesses());
+        // Each call makes at most `step` guesses.
+        let calls = pauses + found.len() as u64 + 1;
+        prop_assert!(calls >= straight.guesses() / step);
+    }
+
+    /// The race counts as one search does, to any limit.
+    #[test]
+    fn the_race_counts_as_one_search(seed in any::<u64>(), keep in 0usize..10, tamper in any::<bool>(), limit in 1u64..300) {
+        if let Some(puzzle) = random_puzzle(2, seed, keep, tamper) {
+            let all = puzzle.solutions().count() as u64;
+            let mut race = Race::new(2);
+            prop_assert_eq!(race.run(&puzzle.cells, limit).0, all.min(limit));
+        }
     }
 }
