@@ -19,6 +19,10 @@ pub fn parse_limit(text: &str) -> Result<u64, String> {
     match text.trim().parse::<u64>() {
         Ok(0) => Err("the limit must be at least 1".to_string()),
         Ok(k) => Ok(k),
+        Err(err) if *err.kind() == std::num::IntErrorKind::PosOverflow => Err(format!(
+            "the limit must be at most {}, got {text:?}",
+            u64::MAX
+        )),
         Err(_) => Err(format!(
             "the limit must be a positive whole number, got {text:?}"
         )),
@@ -27,7 +31,7 @@ pub fn parse_limit(text: &str) -> Result<u64, String> {
 
 #[cfg(test)]
 mod tests {
-    use super::grouped;
+    use super::{grouped, parse_limit};
     use proptest::prelude::*;
 
     #[test]
@@ -40,6 +44,23 @@ mod tests {
             grouped(u128::MAX),
             "340,282,366,920,938,463,463,374,607,431,768,211,455"
         );
+    }
+
+    #[test]
+    fn a_limit_past_the_largest_says_so() {
+        assert_eq!(parse_limit(" 7 "), Ok(7));
+        assert_eq!(
+            parse_limit("18446744073709551616"),
+            Err(
+                "the limit must be at most 18446744073709551615, got \"18446744073709551616\""
+                    .into()
+            )
+        );
+        assert_eq!(
+            parse_limit("-1"),
+            Err("the limit must be a positive whole number, got \"-1\"".into())
+        );
+        assert_eq!(parse_limit("0"), Err("the limit must be at least 1".into()));
     }
 
     proptest! {

@@ -114,6 +114,9 @@ fn parse_count(text: &str) -> Result<usize, String> {
     match text.trim().parse::<usize>() {
         Ok(0) => Err("must be at least 1".to_string()),
         Ok(count) => Ok(count),
+        Err(err) if *err.kind() == std::num::IntErrorKind::PosOverflow => {
+            Err(format!("must be at most {}, got {text:?}", usize::MAX))
+        }
         Err(_) => Err(format!("must be a positive whole number, got {text:?}")),
     }
 }

@@ -29,6 +29,9 @@ pub fn parse_sample_size(text: &str) -> Result<u64, String> {
         Ok(_) => Err(format!(
             "the sample must hold 1 to {MAX_SAMPLE} units, got {text:?}"
         )),
+        Err(err) if *err.kind() == std::num::IntErrorKind::PosOverflow => Err(format!(
+            "the sample must hold 1 to {MAX_SAMPLE} units, got {text:?}"
+        )),
         Err(_) => Err(format!(
             "the sample size must be a positive whole number, got {text:?}"
         )),

@@ -20,7 +20,7 @@ Examples:
   puzzles sudoku --trace PUZZLE              every placement, conflict and backtrack
 
 A puzzle lists its cells row by row: 81 characters for 9×9 (16, 256 and 625
-for 4×4, 16×16 and 25×25), '.' or '0' for an empty cell; other whitespace is
+for 4×4, 16×16 and 25×25), '.' or '0' for an empty cell; spaces, tabs and line breaks are
 ignored, so a grid typed over several lines works too. Digits are 1-9, then
 letters: 1-9 and A-G for 16×16, 1-9 and A-P for 25×25 (--alphabet zero-based
 reads and writes 0-9 and A-F for 16×16 instead, '.' being the only empty mark).

@@ -81,7 +81,7 @@ pub enum ParseErrorKind {
     #[error("cannot read the problem: {0}")]
     Io(String),
     /// A line longer than [`MAX_LINE`] bytes before its line break.
-    #[error("the line is longer than {MAX_LINE} bytes, the longest line read")]
+    #[error("the line is longer than {MAX_LINE} bytes (1 MiB), the most a problem line may hold")]
     LineTooLong,
     /// The items or an option break a rule of [`Problem`]: the
     /// [`ExactCoverError`] says which.

@@ -42,6 +42,14 @@ pub enum SudokuError {
         /// What the grid accepts, e.g. `1-9, '.' or '0' for an empty cell`.
         expected: String,
     },
+    /// Bytes that are not UTF-8 text where a cell was expected.
+    #[error("bytes that are not UTF-8 text at {} (a puzzle is text)", Position::at(*line, *column).brief())]
+    NotText {
+        /// The line of the first such byte, from 1.
+        line: usize,
+        /// Its column in that line, in characters, from 1.
+        column: usize,
+    },
     /// Two givens with the same digit in one row, column or box.
     #[error(
         "the givens clash: {digit} at r{}c{} and at r{}c{} are in the same {kind}",

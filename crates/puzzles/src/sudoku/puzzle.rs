@@ -42,7 +42,7 @@ pub struct Puzzle {
 impl Puzzle {
     /// Reads a puzzle written with the [standard alphabet](Alphabet::Standard):
     /// one character per cell in reading order, `.` or `0` for an empty
-    /// cell, whitespace (line breaks included) ignored. The grid size
+    /// cell, ASCII whitespace (spaces, tabs, line breaks) ignored. The grid size
     /// follows from the number of cells: 16, 81, 256 or 625.
     ///
     /// # Errors
@@ -302,6 +302,19 @@ fn bad_character(
         cells += 1;
     }
     let character = found.expect("the offending character is in the text");
+    // The lossy text marks bytes that are not UTF-8 with this character; a
+    // real one in the text is named as any other.
+    if character == char::REPLACEMENT_CHARACTER && std::str::from_utf8(bytes).is_err() {
+        return SudokuError::NotText { line, column };
+    }
+    // A text of a grid's number of cells is that grid, whatever the bad
+    // character: its digits are the ones to name.
+    let cells_in_text = text.chars().filter(|ch| !ch.is_ascii_whitespace()).count();
+    let side = side.or_else(|| {
+        (MIN_BOX_SIZE..=MAX_BOX_SIZE)
+            .find(|b| b.pow(4) == cells_in_text)
+            .map(|b| b * b)
+    });
     let digits = match side {
         Some(side) => format!("{} for a {side}×{side} grid", alphabet.describe(side)),
         None => format!(

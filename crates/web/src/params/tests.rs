@@ -277,14 +277,14 @@ fn bad_grids_say_what_and_where() {
             &CLASSIC[..4],
             &CLASSIC[5..]
         )),
-        "invalid grid: bad character 'x' at column 5 (expected a digit (1-9 for 9×9, \
-         up to 1-9 and A-P for 25×25), or '.' or '0' for an empty cell)"
+        "invalid grid: bad character 'x' at column 5 (expected 1-9 for a 9×9 grid, or '.' or \
+         '0' for an empty cell)"
     );
     // A grid typed in rows: the line and the column in the text box.
     assert_eq!(
         error("puzzle=sudoku&grid=12..%0A..3.%0A.%E2%80%A2..%0A...."),
-        "invalid grid: bad character '•' at line 3, column 2 (expected a digit \
-         (1-9 for 9×9, up to 1-9 and A-P for 25×25), or '.' or '0' for an empty cell)"
+        "invalid grid: bad character '•' at line 3, column 2 (expected 1-4 for a 4×4 grid, \
+         or '.' or '0' for an empty cell)"
     );
     // A digit too big for the grid's size.
     assert_eq!(

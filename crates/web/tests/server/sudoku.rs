@@ -155,8 +155,8 @@ fn bad_sudoku_grids_are_400_naming_the_problem() {
         ),
         (
             classic_with(10, "x"),
-            "invalid grid: bad character 'x' at column 11 (expected a digit (1-9 for 9×9, up to \
-             1-9 and A-P for 25×25), or '.' or '0' for an empty cell)",
+            "invalid grid: bad character 'x' at column 11 (expected 1-9 for a 9×9 grid, or '.' \
+             or '0' for an empty cell)",
         ),
         (
             classic_with(10, "A"),
@@ -195,8 +195,8 @@ fn bad_sudoku_grids_are_400_naming_the_problem() {
     assert_eq!(answer.status, 400);
     assert_eq!(
         answer.json()["error"],
-        "invalid grid: bad character '?' at line 3, column 3 (expected a digit (1-9 for 9×9, up \
-         to 1-9 and A-P for 25×25), or '.' or '0' for an empty cell)"
+        "invalid grid: bad character '?' at line 3, column 3 (expected 1-4 for a 4×4 grid, or \
+         '.' or '0' for an empty cell)"
     );
     let missing = get(server.local_addr(), "/api/trace?puzzle=sudoku&mode=first");
     assert_eq!(missing.status, 400);

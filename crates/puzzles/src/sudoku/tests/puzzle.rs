@@ -79,9 +79,44 @@ fn parse_errors_say_what_and_where() {
         ),
         "{err:?}"
     );
+    // 81 cells are a 9×9 grid: its digits are named.
+    assert_eq!(
+        err.to_string(),
+        "bad character 'x' at column 5 (expected 1-9 for a 9×9 grid, or '.' or '0' for an empty cell)"
+    );
+    // A text of no grid's length names every size's digits.
+    let err = Puzzle::parse(&bad[..80]).unwrap_err();
     assert_eq!(
         err.to_string(),
         "bad character 'x' at column 5 (expected a digit (1-9 for 9×9, up to 1-9 and A-P for 25×25), or '.' or '0' for an empty cell)"
+    );
+    // 625 cells are a 25×25 grid, whatever the first character.
+    let err = Puzzle::parse(&format!("Q{}", ".".repeat(624))).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "bad character 'Q' at column 1 (expected 1-9 and A-P for a 25×25 grid, or '.' or '0' for an empty cell)"
+    );
+    // Bytes that are not UTF-8 are named as such, not as the replacement
+    // character.
+    let mut bytes = b"..\n.".to_vec();
+    bytes.push(0xff);
+    bytes.extend_from_slice(&[b'.'; 10]);
+    let err = super::super::puzzle::parse(&bytes, crate::sudoku::Alphabet::Standard).unwrap_err();
+    assert_eq!(err, SudokuError::NotText { line: 2, column: 2 });
+    assert_eq!(
+        err.to_string(),
+        "bytes that are not UTF-8 text at line 2, column 2 (a puzzle is text)"
+    );
+    let replacement = Puzzle::parse("\u{fffd}...............").unwrap_err();
+    assert!(
+        matches!(
+            replacement,
+            SudokuError::BadCharacter {
+                character: '\u{fffd}',
+                ..
+            }
+        ),
+        "{replacement:?}"
     );
 
     // A letter is a digit of big grids only.
