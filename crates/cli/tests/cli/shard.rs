@@ -88,34 +88,28 @@ fn more_shards_than_units_are_refused() {
     // (issue 25: a billion shards made merge list a billion missing ones).
     let files = count_shards(&dir, "6", 3, &["--split", "1"]);
     merge(&files, &[]).success().stdout("4\n");
-    puzzles()
-        .current_dir(&dir)
-        .args(["queens", "6", "--count", "--split", "1", "--shard", "4/5"])
-        .assert()
-        .code(2)
-        .stdout("")
-        .stderr(predicate::str::contains(
+    // Five shards of three units are refused; the quadrant join's message
+    // names its own units, and no split.
+    for (args, message) in [
+        (
+            &["6", "--split", "1", "--shard", "4/5"][..],
             "--shard 4/5: n = 6, split 1 has 3 work units, so it splits into at most 3 shards",
-        ));
-    // The quadrant join has units of its own, and no split.
-    puzzles()
-        .current_dir(&dir)
-        .args([
-            "queens",
-            "10",
-            "--count",
-            "--method",
-            "quadrants",
-            "--shard",
-            "1/99",
-        ])
-        .assert()
-        .code(2)
-        .stdout("")
-        .stderr(predicate::str::contains(
+        ),
+        (
+            &["10", "--method", "quadrants", "--shard", "1/99"],
             "--shard 1/99: n = 10 by quadrants has 71 work units, so it splits into at most 71 \
              shards",
-        ));
+        ),
+    ] {
+        puzzles()
+            .current_dir(&dir)
+            .args(["queens", "--count"])
+            .args(args)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(message));
+    }
     // No solution at all is an answer with status 1, as for --count; a
     // plan without units still makes one shard.
     let none = count_shards(&dir, "3", 1, &[]);
