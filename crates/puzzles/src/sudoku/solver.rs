@@ -210,6 +210,10 @@ const FIRST_TURN: u64 = 256;
 pub(crate) struct Race {
     searches: [Box<dyn Engine>; 2],
     found: [u64; 2],
+    /// The searches started on the puzzle of the last [`Race::run`]: the
+    /// second starts only when the first pauses, as most puzzles end
+    /// within the first turn.
+    started: usize,
 }
 
 impl Race {
@@ -221,6 +225,7 @@ impl Race {
                 engine(box_size, BranchRule::Cells),
             ],
             found: [0; 2],
+            started: 0,
         }
     }
 
@@ -228,14 +233,16 @@ impl Race {
     /// or ended: its solutions found, and the engine, whose
     /// [`Engine::solution`] is its last one.
     pub(crate) fn run(&mut self, givens: &[u8], limit: u64) -> (u64, &dyn Engine) {
-        for search in &mut self.searches {
-            search.start(givens);
-        }
         self.found = [0; 2];
+        self.started = 0;
         let mut turn = FIRST_TURN;
         loop {
             for which in 0..self.searches.len() {
                 let search = &mut self.searches[which];
+                if which == self.started {
+                    search.start(givens);
+                    self.started += 1;
+                }
                 let until = search.guesses().saturating_add(turn);
                 let mut outcome = Advance::Paused;
                 while self.found[which] < limit {
@@ -255,6 +262,9 @@ impl Race {
 
     /// The guesses of both searches since the last [`Race::run`] began.
     pub(crate) fn guesses(&self) -> u64 {
-        self.searches.iter().map(|search| search.guesses()).sum()
+        self.searches[..self.started]
+            .iter()
+            .map(|search| search.guesses())
+            .sum()
     }
 }

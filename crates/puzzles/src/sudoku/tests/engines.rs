@@ -305,7 +305,12 @@ fn the_race_answers_sparse_grids_that_trap_one_branching_rule() {
         let guesses = race.guesses();
         assert!(guesses < 20_000, "{guesses} guesses");
         let (solution, _) = Solver::new().solve_counting_guesses(&puzzle);
-        assert!(solution.unwrap().solves(&puzzle));
+        let solution = solution.unwrap();
+        assert!(solution.solves(&puzzle));
+        // A full grid needs no guess: one search starts, and none of the
+        // last grid's guesses are counted.
+        assert_eq!(race.run(&solution.cells, 2).0, 1);
+        assert_eq!(race.guesses(), 0);
     }
 }
 
