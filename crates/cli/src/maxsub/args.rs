@@ -22,8 +22,8 @@ Examples:
   puzzles maxsub --top 3 4 -9 3 3 -9 5      the 3 best disjoint runs, greedily
   puzzles maxsub --2d -- '1 -2 3' '-4 5 6'  a matrix, one row per argument or line
 
-Numbers are separated by whitespace or commas; `#` starts a comment that runs
-to the end of the line. An argument that starts with `-` but is not a single
+Numbers are separated by whitespace or commas; a `#` where a number could start
+begins a comment that runs to the end of the line (`1#c` is no number). An argument that starts with `-` but is not a single
 number (a row such as '-4 5 6') must come after `--`.
 
 Indices are 0-based and inclusive. Among runs with the largest sum the answer

@@ -5,7 +5,7 @@ use std::fs::File;
 use std::io::{self, Read};
 use std::path::PathBuf;
 
-use anyhow::{Context, anyhow};
+use anyhow::{Context, anyhow, bail};
 use puzzles::subarray::parse::{Parse, read_matrix, read_values};
 use puzzles::subarray::stream::{ScannedCircular, scan_circular};
 use puzzles::subarray::{Matrix, SubarrayError, SyntaxErrorKind};
@@ -123,8 +123,18 @@ impl Input {
         self.read_with(|reader| scan_circular(reader))
     }
 
-    /// The matrix, one row per line.
+    /// The matrix, one row per line (per argument).
     pub(super) fn matrix<T: Parse>(&self) -> anyhow::Result<Matrix<T>> {
+        // A blank line of a file is passed over, but an empty argument is
+        // a row left out (an unset shell variable, say), not a layout.
+        if let Input::Args(args) = self
+            && let Some(index) = args.iter().position(|row| row.trim().is_empty())
+        {
+            bail!(
+                "argument {} is empty: with --2d each argument is a row of numbers",
+                index + 1
+            );
+        }
         self.read_with(|reader| read_matrix(reader))
     }
 }

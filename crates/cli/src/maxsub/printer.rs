@@ -297,15 +297,18 @@ impl Printer {
 }
 
 /// A number as text. A float prints every digit of its decimal expansion
-/// (`1e307` as 308 digits), so a long one is written with an exponent,
-/// as JSON writes it; whole numbers (64-bit, and 128-bit sums) keep their
-/// digits.
+/// (`1e307` as 308 digits), so a long one is written with an exponent where
+/// that is shorter (`2e307`, but `0.30000000000000004`); whole numbers
+/// (64-bit, and 128-bit sums) keep their digits.
 fn number(value: impl Display, float: bool) -> String {
     let text = value.to_string();
     if float && text.len() > 17 {
         // Display writes the shortest decimal that reads back exactly.
         if let Ok(value) = text.parse::<f64>() {
-            return format!("{value:e}");
+            let exponent = format!("{value:e}");
+            if exponent.len() < text.len() {
+                return exponent;
+            }
         }
     }
     text

@@ -176,6 +176,11 @@ fn line_breaks_inside_an_argument_keep_its_number() {
         output(&["--format", "json", "1\n-5", "2"], 0),
         "{\"sum\":2,\"start\":2,\"end\":2,\"len\":1}\n"
     );
+    // An empty argument is a row left out, not passed over.
+    assert_eq!(
+        error(&["--2d", "--", "1 2", " ", "3 4"]),
+        "puzzles: error: argument 2 is empty: with --2d each argument is a row of numbers\n"
+    );
 }
 
 #[test]
@@ -654,6 +659,11 @@ fn long_floats_are_written_with_an_exponent_as_json_writes_them() {
     assert!(text.ends_with("elements: 1e307 1e307\n"), "{text}");
     let text = output(&["--float", "1e-9", "2e-9"], 0);
     assert!(text.starts_with("sum: 3.0000000000000004e-9\n"), "{text}");
+    // Where the digits are shorter, they are written, as JSON does.
+    let text = output(&["--float", "0.1", "0.2"], 0);
+    assert!(text.starts_with("sum: 0.30000000000000004\n"), "{text}");
+    let json = output(&["--float", "-f", "json", "0.1", "0.2"], 0);
+    assert!(json.starts_with("{\"sum\":0.30000000000000004,"), "{json}");
     // Short floats and whole numbers of any length keep their digits.
     assert!(output(&["--float", "1.5", "1.5"], 0).starts_with("sum: 3\n"));
     let text = output(&["99999999999999999", "99999999999999999"], 0);
