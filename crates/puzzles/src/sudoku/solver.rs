@@ -209,7 +209,6 @@ const FIRST_TURN: u64 = 256;
 /// milliseconds, and the race takes at most about three times the faster.
 pub(crate) struct Race {
     searches: [Box<dyn Engine>; 2],
-    found: [u64; 2],
     /// The searches started on the puzzle of the last [`Race::run`]: the
     /// second starts only when the first pauses, as most puzzles end
     /// within the first turn.
@@ -224,7 +223,6 @@ impl Race {
                 engine(box_size, BranchRule::CellsAndUnits),
                 engine(box_size, BranchRule::Cells),
             ],
-            found: [0; 2],
             started: 0,
         }
     }
@@ -233,11 +231,11 @@ impl Race {
     /// or ended: its solutions found, and the engine, whose
     /// [`Engine::solution`] is its last one.
     pub(crate) fn run(&mut self, givens: &[u8], limit: u64) -> (u64, &dyn Engine) {
-        self.found = [0; 2];
+        let mut solutions = [0u64; 2];
         self.started = 0;
         let mut turn = FIRST_TURN;
         loop {
-            for which in 0..self.searches.len() {
+            for (which, found) in solutions.iter_mut().enumerate() {
                 let search = &mut self.searches[which];
                 if which == self.started {
                     search.start(givens);
@@ -245,15 +243,15 @@ impl Race {
                 }
                 let until = search.guesses().saturating_add(turn);
                 let mut outcome = Advance::Paused;
-                while self.found[which] < limit {
+                while *found < limit {
                     outcome = search.advance_until(until);
                     if outcome != Advance::Solution {
                         break;
                     }
-                    self.found[which] += 1;
+                    *found += 1;
                 }
-                if self.found[which] == limit || outcome == Advance::Ended {
-                    return (self.found[which], self.searches[which].as_ref());
+                if *found == limit || outcome == Advance::Ended {
+                    return (*found, self.searches[which].as_ref());
                 }
             }
             turn = turn.saturating_mul(2);
