@@ -207,8 +207,13 @@ fn the_progress_bar_redraws_at_most_about_twenty_times_a_second() {
     let seconds = started.elapsed().as_secs_f64();
     let frames = shown.matches(" units · ").count();
     assert!(shown.contains("365596"), "{shown:?}");
+    // indicatif lets a burst of up to 20 frames through before its rate of
+    // 20 a second holds, and the last frame is drawn apart: a short run may
+    // show 20 + 2 frames in a fraction of a second. A frame per unit would be
+    // thousands.
+    let burst = 22.0;
     assert!(
-        (frames as f64) <= 20.0 * seconds + 5.0,
+        (frames as f64) <= 20.0 * seconds + burst,
         "{frames} frames in {seconds:.2} s"
     );
 }
