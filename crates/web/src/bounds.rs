@@ -1,5 +1,6 @@
 //! The bounds every trace is held to, shared by the parameter check, the
-//! traces and the server's memory budget, and the way messages write them.
+//! traces and the server's memory budget, the way messages write them and
+//! the way a request's numbers are read.
 
 /// The most events one trace returns. 200,000 events are 15–18 MB of
 /// JSON: the page still loads and scrubs them quickly, and a learner cannot
@@ -84,6 +85,17 @@ pub(crate) fn grouped(value: usize) -> String {
     grouped
 }
 
+/// A whole number as the command line reads one: digits, `+` before them
+/// allowed; no `-`, no spaces, no `0x`.
+pub(crate) fn whole_number(text: &str) -> Option<usize> {
+    let digits = text.strip_prefix('+').unwrap_or(text);
+    digits
+        .bytes()
+        .all(|byte| byte.is_ascii_digit())
+        .then(|| digits.parse::<usize>().ok())
+        .flatten()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -95,5 +107,28 @@ mod tests {
         assert_eq!(grouped(1000), "1,000");
         assert_eq!(grouped(200_000), "200,000");
         assert_eq!(grouped(1_234_567), "1,234,567");
+    }
+
+    /// `n=+8` was refused where the command line takes `queens +8`, and
+    /// the page's own `cols=+1` and `given=+1:2`.
+    #[test]
+    fn whole_numbers_are_read_as_the_command_line_reads_them() {
+        assert_eq!(whole_number("8"), Some(8));
+        assert_eq!(whole_number("+8"), Some(8));
+        assert_eq!(whole_number("008"), Some(8));
+        for refused in [
+            "",
+            "+",
+            "++8",
+            "-8",
+            "+-8",
+            " 8",
+            "8 ",
+            "0x8",
+            "8.0",
+            "99999999999999999999999",
+        ] {
+            assert_eq!(whole_number(refused), None, "{refused:?}");
+        }
     }
 }

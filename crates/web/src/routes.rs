@@ -153,6 +153,30 @@ impl Reply {
         Reply::refuse(status, false, message)
     }
 
+    /// This reply as the API writes it: a refusal in text becomes JSON
+    /// `{"error": …}` with the same status and headers; anything else is
+    /// kept. The server's own refusals (a malformed head, a busy server) are
+    /// made before it knows the route, and pass through this for `/api/`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles_web::routes::Reply;
+    ///
+    /// let reply = Reply::refusal(400, "malformed request").for_api();
+    /// assert_eq!(reply.text(), r#"{"error":"malformed request"}"#);
+    /// ```
+    pub fn for_api(self) -> Reply {
+        if self.status < 400 || self.content_type != TEXT {
+            return self;
+        }
+        let message = self.text().trim_end().to_string();
+        Reply {
+            headers: self.headers,
+            ..Reply::refuse(self.status, true, message)
+        }
+    }
+
     /// The body as text, for tests and logs.
     ///
     /// # Example
@@ -185,7 +209,7 @@ pub fn respond(request: &Incoming) -> Reply {
         Some((path, query)) => (path, Some(query)),
         None => (request.url, None),
     };
-    let api = path.starts_with("/api/");
+    let api = is_api(path);
     if request.url.len() > MAX_URL_BYTES {
         return Reply::refuse(
             414,
@@ -251,6 +275,12 @@ pub fn respond(request: &Incoming) -> Reply {
             None => Reply::refuse(404, api, format!("no such page: {path}")),
         },
     }
+}
+
+/// Whether a request's path (its query cut off) is the API's, whose
+/// refusals are JSON.
+pub(crate) fn is_api(path: &str) -> bool {
+    path.starts_with("/api/")
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 use puzzles::crossword::{FillError, Filler, Grid, GridError, MAX_SIDE, WordList};
 use puzzles::text::Position;
 
-use crate::bounds::{MAX_CROSSWORD_SIDE, MAX_EVENTS};
+use crate::bounds::{MAX_CROSSWORD_SIDE, MAX_EVENTS, whole_number};
 use crate::examples::CROSSWORD;
 
 /// The word lists the page offers, by their `words=` name: the English
@@ -192,11 +192,7 @@ impl CrosswordRequest {
         };
         let steps = match get("steps") {
             None => MAX_EVENTS,
-            Some(text) => text
-                .bytes()
-                .all(|byte| byte.is_ascii_digit())
-                .then(|| text.parse::<usize>().ok())
-                .flatten()
+            Some(text) => whole_number(text)
                 .filter(|steps| (1..=MAX_EVENTS).contains(steps))
                 .ok_or_else(|| CrosswordError::Steps(text.to_string()))?,
         };
@@ -248,6 +244,22 @@ mod tests {
 
     use super::*;
     use crate::params::{ParamError, TraceRequest};
+
+    /// `steps=%2B5` was refused where `n=%2B8` and the command line take a `+`.
+    #[test]
+    fn steps_are_read_as_the_command_line_reads_numbers() {
+        let request = |steps: &'static str| {
+            CrosswordRequest::from_params(move |name| match name {
+                "example" => Some("open-5x5"),
+                "steps" => Some(steps),
+                _ => None,
+            })
+        };
+        assert_eq!(request("+5").unwrap().steps, 5);
+        assert_eq!(request("5").unwrap().steps, 5);
+        assert!(request("-5").is_err());
+        assert!(request("+").is_err());
+    }
 
     fn escaped(text: &str) -> String {
         text.bytes().map(|byte| format!("%{byte:02X}")).collect()

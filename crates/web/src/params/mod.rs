@@ -8,6 +8,7 @@ use puzzles::queens::{Board, QueensError, Solution, parse_square};
 use puzzles::sudoku::{Puzzle, SudokuError};
 use puzzles::trace::TraceMode;
 
+use crate::bounds::whole_number;
 use crate::crossword::{CrosswordError, CrosswordRequest};
 
 /// The smallest N-Queens board the page offers.
@@ -336,11 +337,7 @@ impl Params<'_> {
 
 fn parse_queens_size(text: &str) -> Result<usize, ParamError> {
     let in_range = |n: &usize| (MIN_QUEENS..=MAX_QUEENS).contains(n);
-    // Only plain digits: no sign, no spaces, no `0x`.
-    text.bytes()
-        .all(|byte| byte.is_ascii_digit())
-        .then(|| text.parse::<usize>().ok())
-        .flatten()
+    whole_number(text)
         .filter(in_range)
         .ok_or_else(|| ParamError::BoardSize(text.to_string()))
 }

@@ -17,6 +17,15 @@ fn good_requests_parse() {
             mode: TraceMode::AllSolutions
         })
     );
+    // `%2B` is a `+`: read as the command line reads `queens +8`.
+    assert_eq!(
+        TraceRequest::from_query("puzzle=queens&n=%2B8&mode=first"),
+        Ok(TraceRequest::Queens {
+            n: 8,
+            given: vec![],
+            mode: TraceMode::FirstSolution
+        })
+    );
     assert_eq!(
         TraceRequest::from_query("mode=first&n=12&puzzle=queens&"),
         Ok(TraceRequest::Queens {

@@ -81,6 +81,9 @@ fn answer(stream: TcpStream, shared: &Shared) {
     // The turn of a trace built with little room, kept until its answer is
     // held or refused.
     let mut tight_turn = None;
+    // The server's own refusals of an API request (busy, a foreign host)
+    // are JSON, as the routes' are.
+    let api = read.as_ref().is_ok_and(|head| routes::is_api(&head.target));
     let (reply, head_only) = match read {
         Ok(head) => {
             let head_only = head.method == "HEAD";
@@ -131,6 +134,7 @@ fn answer(stream: TcpStream, shared: &Shared) {
         }
     };
     drop(tight_turn);
+    let reply = if api { reply.for_api() } else { reply };
     let write_deadline = Instant::now() + shared.limits.write_deadline;
     // The client may have gone away; there is no one left to tell.
     let _ = write_reply(

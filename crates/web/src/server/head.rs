@@ -44,6 +44,22 @@ pub(super) fn refusal_before_routing(head: &Head, hosts: &Hosts) -> Option<Reply
         }
         _ => {}
     }
+    // Any page a user visits could make the browser ask for searches here
+    // (an image, a no-cors fetch): it cannot read the answers, but the
+    // server would build them. A browser says where a request comes from;
+    // the API answers only this server's own page and addresses typed in.
+    if let Some(site) = &head.fetch_site
+        && routes::is_api(&head.target)
+        && !["same-origin", "none"].contains(&site.as_str())
+    {
+        return Some(Reply::refusal(
+            403,
+            format!(
+                "the API answers only the page this server serves, and this request comes from \
+                 another site (Sec-Fetch-Site: {site})"
+            ),
+        ));
+    }
     let has_body = !matches!(head.body, Body::Length(0));
     if has_body && matches!(head.method.as_str(), "GET" | "HEAD") {
         let size = match head.body {
@@ -72,6 +88,9 @@ pub(super) struct Head {
     pub host: Option<String>,
     /// The minor HTTP version: 0 or 1.
     pub version: u8,
+    /// The `Sec-Fetch-Site` header, if any: where a browser says the
+    /// request comes from.
+    pub fetch_site: Option<String>,
 }
 
 #[derive(Debug)]
@@ -83,16 +102,43 @@ pub(super) enum HeadError {
     Gone,
 }
 
-/// Reads a request head, refusing it as soon as it breaks a limit.
+/// Reads a request head, refusing it as soon as it breaks a limit: in JSON
+/// where the request line read so far asks for the API.
 pub(super) fn read_head(stream: &mut impl Read) -> Result<Head, HeadError> {
-    let longest_request_line = routes::MAX_URL_BYTES + 64;
     let mut buffer: Vec<u8> = Vec::with_capacity(1024);
+    match read_head_into(stream, &mut buffer) {
+        Err(HeadError::Refused(reply)) if asks_for_api(&buffer) => {
+            Err(HeadError::Refused(reply.for_api()))
+        }
+        read => read,
+    }
+}
+
+/// Whether the start of a request head names an API path (the target may
+/// be cut short, or malformed further on).
+fn asks_for_api(buffer: &[u8]) -> bool {
+    let start = buffer
+        .iter()
+        .position(|byte| !matches!(byte, b'\r' | b'\n'))
+        .unwrap_or(buffer.len());
+    let Some(target) = buffer[start..].split(|&byte| byte == b' ').nth(1) else {
+        return false;
+    };
+    let target = String::from_utf8_lossy(target);
+    match absolute_form(&target) {
+        Some((_, path)) => routes::is_api(&path),
+        None => routes::is_api(&target),
+    }
+}
+
+fn read_head_into(stream: &mut impl Read, buffer: &mut Vec<u8>) -> Result<Head, HeadError> {
+    let longest_request_line = routes::MAX_URL_BYTES + 64;
     let mut chunk = [0u8; 1024];
     loop {
         if !buffer.is_empty() {
             let mut headers = [httparse::EMPTY_HEADER; MAX_HEADERS];
             let mut request = httparse::Request::new(&mut headers);
-            match request.parse(&buffer) {
+            match request.parse(buffer) {
                 Ok(httparse::Status::Complete(_)) => return head_of(&request),
                 Ok(httparse::Status::Partial) => {}
                 Err(httparse::Error::TooManyHeaders) => {
@@ -126,8 +172,10 @@ pub(super) fn read_head(stream: &mut impl Read) -> Result<Head, HeadError> {
             Ok(0) => return Err(HeadError::Gone),
             Ok(read) => buffer.extend_from_slice(&chunk[..read]),
             Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
+            // Blank lines before a request line are allowed (RFC 9112,
+            // section 2.2): a client that sent only those sent nothing.
             Err(error)
-                if !buffer.is_empty()
+                if buffer.iter().any(|byte| !matches!(byte, b'\r' | b'\n'))
                     && matches!(
                         error.kind(),
                         io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut
@@ -151,12 +199,15 @@ fn head_of(request: &httparse::Request) -> Result<Head, HeadError> {
     let mut length: Option<u64> = None;
     let mut chunked = false;
     let mut host: Option<String> = None;
+    let mut fetch_site: Option<String> = None;
     for header in request.headers.iter() {
         if header.name.eq_ignore_ascii_case("Host") {
             let value = String::from_utf8_lossy(header.value).into_owned();
             if host.replace(value).is_some() {
                 return Err(refuse(400, "the request has two Host headers"));
             }
+        } else if header.name.eq_ignore_ascii_case("Sec-Fetch-Site") {
+            fetch_site = Some(String::from_utf8_lossy(header.value).into_owned());
         } else if header.name.eq_ignore_ascii_case("Transfer-Encoding") {
             chunked = true;
         } else if header.name.eq_ignore_ascii_case("Content-Length") {
@@ -196,6 +247,7 @@ fn head_of(request: &httparse::Request) -> Result<Head, HeadError> {
         body,
         host,
         version: request.version.unwrap_or(1),
+        fetch_site,
     })
 }
 
@@ -262,6 +314,7 @@ mod tests {
                 body: Body::Length(0),
                 host: Some("x".to_string()),
                 version: 1,
+                fetch_site: None,
             })
         );
         assert_eq!(
@@ -272,6 +325,7 @@ mod tests {
                 body: Body::Length(0),
                 host: None,
                 version: 0,
+                fetch_site: None,
             }
         );
         // The absolute form names the host in place of the Host header.
@@ -353,6 +407,84 @@ mod tests {
         ));
         // Nothing sent at all: no one to answer.
         assert!(matches!(read_head(&mut Stalls(true)), Err(HeadError::Gone)));
+    }
+
+    /// Blank lines may come before a request line (a tester's client sent
+    /// `\r\n` and stalled, and was answered 408): that is nothing sent.
+    #[test]
+    fn a_head_of_blank_lines_that_stalls_has_no_one_to_answer() {
+        struct BlankThenStall(bool);
+        impl Read for BlankThenStall {
+            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+                if std::mem::replace(&mut self.0, true) {
+                    return Err(io::ErrorKind::TimedOut.into());
+                }
+                buf[..4].copy_from_slice(b"\r\n\r\n");
+                Ok(4)
+            }
+        }
+        assert!(matches!(
+            read_head(&mut BlankThenStall(false)),
+            Err(HeadError::Gone)
+        ));
+        // Blank lines and then a request line: read as usual.
+        assert_eq!(head(b"\r\n\r\nGET / HTTP/1.0\r\n\r\n").unwrap().target, "/");
+    }
+
+    /// A tester found 414, 413 and 400 refusals of `/api/` requests in
+    /// text where the routes answer JSON.
+    #[test]
+    fn refusals_of_api_requests_are_json_from_the_first_line() {
+        let refusal = |raw: &[u8]| match read_head(&mut &raw[..]) {
+            Err(HeadError::Refused(reply)) => reply,
+            other => panic!("{other:?}"),
+        };
+        // A request line still arriving past the longest allowed.
+        let long = format!("GET /api/trace?n={}", "8".repeat(3000));
+        for (raw, status) in [
+            (&b"GET /api/board.svg?cols=1, 3 HTTP/1.1\r\n\r\n"[..], 400),
+            (long.as_bytes(), 414),
+            (
+                b"\r\nGET http://x/api/trace HTTP/1.1\r\nContent-Length: y\r\n\r\n",
+                400,
+            ),
+        ] {
+            let reply = refusal(raw);
+            assert_eq!(reply.status, status);
+            let body: serde_json::Value = serde_json::from_slice(&reply.body).unwrap();
+            assert!(
+                body["error"]
+                    .as_str()
+                    .is_some_and(|error| !error.is_empty())
+            );
+        }
+        // The page and its assets are answered in text.
+        let reply = refusal(b"GET /style.css?a b HTTP/1.1\r\n\r\n");
+        assert_eq!(reply.text(), "malformed request: invalid HTTP version\n");
+    }
+
+    /// An image or a fetch that another site's page makes the browser send
+    /// is not answered; the page's own requests and addresses typed in are.
+    #[test]
+    fn api_requests_from_other_sites_are_refused() {
+        let hosts = Hosts::new("127.0.0.1", "127.0.0.1:8000".parse().unwrap());
+        let status = |target: &str, site: &str| {
+            let raw = format!(
+                "GET {target} HTTP/1.1\r\nHost: 127.0.0.1:8000\r\nSec-Fetch-Site: {site}\r\n\r\n"
+            );
+            let head = read_head(&mut raw.as_bytes()).map_err(|_| ()).unwrap();
+            refusal_before_routing(&head, &hosts).map(|reply| reply.status)
+        };
+        let trace = "/api/trace?puzzle=queens&n=12&mode=all";
+        assert_eq!(status(trace, "cross-site"), Some(403));
+        assert_eq!(
+            status("/api/board.svg?cols=1,3,0,2", "same-site"),
+            Some(403)
+        );
+        assert_eq!(status(trace, "same-origin"), None);
+        assert_eq!(status(trace, "none"), None);
+        // A link from elsewhere to the page itself is followed.
+        assert_eq!(status("/", "cross-site"), None);
     }
 
     #[test]

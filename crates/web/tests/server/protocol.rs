@@ -194,6 +194,44 @@ fn a_get_or_head_with_a_body_is_413() {
     assert_eq!(get(server.local_addr(), "/").status, 200);
 }
 
+/// A tester found the server's own refusals of `/api/` requests (a foreign
+/// host, a body) in text, where the routes answer JSON; and that any page
+/// the user visits could make the browser run searches here.
+#[test]
+fn the_servers_own_refusals_of_the_api_are_json() {
+    let server = start();
+    let address = server.local_addr();
+    let api = |headers: &str| {
+        exchange(
+            address,
+            format!(
+                "GET /api/trace?puzzle=queens&n=4 HTTP/1.1\r\n{headers}Connection: close\r\n\r\n"
+            )
+            .as_bytes(),
+        )
+    };
+    let error = |answer: &Answer| answer.json()["error"].as_str().unwrap().to_string();
+    let foreign = api("Host: attacker.example\r\n");
+    assert_eq!(foreign.status, 400);
+    assert!(error(&foreign).contains("does not answer for host"));
+    let with_body = api("Host: localhost\r\nContent-Length: 5\r\n");
+    assert_eq!(with_body.status, 413);
+    assert!(error(&with_body).contains("carries no body"));
+    let other_site = api("Host: localhost\r\nSec-Fetch-Site: cross-site\r\n");
+    assert_eq!(other_site.status, 403);
+    assert!(error(&other_site).contains("another site"));
+    for site in ["same-origin", "none"] {
+        let answer = api(&format!("Host: localhost\r\nSec-Fetch-Site: {site}\r\n"));
+        assert_eq!(answer.status, 200, "{site}");
+    }
+    // The page itself answers in text.
+    let page = exchange(
+        address,
+        b"GET / HTTP/1.1\r\nHost: attacker.example\r\nConnection: close\r\n\r\n",
+    );
+    assert!(page.text().starts_with("this server does not answer"));
+}
+
 /// Issue 13: the server answered any `Host`, so a page of another site could
 /// reach it by DNS rebinding.
 #[test]
