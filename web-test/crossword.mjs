@@ -121,6 +121,19 @@ export async function crosswordChecks({ page, base, check, artifacts, expectRefu
   check((await page.locator('#solutions-summary').textContent()).startsWith('None: this grid has no fill'),
     'and the solutions panel says so');
 
+  // An address may name an example, as the API's query does; a name the
+  // catalogue does not know is said, not passed over.
+  await page.goto('about:blank');
+  await page.goto(`${base}#puzzle=crossword&example=no-fill`);
+  await waitForStep(`step 0 of ${noneTrace.events.length}`);
+  check((await page.locator('.example[aria-pressed="true"]').textContent()) === none.label,
+    'an address that names an example loads it');
+  await page.goto('about:blank');
+  await page.goto(`${base}#puzzle=crossword&example=corner-zz`);
+  await page.waitForFunction(() => document.getElementById('message').textContent.includes('example=corner-zz'));
+  check((await page.locator('.example[aria-pressed="true"]').textContent()) === crossword.parameters[0].examples[0].label,
+    'an unknown example in the address is said, and the default grid shown');
+
   // A grid typed in, with a comment line: its trace, and an address that
   // keeps it.
   const typed = '% mine\n..#\n...\n#..';

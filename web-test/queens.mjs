@@ -260,6 +260,14 @@ export async function queensChecks({ page, base, check, artifacts, expectRefusal
   );
   check((await page.locator('#cols').textContent()) === 'cols = [2, 0, 3, 1]', 'a changed address moves to its step');
 
+  // An N the form does not offer: said, and the default N shown (the box
+  // went blank and the server was asked for n = "").
+  await page.goto('about:blank');
+  await page.goto(`${base}#puzzle=queens&n=99&mode=all`);
+  await page.waitForFunction(() => document.getElementById('message').textContent.includes('n=99'));
+  check((await page.inputValue('#param-n')) === '8' && (await page.locator('.message.warning').count()) === 1,
+    'an address with n = 99 says so and shows N = 8');
+
 
   // ---- N = 6: the whole tree, and your own start ----------------------
   const six = await (await page.request.get(`${base}api/trace?puzzle=queens&n=6&mode=all`)).json();

@@ -93,7 +93,9 @@ function clearView(text) {
   panels.clear(text);
 }
 
-async function load(params, step) {
+// `unshown`: what the address asked for that the form could not hold,
+// said beside the search shown instead.
+async function load(params, step, unshown = []) {
   player.setPlaying(false);
   stepper.editing = false;
   $('own-start').setAttribute('aria-pressed', 'false');
@@ -107,8 +109,8 @@ async function load(params, step) {
   const ticket = stepper.loads;
   try {
     const response = await fetch(`/api/trace?${params}`);
-    // Refusals made before a request is routed (a busy server, a slow
-    // head) are plain text: their words are the reason too.
+    // A refusal made before the request is read (the server at its bound
+    // of connections) is plain text: its words are the reason too.
     const text = await response.text().catch(() => '');
     let body = {};
     try { body = JSON.parse(text); } catch { body = {}; }
@@ -146,6 +148,10 @@ async function load(params, step) {
     } else if (body.given && body.summary.counters.solutions === 0) {
       showMessage(`No completion exists for the given queens: the search below tries every way and finds none ` +
         `(as puzzles queens ${body.n} --given ${params.get('given')} says).`, 'warning');
+    }
+    if (unshown.length) {
+      showMessage(`This page cannot show ${unshown.join(' and ')} from the address: ` +
+        'it shows the search the form names instead.', 'warning');
     }
     stepper.goTo(step || 0);
   } catch (error) {
@@ -187,15 +193,17 @@ async function start() {
   const wanted = hashParams();
   const select = $('puzzle');
   for (const puzzle of puzzles) select.append(html('option', { value: puzzle.id }, puzzle.name));
-  const chosen = puzzles.find((p) => p.id === wanted.get('puzzle')) || puzzles[0];
+  const named = puzzles.find((p) => p.id === wanted.get('puzzle'));
+  const chosen = named || puzzles[0];
   select.value = chosen.id;
-  buildParams(chosen, wanted, formEvents);
+  const unshown = buildParams(chosen, wanted, formEvents);
+  if (!named && wanted.has('puzzle')) unshown.unshift(`puzzle=${wanted.get('puzzle')}`);
   // Another puzzle: its default search at once, not the old board.
   select.addEventListener('change', () => {
     buildParams(puzzles.find((p) => p.id === select.value), new URLSearchParams(), formEvents);
     load(currentParams(), 0);
   });
-  load(currentParams(), Number(wanted.get('step')) || 0);
+  load(currentParams(), Number(wanted.get('step')) || 0, unshown);
   // An address typed or pasted in (or history) shows what it names.
   window.addEventListener('hashchange', () => {
     clearTimeout(stepper.hashTimer);
@@ -211,8 +219,7 @@ async function start() {
       return;
     }
     select.value = puzzle.id;
-    buildParams(puzzle, hash, formEvents);
-    load(currentParams(), step);
+    load(currentParams(), step, buildParams(puzzle, hash, formEvents));
   });
 }
 

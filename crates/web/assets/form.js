@@ -6,9 +6,14 @@ import { $, html } from './dom.js';
 
 // `on.change(param)`: a control changed (the integer select, the squares
 // box); `on.example()`: an example button loaded its puzzle into the form.
+// Returns what `values` (an address) asked for that the form cannot hold.
 export function buildParams(puzzle, values, on) {
   const holder = $('puzzle-params');
   holder.replaceChildren();
+  // What an address asks for that the form cannot hold (`n=99`, an example
+  // the catalogue does not name): said on the page, never passed over.
+  const unshown = [];
+  let exampleMode = null;
   for (const param of puzzle.parameters) {
     if (param.kind === 'integer') {
       const label = html('label', { class: 'field' }, param.label);
@@ -17,6 +22,10 @@ export function buildParams(puzzle, values, on) {
         control.append(html('option', { value }, String(value)));
       }
       control.value = values.get(param.name) ?? String(param.default ?? '');
+      if (control.value === '' && values.has(param.name)) {
+        unshown.push(`${param.name}=${values.get(param.name)}`);
+        control.value = String(param.default ?? param.min);
+      }
       control.addEventListener('change', () => on.change(param));
       label.append(control);
       holder.append(label);
@@ -53,6 +62,18 @@ export function buildParams(puzzle, values, on) {
       spellcheck: 'false', autocomplete: 'off', autocapitalize: 'off', 'aria-describedby': `hint-${param.name}`,
     });
     control.value = values.get(param.name) ?? String(param.default ?? '');
+    // An address may name one of the examples instead of a grid, as the
+    // API takes it.
+    const named = values.get('example');
+    if (named !== null && !values.has(param.name)) {
+      const example = (param.examples || []).find((candidate) => candidate.name === named);
+      if (example) {
+        control.value = example.grid;
+        exampleMode = example.mode;
+      } else {
+        unshown.push(`example=${named}`);
+      }
+    }
     control.addEventListener('input', markExample);
     field.append(html('label', { for: control.id }, param.label), control);
     if (param.hint) field.append(html('p', { class: 'hint-text', id: `hint-${param.name}` }, param.hint));
@@ -82,8 +103,9 @@ export function buildParams(puzzle, values, on) {
     text.dataset.plain ??= text.textContent;
     text.textContent = labels[radio.value] || text.dataset.plain;
   }
-  setMode(values.get('mode') || puzzle.default_mode || modes[0]);
+  setMode(values.get('mode') || exampleMode || puzzle.default_mode || modes[0]);
   markExample();
+  return unshown;
 }
 
 export function setMode(mode) {
