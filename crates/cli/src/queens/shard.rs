@@ -27,7 +27,7 @@ use std::time::Instant;
 
 use anyhow::{Context, bail};
 use puzzles::queens::MAX_SEARCH_N;
-use puzzles::queens::count::{MAX_SPLIT, Method, UnitId};
+use puzzles::queens::count::{CountPlan, MAX_SPLIT, Method, UnitId};
 use puzzles::queens::record_file::{
     LockFailure, json_problem, lock_exclusive, not_a_regular_file, seal_line, unseal_line,
 };
@@ -277,6 +277,9 @@ pub fn run(
     } else {
         Some(PartialFile::lock(&path)?)
     };
+    if !to_stdout {
+        may_replace(&path, &plan, shard)?;
+    }
     let ids: Vec<UnitId> = plan.ids().filter(|&id| shard.contains(id)).collect();
     let Some(Counted { tally, elapsed, .. }) = count_units(&plan, Some(&ids), args, started)?
     else {
@@ -315,6 +318,43 @@ pub fn run(
         out.write_all(line.as_bytes())?;
     }
     Ok(Outcome::Answer)
+}
+
+/// Refuses to replace a file at `path` that is not this shard's part: a
+/// tester's `--part` named a running count's checkpoint, an ordinary file,
+/// and the part of the same shard counted by another method, and each was
+/// replaced. Nothing there, an empty file, or this shard's part from an
+/// earlier run (the same counts) may be replaced.
+fn may_replace(path: &Path, plan: &CountPlan, shard: Shard) -> anyhow::Result<()> {
+    let shown = path.display();
+    let file = match File::open(path) {
+        Ok(file) => file,
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(err) => return Err(err).with_context(|| format!("cannot read the part file {shown}")),
+    };
+    if file.metadata().is_ok_and(|metadata| metadata.len() == 0) {
+        return Ok(());
+    }
+    let remedy = "give --part another name, or move that file away";
+    match Part::read(file) {
+        Ok(part)
+            if part.scheme == plan.scheme()
+                && (part.n, part.split, part.units) == (plan.n(), plan.split(), plan.len())
+                && part.shard() == shard =>
+        {
+            Ok(())
+        }
+        Ok(part) => bail!(
+            "part file {shown} holds another shard's part ({}, {}); this run's part would \
+             replace it: {remedy}",
+            part.shard(),
+            part.problem()
+        ),
+        Err(_) => bail!(
+            "{shown} is there and is not a part file; this shard's part would replace it: \
+             {remedy}"
+        ),
+    }
 }
 
 /// Whether `a` and `b` name one file: the same file where both exist, the

@@ -350,6 +350,58 @@ fn a_part_may_not_replace_its_checkpoint() {
     }
 }
 
+/// A tester's `--part` replaced a running count's checkpoint, a file of
+/// notes, and the part of the same shard counted by another method (the
+/// default part name does not name the method).
+#[test]
+fn a_part_replaces_only_an_earlier_part_of_its_own_shard() {
+    let dir = scratch("replace");
+    let checkpoint = dir.join("other.ckpt");
+    puzzles()
+        .args(["queens", "9", "--count", "--quiet", "--checkpoint"])
+        .arg(&checkpoint)
+        .assert()
+        .success();
+    let notes = dir.join("notes.txt");
+    std::fs::write(&notes, "notes\n").unwrap();
+    let count_shard = |shard: &str, part: &Path, extra: &[&str]| {
+        puzzles()
+            .args([
+                "queens", "14", "--count", "--shard", shard, "--quiet", "--part",
+            ])
+            .arg(part)
+            .args(extra)
+            .assert()
+    };
+    let count = |part: &Path, extra: &[&str]| count_shard("1/40", part, extra);
+    for file in [&checkpoint, &notes] {
+        let before = std::fs::read(file).unwrap();
+        count(file, &[]).code(2).stdout("").stderr(
+            predicate::str::contains("is there and is not a part file")
+                .and(predicate::str::contains("give --part another name")),
+        );
+        assert_eq!(std::fs::read(file).unwrap(), before);
+    }
+    let part = dir.join("part.json");
+    count(&part, &["--method", "quadrants"]).success();
+    let quadrants = std::fs::read(&part).unwrap();
+    count(&part, &["--method", "backtrack"])
+        .code(2)
+        .stderr(predicate::str::contains(
+            "holds another shard's part (shard 1 of 40, n = 14, split 0",
+        ));
+    count_shard("2/40", &part, &["--method", "quadrants"])
+        .code(2)
+        .stderr(predicate::str::contains("holds another shard's part"));
+    assert_eq!(std::fs::read(&part).unwrap(), quadrants);
+    // The same shard again, or an empty file: replaced.
+    count(&part, &["--method", "quadrants"]).success();
+    let empty = dir.join("empty.json");
+    std::fs::write(&empty, "").unwrap();
+    count(&empty, &["--method", "quadrants"]).success();
+    assert_eq!(std::fs::read(&empty).unwrap().len(), quadrants.len());
+}
+
 #[test]
 fn a_part_can_go_to_standard_output() {
     let output = puzzles()
