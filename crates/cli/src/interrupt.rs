@@ -55,7 +55,7 @@ pub(crate) fn on_ctrl_c() -> anyhow::Result<Arc<AtomicBool>> {
 pub(crate) fn leave_on_signal() -> anyhow::Result<()> {
     let still_ignored = ignored_signals();
     ctrlc::set_handler(|| {
-        eprintln!("puzzles: interrupted");
+        say!("puzzles: interrupted");
         std::process::exit(130);
     })
     .context("cannot install the Ctrl-C handler")?;

@@ -1,6 +1,17 @@
 //! The `puzzles` command: a thin layer over the `puzzles` library that parses
 //! arguments, formats output and maps outcomes to exit codes.
 
+/// `eprintln!` without its panic: a message that standard error cannot
+/// take (a full disk, `2>/dev/full`) is dropped, and the exit status still
+/// says how the command ended (a tester's interrupted count exited 101,
+/// the panic's status, instead of 130).
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 mod cli;
 mod crossword;
 mod exact_cover;
@@ -53,7 +64,7 @@ fn main() -> ExitCode {
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
             // Whatever was buffered is not a result; the message says why.
-            eprintln!("puzzles: error: {}", message(&err));
+            say!("puzzles: error: {}", message(&err));
             ExitCode::from(USAGE_ERROR)
         }
     }
@@ -69,7 +80,7 @@ fn usage_error(err: &clap::Error) -> ExitCode {
         let printed = err.print().and_then(|()| io::stdout().flush());
         return match printed {
             Err(write) if write.kind() != io::ErrorKind::BrokenPipe => {
-                eprintln!(
+                say!(
                     "puzzles: error: {}",
                     NamedStdout::<io::Stdout>::named(write)
                 );
@@ -80,7 +91,7 @@ fn usage_error(err: &clap::Error) -> ExitCode {
     }
     let text = err.render().to_string();
     match text.strip_prefix("error: ") {
-        Some(rest) => eprintln!("puzzles: error: {}", one_line(&not_a_subcommand(rest))),
+        Some(rest) => say!("puzzles: error: {}", one_line(&not_a_subcommand(rest))),
         // clap shows the whole help for a missing command: one line instead,
         // naming the commands, as every other usage error is one line.
         None => {
@@ -89,7 +100,7 @@ fn usage_error(err: &clap::Error) -> ExitCode {
                 .filter(|command| !command.is_hide_set() && command.get_name() != "help")
                 .map(|command| command.get_name().to_string())
                 .collect();
-            eprintln!(
+            say!(
                 "puzzles: error: a command is needed: {} (puzzles --help says what each does)",
                 commands.join(", ")
             );

@@ -8,8 +8,6 @@ use std::io::{self, IsTerminal};
 /// same as one that hangs.
 pub fn reading_from_a_terminal(what: &str) {
     if io::stdin().is_terminal() {
-        eprintln!(
-            "puzzles: reading {what} from the terminal (standard input); Ctrl-D ends the input"
-        );
+        say!("puzzles: reading {what} from the terminal (standard input); Ctrl-D ends the input");
     }
 }

@@ -62,7 +62,7 @@ where
             write_summary(out, &summary, json)?;
         }
         out.flush()?;
-        eprintln!("puzzles: interrupted after step {written_steps}: the trace above is cut short");
+        say!("puzzles: interrupted after step {written_steps}: the trace above is cut short");
         return Ok(Outcome::Interrupted);
     }
     write_summary(out, &summary, json)?;

@@ -69,7 +69,7 @@ pub(super) fn count(
     file.sync()?;
     let recorded = recorded.into_inner();
     let Some(units) = run.units.filter(|_| run.summary.complete) else {
-        eprintln!(
+        say!(
             "puzzles: interrupted: {} units of this count are recorded in {} ({} in this run); \
              run the same command again to resume",
             done.len() as u64 + recorded,

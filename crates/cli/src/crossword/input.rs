@@ -52,7 +52,7 @@ pub(super) fn read_words(path: Option<&Path>) -> anyhow::Result<WordList> {
     let words = WordList::parse(BufReader::with_capacity(1 << 16, reader))
         .map_err(|err| anyhow!("{}: {err}", shown(path)))?;
     if words.skipped() > 0 {
-        eprintln!(
+        say!(
             "puzzles: {}: {} {} skipped (not words of letters A-Z, or longer than 64), the first on line {}",
             shown(path),
             words.skipped(),

@@ -106,9 +106,10 @@ pub fn run(args: CrosswordArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> 
     }
     if cancel.load(Ordering::Relaxed) {
         out.flush()?;
-        eprintln!(
+        say!(
             "puzzles: interrupted after {} words tried ({} fills found)",
-            summary.nodes, summary.fills
+            summary.nodes,
+            summary.fills
         );
         return Ok(Outcome::Interrupted);
     }
@@ -151,7 +152,7 @@ fn print_count(
 fn ended(out: &mut dyn Write, fills: u64) -> anyhow::Result<Outcome> {
     if fills == 0 {
         out.flush()?;
-        eprintln!("puzzles: no fill exists");
+        say!("puzzles: no fill exists");
         return Ok(Outcome::NoSolution);
     }
     Ok(Outcome::Answer)

@@ -83,9 +83,10 @@ pub(super) fn trace(
             crate::trace_out::write_summary(out, &summary, json)?;
         }
         out.flush()?;
-        eprintln!(
+        say!(
             "puzzles: interrupted after step {} ({} fills found): the trace above is cut short",
-            written_steps, solutions
+            written_steps,
+            solutions
         );
         return Ok(Outcome::Interrupted);
     }
@@ -93,7 +94,7 @@ pub(super) fn trace(
     let counters = summary.counters;
     if counters.solutions == 0 {
         out.flush()?;
-        eprintln!("puzzles: no fill exists");
+        say!("puzzles: no fill exists");
         return Ok(Outcome::NoSolution);
     }
     Ok(Outcome::Answer)

@@ -60,7 +60,7 @@ pub fn run(args: ExactCoverArgs, out: &mut dyn Write) -> anyhow::Result<Outcome>
         // JSON lines and option numbers keep standard output for solutions:
         // the answer goes where a reader of the stream still sees it.
         if args.format != Format::Options {
-            eprintln!("puzzles: no solution");
+            say!("puzzles: no solution");
         } else {
             writeln!(out, "no solution")?;
         }

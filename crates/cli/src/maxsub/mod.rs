@@ -126,7 +126,7 @@ where
                 if args.format == Format::Text {
                     writeln!(out, "{answer}")?;
                 } else {
-                    eprintln!("puzzles: {answer}");
+                    say!("puzzles: {answer}");
                 }
                 Ok(Outcome::NoSolution)
             }

@@ -135,7 +135,7 @@ fn classic(n: usize, args: &QueensArgs, out: &mut dyn Write) -> anyhow::Result<O
         // streams end up on one screen, in the order written.
         out.flush()?;
         if plan.method().finds_fundamentals() {
-            eprintln!(
+            say!(
                 "{} solutions, {} fundamental; {} units ({} resumed), {} nodes, {:.2} s",
                 grouped(tally.total),
                 grouped(tally.unique),
@@ -145,7 +145,7 @@ fn classic(n: usize, args: &QueensArgs, out: &mut dyn Write) -> anyhow::Result<O
                 elapsed.as_secs_f64()
             );
         } else {
-            eprintln!(
+            say!(
                 "{} solutions by joining quarter-boards; {} units ({} resumed), {} half-boards joined, {:.2} s",
                 grouped(tally.total),
                 grouped(plan.len()),
@@ -284,7 +284,7 @@ pub(crate) fn count_units(
                     grouped(asked),
                 ),
             };
-            eprintln!(
+            say!(
                 "puzzles: interrupted after {:.1} s: {where_}",
                 elapsed.as_secs_f64()
             );

@@ -62,7 +62,7 @@ pub(crate) fn say_none(format: Format, none: &str, out: &mut dyn Write) -> std::
     match format {
         Format::Board | Format::Unicode => writeln!(out, "{none}"),
         Format::Array | Format::Json => {
-            eprintln!("puzzles: {none}");
+            say!("puzzles: {none}");
             Ok(())
         }
         Format::Leetcode | Format::Svg => Ok(()),

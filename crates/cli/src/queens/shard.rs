@@ -305,7 +305,7 @@ pub fn run(
     if let Some(partial) = partial {
         partial.finish(&line)?;
         if chatty(args) {
-            eprintln!(
+            say!(
                 "{shard}: {} units, {} solutions ({} fundamental), {:.2} s; written to {}",
                 grouped(ids.len() as u64),
                 grouped(tally.total),

@@ -362,3 +362,41 @@ fn a_deep_sample_that_reaches_no_solution_says_so() {
     ]);
     assert!(!text.contains("0.0000e0 ± 0.00e0"), "{text}");
 }
+
+/// A tester's commands exited 101, a panic's status, when standard error
+/// could not be written (`2>/dev/full`, as on a full disk): a usage error,
+/// a missing part, and an interrupted count whose checkpoint was saved.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_standard_error_that_cannot_be_written_changes_no_exit_status() {
+    let dir = crate::util::scratch("full-stderr");
+    let checkpoint = dir.join("q12.ckpt");
+    let status = |args: &[&std::ffi::OsStr]| {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        Command::new(binary())
+            .args(args)
+            .env(crate::util::STOP_AFTER_UNITS, "3")
+            .stdout(Stdio::null())
+            .stderr(full)
+            .status()
+            .unwrap()
+            .code()
+    };
+    let words = |text: &'static str| -> Vec<&std::ffi::OsStr> {
+        text.split(' ').map(std::ffi::OsStr::new).collect()
+    };
+    assert_eq!(status(&words("queens 8 --method nope")), Some(2));
+    assert_eq!(status(&words("merge /no/such/part.json")), Some(2));
+    let mut count = words("queens 12 --count --split 4 --checkpoint");
+    count.push(checkpoint.as_os_str());
+    assert_eq!(status(&count), Some(130));
+    // The count stopped after 3 recorded units, as the hook asked.
+    let lines = std::fs::read_to_string(&checkpoint)
+        .unwrap()
+        .lines()
+        .count();
+    assert_eq!(lines, 1 + 3);
+}
