@@ -34,7 +34,7 @@ use puzzles::queens::record_file::{
 use serde::{Deserialize, Serialize};
 
 use super::args::QueensArgs;
-use super::count::{Counted, chatty, count_units, plan_for};
+use super::count::{Counted, chatty, count_units, plan_for, stop_requests};
 use super::values::Shard;
 use crate::numbers::grouped;
 use crate::outcome::Outcome;
@@ -222,6 +222,7 @@ pub fn run(
     out: &mut dyn Write,
 ) -> anyhow::Result<Outcome> {
     let started = Instant::now();
+    let cancel = stop_requests()?;
     let plan = plan_for(n, args)?;
     if shard.count > plan.len().max(1) {
         // The quadrant join has no split: its units are its own.
@@ -281,7 +282,8 @@ pub fn run(
         may_replace(&path, &plan, shard)?;
     }
     let ids: Vec<UnitId> = plan.ids().filter(|&id| shard.contains(id)).collect();
-    let Some(Counted { tally, elapsed, .. }) = count_units(&plan, Some(&ids), args, started)?
+    let Some(Counted { tally, elapsed, .. }) =
+        count_units(&plan, Some(&ids), args, &cancel, started)?
     else {
         return Ok(Outcome::Interrupted);
     };

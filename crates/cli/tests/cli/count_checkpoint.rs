@@ -390,3 +390,50 @@ fn the_stop_hook_must_be_a_number() {
         .stdout("")
         .stderr("puzzles: error: PUZZLES_STOP_AFTER_UNITS must be a whole number of units, got \"ten\"\n");
 }
+
+/// A tester's SIGINT, SIGTERM or SIGHUP while a count built its plan and
+/// read a long checkpoint ended the process by the signal, without a word:
+/// the handler came after both. Here SIGTERM comes while the checkpoint is
+/// open for reading (50,000 lines, most of a second in a debug build).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_signal_while_the_checkpoint_loads_stops_the_count_saying_so() {
+    let dir = scratch("load-signal");
+    let checkpoint = dir.join("q15.ckpt");
+    let count = ["queens", "15", "--count", "--split", "7", "--threads", "1"];
+    puzzles()
+        .args(count)
+        .arg("--checkpoint")
+        .arg(&checkpoint)
+        .env(STOP_AFTER_UNITS, "50000")
+        .assert()
+        .code(130);
+    let before = std::fs::read(&checkpoint).unwrap();
+    let child = std::process::Command::new(crate::util::binary())
+        .args(count)
+        .arg("--checkpoint")
+        .arg(&checkpoint)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let opened = || {
+        let Ok(entries) = std::fs::read_dir(format!("/proc/{}/fd", child.id())) else {
+            return false;
+        };
+        entries
+            .filter_map(|entry| std::fs::read_link(entry.ok()?.path()).ok())
+            .any(|target| target == checkpoint)
+    };
+    let started = Instant::now();
+    while !opened() && started.elapsed() < Duration::from_secs(60) {
+        std::thread::sleep(Duration::from_micros(200));
+    }
+    crate::util::send_signal("-TERM", child.id());
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(130), "{output:?}");
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("units are recorded in"), "{stderr}");
+    // Nothing recorded was lost.
+    assert!(std::fs::read(&checkpoint).unwrap().starts_with(&before));
+}

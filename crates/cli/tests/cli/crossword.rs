@@ -651,3 +651,45 @@ fn the_word_list_may_come_from_standard_input() {
         .stdout("")
         .stderr(predicate::str::contains("cannot both be '-'"));
 }
+
+/// Ctrl-C while the word list was read (here from standard input, held
+/// open) ended the command by the signal, without a word: the handler came
+/// once the list was in.
+#[cfg(target_os = "linux")]
+#[test]
+fn ctrl_c_while_the_list_is_read_stops_before_the_search_saying_so() {
+    use std::io::Write;
+    let grid = temp_file("crossword", "held-list-grid.txt", "..\n..\n");
+    let mut child = std::process::Command::new(crate::util::binary())
+        .arg("crossword")
+        .arg(&*grid)
+        .args(["--words", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut words = child.stdin.take().unwrap();
+    words.write_all(b"ab\ncd\n").unwrap();
+    let pid = child.id();
+    let (caught, waited) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        crate::util::wait_for_handler(pid, 2);
+        let _ = caught.send(());
+    });
+    let in_time = waited.recv_timeout(Duration::from_secs(30)).is_ok();
+    if !in_time {
+        let _ = child.kill();
+    }
+    assert!(in_time, "no Ctrl-C handler while the list is read");
+    crate::util::send_signal("-INT", pid);
+    words.write_all(b"ac\nbd\n").unwrap();
+    drop(words);
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(130), "{output:?}");
+    assert_eq!(output.stdout, b"");
+    assert_eq!(
+        String::from_utf8(output.stderr).unwrap(),
+        "puzzles: interrupted while the grid and the word list were read: no search was run\n"
+    );
+}
