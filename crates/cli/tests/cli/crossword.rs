@@ -554,6 +554,22 @@ fn threads_count_as_one_in(grid: &str) {
         .stderr(predicate::str::contains("cannot be used with"));
 }
 
+/// Ctrl-C (`signals` of them at once) once the search runs: the handler
+/// is in place before the grid and the list are read, and a Ctrl-C then
+/// stops before the search. Waits a little longer each time one lands
+/// there; returns standard output.
+#[cfg(target_os = "linux")]
+fn ctrl_c_during_the_search(args: &[&str], signals: usize) -> String {
+    for wait in [0, 20, 100, 500, 2000] {
+        let (stdout, stderr) =
+            crate::util::interrupted_after(args, signals, Duration::from_millis(wait));
+        if !stderr.contains("no search was run") {
+            return stdout;
+        }
+    }
+    panic!("every Ctrl-C came before the search: {args:?}");
+}
+
 #[cfg(target_os = "linux")]
 #[test]
 fn ctrl_c_exits_130() {
@@ -563,18 +579,23 @@ fn ctrl_c_exits_130() {
     let open = temp_file("crossword", "open-7.txt", ".......\n".repeat(7));
     let five = example("5x5.txt");
     for threads in ["1", "2"] {
-        crate::util::ctrl_c_exits_130_with(&["crossword", &five, "--count", "--threads", threads]);
+        ctrl_c_during_the_search(&["crossword", &five, "--count", "--threads", threads], 1);
     }
-    crate::util::ctrl_c_exits_130_with(&[
-        "crossword",
-        open.to_str().unwrap(),
-        "--count",
-        "--threads",
-        "2",
-    ]);
+    ctrl_c_during_the_search(
+        &[
+            "crossword",
+            open.to_str().unwrap(),
+            "--count",
+            "--threads",
+            "2",
+        ],
+        1,
+    );
     // A trace stops too, saying where it was cut short.
-    crate::util::ctrl_c_exits_130_with(&["crossword", open.to_str().unwrap(), "--trace"]);
-    let json = crate::util::ctrl_c_exits_130_with(&[
+    ctrl_c_during_the_search(&["crossword", open.to_str().unwrap(), "--trace"], 1);
+    // Once its events have begun: a Ctrl-C while the list loads stops
+    // before the search, with no trace to close.
+    let json = crate::util::ctrl_c_once_output_begins(&[
         "crossword",
         open.to_str().unwrap(),
         "--trace",
@@ -595,7 +616,7 @@ fn two_ctrl_c_at_once_are_one_request() {
     let five = example("5x5.txt");
     for _ in 0..5 {
         let _ = std::fs::remove_file(&checkpoint);
-        crate::util::interrupted_by_signals(
+        ctrl_c_during_the_search(
             &[
                 "crossword",
                 &five,

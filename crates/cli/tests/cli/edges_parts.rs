@@ -173,7 +173,8 @@ fn a_part_path_at_a_device_node_is_refused_and_left_alone() {
 fn a_part_path_that_is_a_link_writes_where_it_points() {
     let dir = scratch("part-link");
     let target = dir.join("real.json");
-    std::fs::write(&target, "old\n").unwrap();
+    // Empty: a file there that is not a part is not replaced.
+    std::fs::write(&target, "").unwrap();
     let link = dir.join("link.json");
     std::os::unix::fs::symlink("real.json", &link).unwrap();
     puzzles()
@@ -245,6 +246,10 @@ fn forged_parts_for_an_impossible_board_or_plan_are_refused() {
             .assert()
             .code(2)
             .stdout("");
+        // A part file there that is not this shard's part is not replaced.
+        for file in &files {
+            std::fs::remove_file(file).unwrap();
+        }
     }
 }
 

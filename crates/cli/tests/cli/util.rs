@@ -195,6 +195,17 @@ pub fn ctrl_c_exits_130_with(args: &[&str]) -> String {
 /// its process group), still one request to stop.
 #[cfg(target_os = "linux")]
 pub fn interrupted_by_signals(args: &[&str], signals: usize) -> String {
+    interrupted_after(args, signals, std::time::Duration::ZERO).0
+}
+
+/// [`interrupted_by_signals`], the signals sent `after` the handler is in
+/// place; standard output and standard error.
+#[cfg(target_os = "linux")]
+pub fn interrupted_after(
+    args: &[&str],
+    signals: usize,
+    after: std::time::Duration,
+) -> (String, String) {
     let mut child = std::process::Command::new(binary())
         .args(args)
         .stdout(std::process::Stdio::piped())
@@ -203,6 +214,7 @@ pub fn interrupted_by_signals(args: &[&str], signals: usize) -> String {
         .unwrap();
     // SIGINT is 2; once caught, Ctrl-C is the command's to handle.
     wait_for_handler(child.id(), 2);
+    std::thread::sleep(after);
     assert!(child.try_wait().unwrap().is_none(), "the command runs long");
     let pid = child.id().to_string();
     let status = std::process::Command::new("kill")
@@ -215,7 +227,34 @@ pub fn interrupted_by_signals(args: &[&str], signals: usize) -> String {
     assert_eq!(output.status.code(), Some(130), "{output:?}");
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(stderr.contains("interrupted"), "{stderr}");
-    String::from_utf8(output.stdout).unwrap()
+    (String::from_utf8(output.stdout).unwrap(), stderr)
+}
+
+/// Runs `puzzles ARGS`, a command that runs long and writes as it goes,
+/// sends it Ctrl-C once its first line is out (a Ctrl-C before the search
+/// begins stops it before any output), and checks that it exits 130 saying
+/// it was interrupted; returns its standard output.
+#[cfg(target_os = "linux")]
+pub fn ctrl_c_once_output_begins(args: &[&str]) -> String {
+    use std::io::{BufRead, Read};
+    let mut child = std::process::Command::new(binary())
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    stdout.read_line(&mut first).unwrap();
+    assert!(first.ends_with('\n'), "a first line: {first:?}");
+    send_signal("-INT", child.id());
+    let mut rest = String::new();
+    stdout.read_to_string(&mut rest).unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(130), "{output:?}");
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("interrupted"), "{stderr}");
+    first + &rest
 }
 
 /// A child that ended before it caught the signal (a zombie until waited
