@@ -126,6 +126,38 @@ pub fn json_problem(err: &serde_json::Error) -> String {
     )
 }
 
+/// The `format` of a header that is another format than `expected` (a
+/// part file given as a checkpoint, one puzzle's checkpoint given to
+/// another's count): what to say instead of serde's "unknown field
+/// `shards`". `None` when the object names no format, or `expected`.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::record_file::foreign_format;
+///
+/// let part = r#"{"format":"puzzles-queens-count-part","shards":3}"#;
+/// assert_eq!(
+///     foreign_format(part, "puzzles-queens-count").as_deref(),
+///     Some(r#"this file is of format "puzzles-queens-count-part", not "puzzles-queens-count""#)
+/// );
+/// assert_eq!(foreign_format(r#"{"format":"x"}"#, "x"), None);
+/// assert_eq!(foreign_format(r#"{"unit":3}"#, "x"), None);
+/// ```
+pub fn foreign_format(object: &str, expected: &str) -> Option<String> {
+    #[derive(serde::Deserialize)]
+    struct Named {
+        format: String,
+    }
+    let named: Named = serde_json::from_str(object).ok()?;
+    (named.format != expected).then(|| {
+        format!(
+            "this file is of format {:?}, not {expected:?}",
+            named.format
+        )
+    })
+}
+
 /// Why [`unseal_line`] refused a line.
 ///
 /// # Example

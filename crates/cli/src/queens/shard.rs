@@ -29,7 +29,8 @@ use anyhow::{Context, bail};
 use puzzles::queens::MAX_SEARCH_N;
 use puzzles::queens::count::{CountPlan, MAX_SPLIT, Method, UnitId};
 use puzzles::queens::record_file::{
-    LockFailure, json_problem, lock_exclusive, not_a_regular_file, seal_line, unseal_line,
+    LockFailure, foreign_format, json_problem, lock_exclusive, not_a_regular_file, seal_line,
+    unseal_line,
 };
 use serde::{Deserialize, Serialize};
 
@@ -132,8 +133,10 @@ impl Part {
             return Err("line 2: a part file has one line".to_string());
         }
         let object = unseal_line(line).map_err(|problem| format!("line 1: {problem}"))?;
-        let part: Part = serde_json::from_str(&object)
-            .map_err(|err| format!("line 1: not a part file: {}", json_problem(&err)))?;
+        let part: Part = serde_json::from_str(&object).map_err(|err| {
+            let why = foreign_format(&object, PART_FORMAT).unwrap_or_else(|| json_problem(&err));
+            format!("line 1: not a part file: {why}")
+        })?;
         part.check()
             .map_err(|problem| format!("line 1: {problem}"))?;
         Ok(part)

@@ -65,7 +65,7 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 
 use super::grid::{Cell, Grid};
-use crate::record_file::{FNV_START, fnv1a_more, json_problem};
+use crate::record_file::{FNV_START, fnv1a_more, foreign_format, json_problem};
 use crate::record_log::{FileFailure, LogError, RecordLog, read_sealed};
 
 /// The `format` field of a header line.
@@ -552,8 +552,18 @@ fn header_payload(problem: &CountProblem) -> String {
 }
 
 fn check_header(object: &str, problem: &CountProblem) -> Result<(), String> {
-    let fields: HeaderFields = serde_json::from_str(object)
-        .map_err(|err| format!("not a crossword checkpoint header: {}", json_problem(&err)))?;
+    let fields: HeaderFields = serde_json::from_str(object).map_err(|err| {
+        // serde's "unknown field `unit`, expected one of …" does not say
+        // what happened.
+        let why = if serde_json::from_str::<RecordFields>(object).is_ok() {
+            "the first line is a unit record, so the header line was deleted".to_string()
+        } else if let Some(foreign) = foreign_format(object, FORMAT) {
+            foreign
+        } else {
+            json_problem(&err)
+        };
+        format!("not a crossword checkpoint header: {why}")
+    })?;
     if fields.format != FORMAT {
         return Err(format!(
             "not a crossword checkpoint header: format {:?}, expected {FORMAT:?}",
@@ -681,9 +691,19 @@ mod tests {
                 ),
                 "line 1: format version 9",
             ),
+            // A tester's deleted header was "unknown field `unit`".
             (
                 record("0123456789abcdef", 1),
-                "line 1: not a crossword checkpoint header",
+                "line 1: not a crossword checkpoint header: the first line is a unit record, so \
+                 the header line was deleted",
+            ),
+            // And a queens checkpoint, "unknown field `n`".
+            (
+                seal_line(
+                    r#"{"format":"puzzles-queens-count","version":2,"scheme":"x","n":8,"split":2,"units":16"#,
+                ),
+                "line 1: not a crossword checkpoint header: this file is of format \
+                 \"puzzles-queens-count\", not \"puzzles-crossword-count\"",
             ),
             (
                 format!("{header}{}", seal_line(r#"{"unit":-1"#)),

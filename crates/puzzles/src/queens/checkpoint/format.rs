@@ -8,7 +8,7 @@ use serde::Deserialize;
 
 use super::super::count::{CountPlan, UnitCount, UnitId};
 use super::super::quadrants;
-use crate::record_file::{SealError, json_problem, seal_line, unseal_line};
+use crate::record_file::{SealError, foreign_format, json_problem, seal_line, unseal_line};
 
 /// The `format` field of a header line.
 pub const FORMAT: &str = "puzzles-queens-count";
@@ -303,6 +303,8 @@ pub(super) fn parse_header(object: &str) -> Result<CheckpointHeader, CheckpointP
             CheckpointProblem::NotAHeader(
                 "the first line is a unit record, so the header line was deleted".to_string(),
             )
+        } else if let Some(foreign) = foreign_format(object, FORMAT) {
+            CheckpointProblem::NotAHeader(foreign)
         } else {
             CheckpointProblem::NotAHeader(json_problem(&err))
         }

@@ -151,6 +151,15 @@ fn other_files_are_not_headers() {
         problem(&record_first).1,
         CheckpointProblem::NotAHeader(why) if why.contains("the header line was deleted")
     ));
+    // A tester's part file given as a checkpoint was "unknown field `shards`".
+    let part = seal(
+        r#"{"format":"puzzles-queens-count-part","version":1,"scheme":"x","n":8,"split":2,"units":16,"shards":2"#,
+    );
+    assert!(matches!(
+        problem(&part).1,
+        CheckpointProblem::NotAHeader(why)
+            if why == r#"this file is of format "puzzles-queens-count-part", not "puzzles-queens-count""#
+    ));
     // The tester's blank line and CR LF file were "no checksum".
     assert!(matches!(
         problem("\n").1,
