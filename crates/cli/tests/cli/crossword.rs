@@ -704,6 +704,10 @@ fn ctrl_c_while_the_list_is_read_stops_before_the_search_saying_so() {
     }
     assert!(in_time, "no Ctrl-C handler while the list is read");
     crate::util::send_signal("-INT", pid);
+    // The handler only wakes a thread of the ctrlc crate, which sets the
+    // flag: time for it, before the list ends and the flag is read (a first
+    // version of this test, with none, was filled in CI).
+    std::thread::sleep(Duration::from_millis(500));
     words.write_all(b"ac\nbd\n").unwrap();
     drop(words);
     let output = child.wait_with_output().unwrap();
