@@ -11,6 +11,16 @@
 //! mpirun -n 64 puzzles-mpi queens 22 --count --checkpoint q22.ckpt
 //! ```
 
+/// `eprintln!` without its panic, which would abort the rank (the `mpi`
+/// profile aborts on a panic): a message that standard error cannot take is
+/// dropped, and the exit status still says how the job ended.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 mod coordinator;
 mod link;
 mod pool;
@@ -205,7 +215,7 @@ fn main() -> ExitCode {
         std::process::abort();
     }));
     let Some((universe, _)) = mpi::initialize_with_threading(mpi::Threading::Funneled) else {
-        eprintln!("puzzles-mpi: error: MPI was initialized already");
+        say!("puzzles-mpi: error: MPI was initialized already");
         return ExitCode::from(USAGE_ERROR);
     };
     let world = universe.world();
@@ -252,7 +262,7 @@ fn run(world: mpi::topology::SimpleCommunicator, rank: i32) -> ExitCode {
                     prepared = Some(ready);
                 }
                 Err(err) => {
-                    eprintln!("puzzles-mpi: error: {err:#}");
+                    say!("puzzles-mpi: error: {err:#}");
                     early = Some(ExitCode::from(USAGE_ERROR));
                     start = Start::leave().encode();
                 }
@@ -280,7 +290,7 @@ fn run(world: mpi::topology::SimpleCommunicator, rank: i32) -> ExitCode {
             }
         });
         if let Err(err) = installed {
-            eprintln!("puzzles-mpi: warning: rank {rank}: no signal handler: {err}");
+            say!("puzzles-mpi: warning: rank {rank}: no signal handler: {err}");
         }
     }
     let mut link = MpiLink::new(world);
@@ -301,11 +311,11 @@ fn run(world: mpi::topology::SimpleCommunicator, rank: i32) -> ExitCode {
         Ok(Ok(status)) => status,
         // Every rank has finished its part: a plain error exit.
         Ok(Err(err)) => {
-            eprintln!("puzzles-mpi: error: {err:#}");
+            say!("puzzles-mpi: error: {err:#}");
             ExitCode::from(USAGE_ERROR)
         }
         Err(err) => {
-            eprintln!("puzzles-mpi: error: rank {rank}: {err:#}");
+            say!("puzzles-mpi: error: rank {rank}: {err:#}");
             // The other ranks may be waiting for this one: end them all.
             link.abort(i32::from(USAGE_ERROR))
         }
@@ -421,7 +431,7 @@ fn coordinate(
             if !args.quiet && last_progress.elapsed() >= PROGRESS_EVERY {
                 last_progress = Instant::now();
                 let tally = session.tally();
-                eprintln!(
+                say!(
                     "puzzles-mpi: {} of {units} units, {} solutions so far, {:.0} s",
                     tally.units,
                     tally.total,
@@ -477,7 +487,7 @@ fn report(
                     tally.units
                 ),
             };
-            eprintln!(
+            say!(
                 "puzzles-mpi: interrupted after {:.1} s: {where_}",
                 elapsed.as_secs_f64()
             );
@@ -505,7 +515,7 @@ fn report(
         } else {
             "by joining quarter-boards".to_string()
         };
-        eprintln!(
+        say!(
             "puzzles-mpi: {} solutions, {classes}; {units} units ({} resumed), {} nodes, \
              {:.2} s on {ranks} {} with {threads} counting {} each",
             tally.total,
