@@ -148,6 +148,9 @@ expect_status 2 run_mpi queens 13 --count --threads 1025
 expect_status 2 run_mpi queens 13 --count --split 9
 expect_status 2 run_mpi queens 13
 expect_status 2 run_mpi queens 13 --count --threads 0
+# A standard error that cannot be written changes no status (eprintln!
+# panicked, and the mpi profile aborts on a panic).
+expect_status 2 sh -c '"$0" queens 13 --count --checkpoint mixed.ckpt 2>/dev/full' "$mpi_bin"
 
 echo "-- SIGTERM and SIGINT save (status 130); a killed rank ends the job; all resume exact"
 # n = 18 by backtracking (--split 4; the quadrant counter takes seconds): long enough (half a minute on two cores) for a second job, two
