@@ -409,14 +409,9 @@ fn a_signal_while_the_checkpoint_loads_stops_the_count_saying_so() {
         .assert()
         .code(130);
     let before = std::fs::read(&checkpoint).unwrap();
-    let child = std::process::Command::new(crate::util::binary())
-        .args(count)
-        .arg("--checkpoint")
-        .arg(&checkpoint)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut resume: Vec<&std::ffi::OsStr> = count.iter().map(std::ffi::OsStr::new).collect();
+    resume.extend([std::ffi::OsStr::new("--checkpoint"), checkpoint.as_os_str()]);
+    let child = crate::util::spawn_puzzles(resume);
     let opened = || {
         let Ok(entries) = std::fs::read_dir(format!("/proc/{}/fd", child.id())) else {
             return false;

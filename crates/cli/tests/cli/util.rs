@@ -190,6 +190,18 @@ pub fn ctrl_c_exits_130_with(args: &[&str]) -> String {
     interrupted_by_signals(args, 1)
 }
 
+/// `puzzles ARGS` started with standard output and error piped, for a test
+/// that signals it or watches it as it runs.
+#[cfg(target_os = "linux")]
+pub fn spawn_puzzles<S: AsRef<OsStr>>(args: impl IntoIterator<Item = S>) -> std::process::Child {
+    std::process::Command::new(binary())
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
 /// [`ctrl_c_exits_130_with`], with `signals` SIGINTs sent by one `kill`,
 /// microseconds apart: what `timeout -s INT` does (to the command and to
 /// its process group), still one request to stop.
@@ -206,12 +218,7 @@ pub fn interrupted_after(
     signals: usize,
     after: std::time::Duration,
 ) -> (String, String) {
-    let mut child = std::process::Command::new(binary())
-        .args(args)
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn_puzzles(args);
     // SIGINT is 2; once caught, Ctrl-C is the command's to handle.
     wait_for_handler(child.id(), 2);
     std::thread::sleep(after);
@@ -237,12 +244,7 @@ pub fn interrupted_after(
 #[cfg(target_os = "linux")]
 pub fn ctrl_c_once_output_begins(args: &[&str]) -> String {
     use std::io::{BufRead, Read};
-    let mut child = std::process::Command::new(binary())
-        .args(args)
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn_puzzles(args);
     let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
     let mut first = String::new();
     stdout.read_line(&mut first).unwrap();
