@@ -389,42 +389,57 @@ mod tests {
         assert_eq!(head(big.as_bytes()), Err(431));
     }
 
-    #[test]
-    fn a_stalled_head_is_a_timeout() {
-        struct Stalls(bool);
-        impl Read for Stalls {
-            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-                if std::mem::replace(&mut self.0, true) {
-                    return Err(io::ErrorKind::WouldBlock.into());
-                }
-                buf[..5].copy_from_slice(b"GET /");
-                Ok(5)
+    /// A client that sends `bytes` in one read (none if `sent` already),
+    /// then stalls: every later read fails as a deadline passed would.
+    struct SendsThenStalls {
+        bytes: &'static [u8],
+        stall: io::ErrorKind,
+        sent: bool,
+    }
+
+    impl SendsThenStalls {
+        fn new(bytes: &'static [u8], stall: io::ErrorKind) -> SendsThenStalls {
+            SendsThenStalls {
+                bytes,
+                stall,
+                sent: false,
             }
         }
+    }
+
+    impl Read for SendsThenStalls {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            if std::mem::replace(&mut self.sent, true) {
+                return Err(self.stall.into());
+            }
+            buf[..self.bytes.len()].copy_from_slice(self.bytes);
+            Ok(self.bytes.len())
+        }
+    }
+
+    #[test]
+    fn a_stalled_head_is_a_timeout() {
+        let stalls = |sent| SendsThenStalls {
+            sent,
+            ..SendsThenStalls::new(b"GET /", io::ErrorKind::WouldBlock)
+        };
         assert!(matches!(
-            read_head(&mut Stalls(false)),
+            read_head(&mut stalls(false)),
             Err(HeadError::Refused(Reply { status: 408, .. }))
         ));
         // Nothing sent at all: no one to answer.
-        assert!(matches!(read_head(&mut Stalls(true)), Err(HeadError::Gone)));
+        assert!(matches!(read_head(&mut stalls(true)), Err(HeadError::Gone)));
     }
 
     /// Blank lines may come before a request line (a tester's client sent
     /// `\r\n` and stalled, and was answered 408): that is nothing sent.
     #[test]
     fn a_head_of_blank_lines_that_stalls_has_no_one_to_answer() {
-        struct BlankThenStall(bool);
-        impl Read for BlankThenStall {
-            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-                if std::mem::replace(&mut self.0, true) {
-                    return Err(io::ErrorKind::TimedOut.into());
-                }
-                buf[..4].copy_from_slice(b"\r\n\r\n");
-                Ok(4)
-            }
-        }
         assert!(matches!(
-            read_head(&mut BlankThenStall(false)),
+            read_head(&mut SendsThenStalls::new(
+                b"\r\n\r\n",
+                io::ErrorKind::TimedOut
+            )),
             Err(HeadError::Gone)
         ));
         // Blank lines and then a request line: read as usual.
