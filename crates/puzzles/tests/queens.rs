@@ -10,6 +10,16 @@ use puzzles::queens::{Board, Piece, QueensError, Rules, Solution, Symmetry, orac
 use puzzles::trace::{Action, Event, TraceMode};
 
 #[test]
+fn rules_read_from_json_are_checked() {
+    let kings = Rules::new(5, Piece::King, true).unwrap();
+    let json = serde_json::to_string(&kings).unwrap();
+    assert_eq!(serde_json::from_str::<Rules>(&json).unwrap(), kings);
+    let zero = json.replace("\"n\":5", "\"n\":0");
+    let err = serde_json::from_str::<Rules>(&zero).unwrap_err();
+    assert!(err.to_string().contains("at least 1"), "{err}");
+}
+
+#[test]
 fn counts_match_a000170_up_to_13() {
     let published = oeis::sequence("A000170");
     for n in 1..=13 {
@@ -350,6 +360,46 @@ proptest! {
         let listed: Vec<Vec<usize>> = board.solutions().map(Solution::into_cols).collect();
         prop_assert_eq!(summary.counters.solutions, listed.len() as u64);
         prop_assert_eq!(replayed, listed);
+    }
+
+    /// Reading a solution from JSON takes exactly the permutations: what
+    /// every piece's solutions share. Whatever it takes, the symmetries work
+    /// on (they index by column).
+    #[test]
+    fn json_solutions_are_exactly_the_permutations(cols in proptest::collection::vec(0usize..9, 0..9)) {
+        let n = cols.len();
+        let read = serde_json::from_str::<Solution>(&serde_json::to_string(&cols).unwrap());
+        let mut sorted = cols.clone();
+        sorted.sort_unstable();
+        let permutation = n > 0 && sorted.iter().copied().eq(0..n);
+        prop_assert_eq!(read.is_ok(), permutation);
+        if let Ok(solution) = read {
+            prop_assert!(solution.class_size() <= 8);
+            prop_assert_eq!(serde_json::to_string(&solution.canonical().canonical()).unwrap(),
+                serde_json::to_string(&solution.canonical()).unwrap());
+        }
+    }
+
+    #[test]
+    fn json_of_any_bytes_gives_rules_or_an_error(bytes in proptest::collection::vec(any::<u8>(), 0..64)) {
+        if let Ok(rules) = serde_json::from_slice::<Rules>(&bytes) {
+            prop_assert!(rules.n() > 0);
+            prop_assert!(Board::with_rules(rules).is_ok() || rules.n() > 64);
+        }
+        let _ = serde_json::from_slice::<Solution>(&bytes);
+    }
+
+    /// On a torus a square off the board is the square it wraps round to.
+    #[test]
+    fn torus_attacks_read_squares_modulo_n(
+        rules in any_rules(),
+        a in (0usize..40, 0usize..40),
+        b in (0usize..40, 0usize..40),
+    ) {
+        let torus = Rules::new(rules.n(), rules.piece(), true).unwrap();
+        let n = torus.n();
+        let wrapped = |(row, col): (usize, usize)| (row % n, col % n);
+        prop_assert_eq!(torus.attack(a, b), torus.attack(wrapped(a), wrapped(b)));
     }
 
     #[test]

@@ -132,13 +132,35 @@ impl std::str::FromStr for Piece {
 /// assert_eq!(queens.attack((0, 0), (3, 3)), Some(ConflictKind::Diagonal));
 /// let kings = Rules::new(8, Piece::King, false)?;
 /// assert_eq!(kings.attack((0, 0), (3, 3)), None);
+///
+/// // Read from JSON, the rules are checked as `Rules::new` checks them.
+/// let read: Rules = serde_json::from_str(r#"{"n":8,"piece":"king","torus":false}"#).unwrap();
+/// assert_eq!(read, kings);
+/// assert!(serde_json::from_str::<Rules>(r#"{"n":0,"piece":"queen","torus":false}"#).is_err());
 /// # Ok::<(), puzzles::queens::QueensError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "RulesFields")]
 pub struct Rules {
     n: usize,
     piece: Piece,
     torus: bool,
+}
+
+/// [`Rules`] as JSON holds them, before [`Rules::new`] has checked them.
+#[derive(Deserialize)]
+struct RulesFields {
+    n: usize,
+    piece: Piece,
+    torus: bool,
+}
+
+impl TryFrom<RulesFields> for Rules {
+    type Error = QueensError;
+
+    fn try_from(fields: RulesFields) -> Result<Rules, QueensError> {
+        Rules::new(fields.n, fields.piece, fields.torus)
+    }
 }
 
 impl Rules {
@@ -245,7 +267,9 @@ impl Rules {
     /// bitboard search must agree with it.
     ///
     /// A column clash is reported before any other, then a diagonal, then a
-    /// knight's move or adjacency.
+    /// knight's move or adjacency. Squares off the board are taken as they
+    /// are on a plain board and modulo `n` on a torus, whose rows and
+    /// columns wrap around.
     ///
     /// # Example
     ///
@@ -286,6 +310,7 @@ impl Rules {
         let row_distance = r1.abs_diff(r2);
         let col_distance = c1.abs_diff(c2);
         if self.torus {
+            let (row_distance, col_distance) = (row_distance % self.n, col_distance % self.n);
             (
                 row_distance.min(self.n - row_distance),
                 col_distance.min(self.n - col_distance),

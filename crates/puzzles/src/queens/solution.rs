@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::error::QueensError;
-use super::rules::Rules;
+use super::rules::{Piece, Rules};
 
 /// One of the eight symmetries of the square board (the dihedral group D4):
 /// four rotations and four reflections.
@@ -93,6 +93,11 @@ impl Symmetry {
 /// come from [`Board`](super::Board) searches or
 /// [`Solution::with_rules`].
 ///
+/// In JSON a solution is its array of columns. Reading one back checks what
+/// holds for every piece (at least one row, every column on the board, no
+/// column twice) but not which piece it was made for: check that with
+/// [`Solution::with_rules`].
+///
 /// # Example
 ///
 /// ```
@@ -101,12 +106,33 @@ impl Symmetry {
 /// let solution = Solution::new(vec![1, 3, 0, 2])?;
 /// assert_eq!(solution.n(), 4);
 /// assert!(Solution::new(vec![0, 1]).is_err()); // diagonal neighbours
+///
+/// let read: Solution = serde_json::from_str("[1,3,0,2]").unwrap();
+/// assert_eq!(read, solution);
+/// assert!(serde_json::from_str::<Solution>("[0,0,5]").is_err());
 /// # Ok::<(), puzzles::queens::QueensError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(transparent)]
+#[serde(try_from = "Vec<usize>", into = "Vec<usize>")]
 pub struct Solution {
     cols: Vec<usize>,
+}
+
+/// The checks of a solution read from JSON: those every piece's rules share.
+/// A rook attacks along its column only, so its rules are exactly these.
+impl TryFrom<Vec<usize>> for Solution {
+    type Error = QueensError;
+
+    fn try_from(cols: Vec<usize>) -> Result<Solution, QueensError> {
+        let n = cols.len();
+        Solution::with_rules(cols, &Rules::new(n, Piece::Rook, false)?)
+    }
+}
+
+impl From<Solution> for Vec<usize> {
+    fn from(solution: Solution) -> Vec<usize> {
+        solution.cols
+    }
 }
 
 impl Solution {
