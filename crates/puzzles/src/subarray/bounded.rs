@@ -20,12 +20,30 @@ use super::{Best, Element, SubarrayError, Sum, check_input};
 /// assert_eq!(Bounds::at_least(3)?.max_len(), usize::MAX);
 /// assert!(Bounds::new(4, 3).is_err());
 /// assert!(Bounds::at_most(0).is_err());
+/// // Read from JSON, bounds are checked as `Bounds::new` checks them.
+/// assert!(serde_json::from_str::<Bounds>(r#"{"min_len":4,"max_len":3}"#).is_err());
 /// # Ok::<(), puzzles::subarray::SubarrayError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "BoundsFields")]
 pub struct Bounds {
     min_len: usize,
     max_len: usize,
+}
+
+/// [`Bounds`] as JSON holds them, before [`Bounds::new`] has checked them.
+#[derive(Deserialize)]
+struct BoundsFields {
+    min_len: usize,
+    max_len: usize,
+}
+
+impl TryFrom<BoundsFields> for Bounds {
+    type Error = SubarrayError;
+
+    fn try_from(fields: BoundsFields) -> Result<Bounds, SubarrayError> {
+        Bounds::new(fields.min_len, fields.max_len)
+    }
 }
 
 impl Bounds {

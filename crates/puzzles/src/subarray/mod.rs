@@ -134,10 +134,29 @@ impl<S> Best<S> {
 }
 
 /// An answer that carries a sum: what [`or_empty`] needs to know.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::subarray::{HasSum, kadane};
+///
+/// assert_eq!(kadane(&[2, -5, 4])?.sum(), 4);
+/// # Ok::<(), puzzles::subarray::SubarrayError>(())
+/// ```
 pub trait HasSum {
     /// The sum type.
     type Sum: Sum;
     /// The answer's sum.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::subarray::{HasSum, kadane};
+    ///
+    /// let best = kadane(&[1.5, -0.5, 2.0])?;
+    /// assert_eq!(best.sum(), best.sum);
+    /// # Ok::<(), puzzles::subarray::SubarrayError>(())
+    /// ```
     fn sum(&self) -> Self::Sum;
 }
 
@@ -199,6 +218,18 @@ mod sealed {
 ///
 /// Sums compare with `<` and `>`; for `f64` they are always finite (the
 /// input checks guarantee it), so the comparisons are a total order.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::subarray::{Sum, kadane};
+///
+/// fn describe<S: Sum>(sum: S) -> String {
+///     if sum > S::ZERO { format!("gain {sum}") } else { format!("no gain ({sum})") }
+/// }
+/// assert_eq!(describe(kadane(&[3, -1, 2])?.sum), "gain 4");
+/// # Ok::<(), puzzles::subarray::SubarrayError>(())
+/// ```
 pub trait Sum:
     Copy
     + Default
@@ -218,7 +249,20 @@ pub trait Sum:
     const ZERO: Self;
 
     /// The value with `-0.0` turned into `0.0`, so that answers print the
-    /// same whichever way a zero sum was reached.
+    /// same whichever way a zero sum was reached. The search functions
+    /// return the sum as they reached it (`-0.0 + 0.0` and `0.0` compare
+    /// equal); this is for printing and serializing.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::subarray::{Sum, kadane};
+    ///
+    /// let sum = kadane(&[-0.0, -0.0])?.sum;
+    /// assert_eq!(sum.normalized().to_string(), "0");
+    /// assert_eq!(7_i128.normalized(), 7);
+    /// # Ok::<(), puzzles::subarray::SubarrayError>(())
+    /// ```
     fn normalized(self) -> Self;
 }
 
@@ -264,6 +308,15 @@ pub trait Element:
     type Sum: Sum;
 
     /// The element as a sum.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::subarray::Element;
+    ///
+    /// assert_eq!(i64::MAX.widen() + 1, i128::from(i64::MAX) + 1);
+    /// assert_eq!(2.5_f64.widen(), 2.5);
+    /// ```
     fn widen(self) -> Self::Sum;
 
     /// Checks that the values can be summed without overflow.
@@ -273,6 +326,16 @@ pub trait Element:
     /// For `f64`: [`SubarrayError::NotFinite`] for NaN or an infinity,
     /// [`SubarrayError::FloatTooLarge`] when the magnitudes add up to more
     /// than [`F64_SUM_LIMIT`]. `i64` input always passes.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::subarray::{Element, SubarrayError};
+    ///
+    /// assert!(i64::check(&[i64::MAX, i64::MAX]).is_ok());
+    /// assert!(matches!(f64::check(&[1.0, f64::INFINITY]), Err(SubarrayError::NotFinite { index: 1 })));
+    /// assert!(matches!(f64::check(&[f64::MAX, f64::MAX]), Err(SubarrayError::FloatTooLarge)));
+    /// ```
     fn check(values: &[Self]) -> Result<(), SubarrayError>;
 }
 
@@ -408,7 +471,7 @@ pub enum SubarrayError {
         first_line: u64,
     },
     /// A matrix whose values do not fill its rows and columns.
-    #[error("a {rows}×{cols} matrix needs {} values, not {len}", rows * cols)]
+    #[error("a {rows}×{cols} matrix needs {} values, not {len}", *rows as u128 * *cols as u128)]
     MatrixShape {
         /// The rows asked for.
         rows: usize,

@@ -21,13 +21,35 @@ use super::{Best, ChunkSummary, Element, SubarrayError, Sum, check_input, kernel
 /// assert_eq!(m.get(1, 0), 3);
 /// assert_eq!(m.row(1), &[3, 4]);
 /// assert!(Matrix::new(2, 2, vec![1, 2, 3]).is_err());
+/// // Read from JSON, a matrix is checked as `Matrix::new` checks it.
+/// assert!(serde_json::from_str::<Matrix<i64>>(r#"{"rows":2,"cols":2,"values":[1]}"#).is_err());
 /// # Ok::<(), puzzles::subarray::SubarrayError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(
+    try_from = "MatrixFields<T>",
+    bound(deserialize = "T: Copy + Deserialize<'de>")
+)]
 pub struct Matrix<T> {
     rows: usize,
     cols: usize,
     values: Vec<T>,
+}
+
+/// A [`Matrix`] as JSON holds it, before [`Matrix::new`] has checked it.
+#[derive(Deserialize)]
+struct MatrixFields<T> {
+    rows: usize,
+    cols: usize,
+    values: Vec<T>,
+}
+
+impl<T: Copy> TryFrom<MatrixFields<T>> for Matrix<T> {
+    type Error = SubarrayError;
+
+    fn try_from(fields: MatrixFields<T>) -> Result<Matrix<T>, SubarrayError> {
+        Matrix::new(fields.rows, fields.cols, fields.values)
+    }
 }
 
 impl<T: Copy> Matrix<T> {

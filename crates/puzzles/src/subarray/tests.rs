@@ -789,3 +789,26 @@ fn a_matrix_line_is_never_held_whole() {
         MatrixOutcome::Ragged(2, 5, 2 + long / 2, 2, 1)
     );
 }
+
+/// What JSON holds is checked as the constructors check it, and the message
+/// of a shape no `usize` can hold is still written.
+#[test]
+fn matrices_and_bounds_read_from_json_are_checked() {
+    let matrix = Matrix::new(2, 2, vec![1i64, 2, 3, 4]).unwrap();
+    let json = serde_json::to_string(&matrix).unwrap();
+    assert_eq!(serde_json::from_str::<Matrix<i64>>(&json).unwrap(), matrix);
+    let short = r#"{"rows":2,"cols":2,"values":[1]}"#;
+    let err = serde_json::from_str::<Matrix<i64>>(short).unwrap_err();
+    assert!(err.to_string().contains("needs 4 values, not 1"), "{err}");
+    let bounds = r#"{"min_len":0,"max_len":3}"#;
+    assert!(serde_json::from_str::<Bounds>(bounds).is_err());
+    let huge = Matrix::<i64>::new(usize::MAX, 2, vec![]).unwrap_err();
+    assert_eq!(
+        huge.to_string(),
+        format!(
+            "a {}×2 matrix needs {} values, not 0",
+            usize::MAX,
+            2 * u128::from(u64::MAX)
+        )
+    );
+}
