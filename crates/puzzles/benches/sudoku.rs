@@ -346,7 +346,7 @@ fn main() {
     let sizes = if quick { 8..=9 } else { 8..=11 };
     for n in sizes {
         let board = Board::new(n).expect("a valid size");
-        let problem = n_queens(n);
+        let problem = n_queens(n).expect("a valid size");
         let expected = board.count();
         let mut bitboard = Vec::new();
         let mut cover = Vec::new();

@@ -109,7 +109,7 @@
 //! // Items a, b, c are primary (covered exactly once), s secondary (at most once).
 //! let problem: Problem = "a b c | s\na s\nb c\na b\nc s\n".parse()?;
 //! assert_eq!(problem.solutions().collect::<Vec<_>>(), [vec![0, 1], vec![2, 3]]);
-//! assert_eq!(n_queens(8).count(), 92);
+//! assert_eq!(n_queens(8)?.count(), 92);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!

@@ -25,9 +25,10 @@ pub const MAX_NODES: usize = 1 << 26;
 /// ```
 /// use puzzles::exact_cover::{ExactCoverError, Problem};
 ///
-/// let mut problem = Problem::new(2, 0);
+/// let mut problem = Problem::new(2, 0)?;
 /// assert_eq!(problem.add_option([0, 2]), Err(ExactCoverError::NoSuchItem { item: 2, items: 2 }));
 /// assert_eq!(problem.add_option([1, 1]).unwrap_err().to_string(), "item 1 appears twice in the option");
+/// # Ok::<(), puzzles::exact_cover::ExactCoverError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]

@@ -279,7 +279,7 @@ fn parse_lines(mut reader: impl BufRead) -> Result<Problem, ParseError> {
                         primary.push(word);
                     }
                 }
-                let mut items = Problem::new(0, 0);
+                let mut items = Problem::empty();
                 for (word, is_primary) in primary
                     .iter()
                     .map(|w| (w, true))

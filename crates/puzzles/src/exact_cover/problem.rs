@@ -52,19 +52,41 @@ impl Problem {
     /// A problem with `primary` primary items and `secondary` secondary items,
     /// known by number, and no options yet.
     ///
+    /// # Errors
+    ///
+    /// [`ExactCoverError::TooLarge`] when the items alone would outgrow
+    /// [`MAX_NODES`] (a node each, and two more).
+    ///
     /// # Example
     ///
     /// ```
-    /// use puzzles::exact_cover::Problem;
+    /// use puzzles::exact_cover::{MAX_NODES, Problem};
     ///
-    /// let problem = Problem::new(3, 1);
+    /// let problem = Problem::new(3, 1)?;
     /// assert_eq!((problem.primary_count(), problem.item_count()), (3, 4));
     /// assert_eq!(problem.item_name(0), None);
+    /// assert!(Problem::new(MAX_NODES, 0).is_err());
+    /// # Ok::<(), puzzles::exact_cover::ExactCoverError>(())
     /// ```
-    pub fn new(primary: usize, secondary: usize) -> Problem {
-        Problem {
+    pub fn new(primary: usize, secondary: usize) -> Result<Problem, ExactCoverError> {
+        let nodes = primary
+            .checked_add(secondary)
+            .and_then(|items| items.checked_add(2));
+        if nodes.is_none_or(|nodes| nodes > MAX_NODES) {
+            return Err(ExactCoverError::TooLarge);
+        }
+        Ok(Problem {
             primary,
             secondary,
+            ..Problem::empty()
+        })
+    }
+
+    /// A problem without items or options, to declare named items in.
+    pub(super) fn empty() -> Problem {
+        Problem {
+            primary: 0,
+            secondary: 0,
             names: Vec::new(),
             index_of_name: HashMap::new(),
             option_starts: vec![0],
@@ -99,7 +121,7 @@ impl Problem {
         S: IntoIterator,
         S::Item: Into<String>,
     {
-        let mut problem = Problem::new(0, 0);
+        let mut problem = Problem::empty();
         for name in primary {
             problem.declare(name.into(), true)?;
         }
@@ -150,7 +172,7 @@ impl Problem {
     /// ```
     /// use puzzles::exact_cover::Problem;
     ///
-    /// let mut problem = Problem::new(2, 0);
+    /// let mut problem = Problem::new(2, 0)?;
     /// assert_eq!(problem.add_option([1, 0])?, 0);
     /// assert_eq!(problem.option(0), [1, 0]);
     /// # Ok::<(), puzzles::exact_cover::ExactCoverError>(())
@@ -243,7 +265,8 @@ impl Problem {
     /// # Example
     ///
     /// ```
-    /// assert_eq!(puzzles::exact_cover::Problem::new(3, 2).primary_count(), 3);
+    /// assert_eq!(puzzles::exact_cover::Problem::new(3, 2)?.primary_count(), 3);
+    /// # Ok::<(), puzzles::exact_cover::ExactCoverError>(())
     /// ```
     pub fn primary_count(&self) -> usize {
         self.primary
@@ -254,7 +277,8 @@ impl Problem {
     /// # Example
     ///
     /// ```
-    /// assert_eq!(puzzles::exact_cover::Problem::new(3, 2).secondary_count(), 2);
+    /// assert_eq!(puzzles::exact_cover::Problem::new(3, 2)?.secondary_count(), 2);
+    /// # Ok::<(), puzzles::exact_cover::ExactCoverError>(())
     /// ```
     pub fn secondary_count(&self) -> usize {
         self.secondary
@@ -265,7 +289,8 @@ impl Problem {
     /// # Example
     ///
     /// ```
-    /// assert_eq!(puzzles::exact_cover::Problem::new(3, 2).item_count(), 5);
+    /// assert_eq!(puzzles::exact_cover::Problem::new(3, 2)?.item_count(), 5);
+    /// # Ok::<(), puzzles::exact_cover::ExactCoverError>(())
     /// ```
     pub fn item_count(&self) -> usize {
         self.primary + self.secondary
@@ -276,7 +301,7 @@ impl Problem {
     /// # Example
     ///
     /// ```
-    /// let mut problem = puzzles::exact_cover::Problem::new(1, 0);
+    /// let mut problem = puzzles::exact_cover::Problem::new(1, 0)?;
     /// problem.add_option([0])?;
     /// assert_eq!(problem.option_count(), 1);
     /// # Ok::<(), puzzles::exact_cover::ExactCoverError>(())
@@ -299,7 +324,7 @@ impl Problem {
     /// # Example
     ///
     /// ```
-    /// let mut problem = puzzles::exact_cover::Problem::new(3, 0);
+    /// let mut problem = puzzles::exact_cover::Problem::new(3, 0)?;
     /// problem.add_option([2, 0])?;
     /// assert_eq!(problem.option(0), [2, 0]);
     /// # Ok::<(), puzzles::exact_cover::ExactCoverError>(())
@@ -313,7 +338,7 @@ impl Problem {
     /// # Example
     ///
     /// ```
-    /// let mut problem = puzzles::exact_cover::Problem::new(2, 0);
+    /// let mut problem = puzzles::exact_cover::Problem::new(2, 0)?;
     /// problem.add_option([0])?;
     /// problem.add_option([1, 0])?;
     /// assert_eq!(problem.options().collect::<Vec<_>>(), [&[0][..], &[1, 0][..]]);
@@ -383,7 +408,7 @@ impl Problem {
     /// # Example
     ///
     /// ```
-    /// let mut problem = puzzles::exact_cover::Problem::new(3, 0);
+    /// let mut problem = puzzles::exact_cover::Problem::new(3, 0)?;
     /// problem.add_option([2, 0])?;
     /// assert_eq!(problem.option_names(0).collect::<Vec<_>>(), ["2", "0"]);
     /// # Ok::<(), puzzles::exact_cover::ExactCoverError>(())

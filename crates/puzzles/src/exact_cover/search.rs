@@ -138,7 +138,7 @@ impl Search {
 /// ```
 /// use puzzles::exact_cover::Problem;
 ///
-/// let mut problem = Problem::new(2, 0);
+/// let mut problem = Problem::new(2, 0)?;
 /// problem.add_option([0])?;
 /// problem.add_option([1])?;
 /// problem.add_option([0, 1])?;

@@ -15,11 +15,12 @@ impl Problem {
     /// # Example
     ///
     /// ```
-    /// let problem = puzzles::exact_cover::n_queens(4);
+    /// let problem = puzzles::exact_cover::n_queens(4)?;
     /// let solutions: Vec<_> = problem.solutions().collect();
     /// assert_eq!(solutions.len(), 2);
     /// // Option r*4 + c is the square (r, c): queens on (0,1), (1,3), (2,0), (3,2).
     /// assert!(solutions.contains(&vec![1, 7, 8, 14]));
+    /// # Ok::<(), puzzles::exact_cover::ExactCoverError>(())
     /// ```
     pub fn solutions(&self) -> Solutions {
         Solutions::new(self)
@@ -30,7 +31,8 @@ impl Problem {
     /// # Example
     ///
     /// ```
-    /// assert_eq!(puzzles::exact_cover::n_queens(8).count(), 92);
+    /// assert_eq!(puzzles::exact_cover::n_queens(8)?.count(), 92);
+    /// # Ok::<(), puzzles::exact_cover::ExactCoverError>(())
     /// ```
     pub fn count(&self) -> u64 {
         self.count_up_to(u64::MAX)
@@ -42,8 +44,9 @@ impl Problem {
     /// # Example
     ///
     /// ```
-    /// assert_eq!(puzzles::exact_cover::n_queens(8).count_up_to(2), 2);
-    /// assert_eq!(puzzles::exact_cover::n_queens(3).count_up_to(2), 0);
+    /// assert_eq!(puzzles::exact_cover::n_queens(8)?.count_up_to(2), 2);
+    /// assert_eq!(puzzles::exact_cover::n_queens(3)?.count_up_to(2), 0);
+    /// # Ok::<(), puzzles::exact_cover::ExactCoverError>(())
     /// ```
     pub fn count_up_to(&self, limit: u64) -> u64 {
         search::Search::new(self).count_up_to(limit)
@@ -54,9 +57,10 @@ impl Problem {
     /// # Example
     ///
     /// ```
-    /// let first = puzzles::exact_cover::n_queens(5).first().unwrap();
+    /// let first = puzzles::exact_cover::n_queens(5)?.first().unwrap();
     /// assert_eq!(first.len(), 5);
-    /// assert_eq!(puzzles::exact_cover::n_queens(2).first(), None);
+    /// assert_eq!(puzzles::exact_cover::n_queens(2)?.first(), None);
+    /// # Ok::<(), puzzles::exact_cover::ExactCoverError>(())
     /// ```
     pub fn first(&self) -> Option<Vec<usize>> {
         self.solutions().next()

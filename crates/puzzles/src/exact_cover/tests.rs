@@ -40,19 +40,51 @@ fn knuth() -> Problem {
 fn the_node_bound_is_the_documented_count() {
     // Items known by number cost nothing to declare: the bound is reached
     // with two options.
-    let mut exact = Problem::new(MAX_NODES - 6, 0);
+    let mut exact = Problem::new(MAX_NODES - 6, 0).unwrap();
     for item in 0..2 {
         // (MAX_NODES - 6) items + 2 options + 2 option items + 2.
         assert!(exact.add_option([item]).is_ok());
     }
     assert_eq!(exact.add_option([2]), Err(ExactCoverError::TooLarge));
-    let mut over = Problem::new(MAX_NODES - 5, 0);
+    let mut over = Problem::new(MAX_NODES - 5, 0).unwrap();
     assert!(over.add_option([0]).is_ok());
     assert_eq!(over.add_option([1]), Err(ExactCoverError::TooLarge));
     assert_eq!(over.option_count(), 1, "a refused option is not kept");
-    // A count of items near the end of `usize` is refused, not wrapped.
-    let mut huge = Problem::new(usize::MAX, 0);
-    assert_eq!(huge.add_option([0]), Err(ExactCoverError::TooLarge));
+    // Items alone past the bound are refused before any option, and a
+    // count near the end of `usize` is refused, not wrapped.
+    assert!(Problem::new(MAX_NODES - 2, 0).is_ok());
+    assert_eq!(
+        Problem::new(MAX_NODES - 1, 0),
+        Err(ExactCoverError::TooLarge)
+    );
+    assert_eq!(
+        Problem::new(MAX_NODES - 3, 2),
+        Err(ExactCoverError::TooLarge)
+    );
+    assert_eq!(Problem::new(usize::MAX, 0), Err(ExactCoverError::TooLarge));
+    assert_eq!(Problem::new(1, usize::MAX), Err(ExactCoverError::TooLarge));
+}
+
+/// `n_queens` refuses exactly the sizes whose table `add_option` would
+/// refuse: its first option past the bound is the last square's.
+#[test]
+fn n_queens_refuses_the_sizes_past_the_node_bound() {
+    let nodes = |n: usize| 5 * n * n + 2 * n + 2 * (2 * n - 1) + 2;
+    let largest = (1..10_000)
+        .take_while(|&n| nodes(n) <= MAX_NODES)
+        .last()
+        .unwrap();
+    assert_eq!(largest, 3662, "the bound the documentation names");
+    assert_eq!(
+        n_queens(largest + 1).unwrap_err(),
+        ExactCoverError::TooLarge
+    );
+    assert_eq!(n_queens(usize::MAX).unwrap_err(), ExactCoverError::TooLarge);
+    assert_eq!(
+        n_queens(0).unwrap().count(),
+        1,
+        "the empty board's one empty placement"
+    );
 }
 
 #[test]
@@ -67,7 +99,7 @@ fn knuths_example_has_its_one_solution() {
 fn queens_as_exact_cover_counts_like_the_bitboard_solver() {
     for n in 1..=10 {
         let expected = crate::queens::Board::new(n).unwrap().count();
-        assert_eq!(n_queens(n).count(), expected, "n = {n}");
+        assert_eq!(n_queens(n).unwrap().count(), expected, "n = {n}");
     }
 }
 
@@ -75,6 +107,7 @@ fn queens_as_exact_cover_counts_like_the_bitboard_solver() {
 fn queens_solutions_are_the_bitboard_solutions() {
     for n in 1..=8 {
         let mut from_cover: Vec<Vec<usize>> = n_queens(n)
+            .unwrap()
             .solutions()
             .map(|options| options.iter().map(|&square| square % n).collect())
             .collect();
@@ -106,7 +139,7 @@ fn a_primary_item_without_options_means_no_solution() {
 
 #[test]
 fn count_up_to_stops_at_the_limit() {
-    let problem = n_queens(8);
+    let problem = n_queens(8).unwrap();
     assert_eq!(problem.count_up_to(0), 0);
     assert_eq!(problem.count_up_to(5), 5);
     assert_eq!(problem.count_up_to(1000), 92);
@@ -114,7 +147,7 @@ fn count_up_to_stops_at_the_limit() {
 
 #[test]
 fn iterator_is_fused() {
-    let mut solutions = n_queens(3).solutions();
+    let mut solutions = n_queens(3).unwrap().solutions();
     assert_eq!(solutions.next(), None);
     assert_eq!(solutions.next(), None);
 }
@@ -170,7 +203,7 @@ fn comments_and_glued_bars_are_understood() {
 
 #[test]
 fn display_writes_the_text_format() {
-    assert_eq!(Problem::new(0, 0).to_string(), "|\n");
+    assert_eq!(Problem::new(0, 0).unwrap().to_string(), "|\n");
     assert_eq!(
         Problem::parse("|\n").unwrap(),
         Problem::with_names(Vec::<String>::new(), Vec::<String>::new()).unwrap()
@@ -207,14 +240,14 @@ fn api_errors_leave_the_problem_unchanged() {
     ));
     let long: Vec<usize> = (0..40).chain([7]).collect();
     assert_eq!(
-        Problem::new(40, 0).add_option(long),
+        Problem::new(40, 0).unwrap().add_option(long),
         Err(ExactCoverError::RepeatedItem("7".to_string()))
     );
 }
 
 #[test]
 fn trace_of_four_queens() {
-    let problem = n_queens(4);
+    let problem = n_queens(4).unwrap();
     let mut events = Vec::new();
     let summary = problem.trace(TraceMode::AllSolutions, |event| {
         events.push(*event);
@@ -314,7 +347,7 @@ fn small_problem() -> impl Strategy<Value = Problem> {
             )
         })
         .prop_map(|(primary, secondary, options)| {
-            let mut problem = Problem::new(primary, secondary);
+            let mut problem = Problem::new(primary, secondary).unwrap();
             for option in options {
                 if option.iter().any(|&item| item < primary) {
                     problem.add_option(option).unwrap();

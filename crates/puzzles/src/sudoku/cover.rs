@@ -54,7 +54,8 @@ impl Cover {
         let b = puzzle.box_size();
         let n = puzzle.side();
         let cells = n * n;
-        let mut problem = Problem::new(4 * cells, 0);
+        let mut problem = Problem::new(4 * cells, 0)
+            .expect("a 25×25 Sudoku has 2,500 items, far below MAX_NODES");
         let mut choices = Vec::with_capacity(cells * n);
         for (cell, &given) in puzzle.cells().iter().enumerate() {
             let (row, col) = (cell / n, cell % n);
