@@ -93,7 +93,7 @@ pub fn run(args: CrosswordArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> 
         let mut first = true;
         let limit = Some(args.limit.unwrap_or(1));
         let summary = filler.search(limit, &mut progress, &mut |fill| match print_fill(
-            out, &grid, &fill, &args, first,
+            out, &fill, &args, first,
         ) {
             Ok(()) => {
                 first = false;

@@ -2,13 +2,12 @@
 
 use std::io::{self, Write};
 
-use puzzles::crossword::{Fill, Grid, render};
+use puzzles::crossword::{Fill, render};
 
 use super::args::{CrosswordArgs, Format};
 
 pub(super) fn print_fill(
     out: &mut dyn Write,
-    grid: &Grid,
     fill: &Fill,
     args: &CrosswordArgs,
     first: bool,
@@ -25,7 +24,7 @@ pub(super) fn print_fill(
             }
         }
         Format::Json => writeln!(out, "{}", render::json(fill))?,
-        Format::Ipuz => writeln!(out, "{}", render::ipuz(grid, fill))?,
+        Format::Ipuz => writeln!(out, "{}", render::ipuz(fill))?,
     }
     Ok(())
 }

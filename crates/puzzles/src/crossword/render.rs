@@ -4,7 +4,7 @@
 use serde_json::{Value, json};
 
 use super::fill::Fill;
-use super::grid::{Direction, Grid};
+use super::grid::Direction;
 
 /// The filled grid, one row per line, `#` for blocks.
 ///
@@ -119,7 +119,8 @@ pub fn json(fill: &Fill) -> Value {
 
 /// The fill as an ipuz crossword (version 2): the numbered grid, the
 /// solution, and the across and down clues with their answers (the clue
-/// text is left empty for the constructor to write).
+/// text is left empty for the constructor to write). The squares are
+/// numbered as the fill's entries are, so the fill is all it takes.
 ///
 /// # Example
 ///
@@ -129,26 +130,30 @@ pub fn json(fill: &Fill) -> Value {
 /// let grid = Grid::parse("..\n.#")?;
 /// let words = WordList::parse(&b"AB\nAC\n"[..])?;
 /// let fill = Filler::new(&grid, &words)?.first().unwrap();
-/// let ipuz = render::ipuz(&grid, &fill);
+/// let ipuz = render::ipuz(&fill);
 /// assert_eq!(ipuz["puzzle"], serde_json::json!([[1, 0], [0, "#"]]));
 /// assert_eq!(ipuz["solution"], serde_json::json!([["A", "B"], ["C", "#"]]));
 /// assert_eq!(ipuz["clues"]["Down"][0]["answer"], "AC");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn ipuz(grid: &Grid, fill: &Fill) -> Value {
-    let puzzle: Vec<Vec<Value>> = (0..grid.rows())
+pub fn ipuz(fill: &Fill) -> Value {
+    let mut numbers = vec![0; fill.rows() * fill.cols()];
+    for entry in fill.entries() {
+        numbers[entry.slot.row * fill.cols() + entry.slot.col] = entry.slot.number;
+    }
+    let puzzle: Vec<Vec<Value>> = (0..fill.rows())
         .map(|row| {
-            (0..grid.cols())
+            (0..fill.cols())
                 .map(|col| match fill.letter(row, col) {
                     None => json!("#"),
-                    Some(_) => json!(grid.number(row, col).unwrap_or(0)),
+                    Some(_) => json!(numbers[row * fill.cols() + col]),
                 })
                 .collect()
         })
         .collect();
-    let solution: Vec<Vec<Value>> = (0..grid.rows())
+    let solution: Vec<Vec<Value>> = (0..fill.rows())
         .map(|row| {
-            (0..grid.cols())
+            (0..fill.cols())
                 .map(|col| match fill.letter(row, col) {
                     None => json!("#"),
                     Some(letter) => json!(letter.to_string()),
@@ -172,7 +177,7 @@ pub fn ipuz(grid: &Grid, fill: &Fill) -> Value {
     json!({
         "version": "http://ipuz.org/v2",
         "kind": ["http://ipuz.org/crossword#1"],
-        "dimensions": { "width": grid.cols(), "height": grid.rows() },
+        "dimensions": { "width": fill.cols(), "height": fill.rows() },
         "block": "#",
         "empty": 0,
         "puzzle": puzzle,

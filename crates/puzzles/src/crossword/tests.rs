@@ -274,7 +274,19 @@ proptest! {
                 return Ok(());
             }
         };
-        prop_assert_eq!(filler.first().is_some(), !expected.is_empty());
+        let first = filler.first();
+        prop_assert_eq!(first.is_some(), !expected.is_empty());
+        if let Some(fill) = &first {
+            // The ipuz numbers, taken from the fill's entries, are the grid's.
+            let ipuz = super::render::ipuz(fill);
+            for row in 0..grid.rows() {
+                for col in 0..grid.cols() {
+                    let number = grid.number(row, col).unwrap_or(0);
+                    let shown = if grid.cell(row, col) == Cell::Block { serde_json::json!("#") } else { serde_json::json!(number) };
+                    prop_assert_eq!(&ipuz["puzzle"][row][col], &shown);
+                }
+            }
+        }
         prop_assert_eq!(filler.count(None), expected.len() as u64);
         let mut found = all_fills(&filler);
         for fill in &found {
