@@ -255,6 +255,24 @@ fn unit_lists_are_deterministic_and_ordered() {
 }
 
 #[test]
+fn a_unit_given_twice_is_refused_not_counted_twice() {
+    let plan = CountPlan::new(12, 2).unwrap();
+    let keep_going = |_, _| ControlFlow::<()>::Continue(());
+    for threads in [1, 2] {
+        let run = Counter::new(&plan)
+            .threads(threads)
+            .units([0, 0, 1])
+            .run(&AtomicBool::new(false), keep_going);
+        assert_eq!(run.unwrap_err(), CountError::RepeatedUnit(0));
+    }
+    let once = Counter::new(&plan)
+        .units([1, 0])
+        .run(&AtomicBool::new(false), keep_going)
+        .unwrap();
+    assert_eq!(once.tally.units, 2);
+}
+
+#[test]
 fn plans_refuse_what_they_cannot_do() {
     assert_eq!(CountPlan::new(0, 2), Err(CountError::ZeroSize));
     assert!(matches!(

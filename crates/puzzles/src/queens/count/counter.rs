@@ -1,7 +1,7 @@
 //! The parallel driver: a plan's units on a thread pool, each finished
 //! one handed to the caller's callback.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
@@ -133,7 +133,8 @@ impl<'a> Counter<'a> {
     }
 
     /// Counts only these units (a batch handed out by a coordinator, or one
-    /// shard of the plan), in the order given.
+    /// shard of the plan), in the order given. Each may be given once:
+    /// [`Counter::run`] refuses a repeat rather than count a unit twice.
     ///
     /// # Example
     ///
@@ -149,6 +150,8 @@ impl<'a> Counter<'a> {
     ///     .units(shard.clone())
     ///     .run(&AtomicBool::new(false), |_, _| ControlFlow::<()>::Continue(()))?;
     /// assert_eq!(run.tally.units, shard.len() as u64);
+    /// let twice = Counter::new(&plan).units([0, 3, 0]);
+    /// assert!(twice.run(&AtomicBool::new(false), |_, _| ControlFlow::<()>::Continue(())).is_err());
     /// # Ok::<(), puzzles::queens::count::CountError>(())
     /// ```
     pub fn units(mut self, ids: impl IntoIterator<Item = UnitId>) -> Counter<'a> {
@@ -164,7 +167,8 @@ impl<'a> Counter<'a> {
     ///
     /// # Errors
     ///
-    /// [`CountError::NoSuchUnit`] for an id outside the plan (given to
+    /// [`CountError::NoSuchUnit`] for an id outside the plan and
+    /// [`CountError::RepeatedUnit`] for one given twice (to
     /// [`Counter::units`]), [`CountError::Threads`] when the pool cannot start.
     ///
     /// # Example
@@ -196,6 +200,10 @@ impl<'a> Counter<'a> {
                         id,
                         units: plan.len(),
                     });
+                }
+                let mut seen = HashSet::with_capacity(ids.len());
+                if let Some(&id) = ids.iter().find(|&&id| !seen.insert(id)) {
+                    return Err(CountError::RepeatedUnit(id));
                 }
                 ids.clone()
             }

@@ -57,6 +57,9 @@ pub enum CountError {
         /// How many units the plan has.
         units: u64,
     },
+    /// A unit id given twice: a run counts each unit once.
+    #[error("work unit {0} is given twice (a run counts each unit once)")]
+    RepeatedUnit(UnitId),
     /// The quadrant counter takes boards from [`quadrants::MIN_N`] to
     /// [`quadrants::MAX_N`].
     #[error(

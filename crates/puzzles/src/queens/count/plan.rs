@@ -151,7 +151,9 @@ impl CountPlan {
 
     /// The fastest plan for `n`: the quadrant counter from
     /// [`QUADRANTS_FROM`] to [`quadrants::MAX_N`], the backtracking counter
-    /// with [`CountPlan::default_split`] elsewhere.
+    /// with [`CountPlan::default_split`] elsewhere. The quadrant counter
+    /// does not find fundamental solutions (its tallies' `unique` is 0): for
+    /// those, take [`CountPlan::with_default_split`].
     ///
     /// # Errors
     ///

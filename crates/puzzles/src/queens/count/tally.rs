@@ -20,7 +20,10 @@ pub struct UnitCount {
     /// The solutions of the unit's classes: each representative weighted by
     /// its class size.
     pub total: u64,
-    /// The fundamental solutions (class representatives) in the unit.
+    /// The fundamental solutions (class representatives) in the unit,
+    /// where the plan's method finds them
+    /// ([`Method::finds_fundamentals`](super::Method::finds_fundamentals)):
+    /// the quadrant counter leaves it 0.
     pub unique: u64,
     /// The placements the search made below the unit's prefix.
     pub nodes: u64,
@@ -42,7 +45,9 @@ pub struct UnitCount {
 pub struct Tally {
     /// All solutions.
     pub total: u128,
-    /// Fundamental solutions.
+    /// Fundamental solutions, where the plan's method finds them
+    /// ([`Method::finds_fundamentals`](super::Method::finds_fundamentals)):
+    /// the quadrant counter leaves it 0.
     pub unique: u128,
     /// Nodes visited.
     pub nodes: u128,
