@@ -324,9 +324,11 @@ impl<F: FnMut(u64, &[u64]) -> bool> Scanner<F> {
     fn chunk(&mut self, bytes: &[u8]) -> Result<(), VerifyError> {
         let len = bytes.len();
         let mut i = 0;
+        // A number past 64 bits is an error as soon as it is seen: its
+        // digits may never end (an endless stream of them).
         if self.in_number {
             i = self.slow_digits(bytes, 0);
-            if i == len {
+            if i == len && !self.overflow {
                 self.base += len as u64;
                 return Ok(());
             }
@@ -360,7 +362,7 @@ impl<F: FnMut(u64, &[u64]) -> bool> Scanner<F> {
                 self.overflow = false;
                 self.number_start = at;
                 i = self.slow_digits(bytes, i);
-                if i == len {
+                if i == len && !self.overflow {
                     break;
                 }
                 self.end_slow_number()?;

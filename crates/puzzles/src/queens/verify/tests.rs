@@ -237,3 +237,30 @@ fn a_stream_keeps_a_bounded_number_of_rows_even_without_end() {
         Ok(Verdict::Valid { n: 4 })
     ));
 }
+
+#[test]
+fn a_number_without_end_is_refused_once_it_passes_64_bits() {
+    // "1111…" without end, as `yes 1 | tr -d '\n'` gives: the error comes
+    // within the first read, whatever follows.
+    struct Ones(u64);
+    impl Read for Ones {
+        fn read(&mut self, buffer: &mut [u8]) -> std::io::Result<usize> {
+            self.0 += 1;
+            assert!(self.0 < 4, "the scan goes on reading past the error");
+            buffer.fill(b'1');
+            Ok(buffer.len())
+        }
+    }
+    let err = verify(Ones(0)).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "line 1, column 1: this number is too large (at most {})",
+            u64::MAX
+        )
+    );
+    // So through a pipe handing out a byte at a time.
+    let digits = "2".repeat(100_000);
+    let err = verify(OneByteAtATime(digits.as_bytes())).unwrap_err();
+    assert!(err.to_string().contains("too large"), "{err}");
+}
