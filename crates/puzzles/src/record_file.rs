@@ -191,6 +191,21 @@ pub enum SealError {
 }
 
 /// Why [`lock_exclusive`] did not lock a file.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::record_file::LockFailure;
+///
+/// fn advice(failure: &LockFailure) -> String {
+///     match failure {
+///         LockFailure::Held { pid: Some(pid) } => format!("process {pid} is using it"),
+///         LockFailure::Held { pid: None } => "another process is using it".to_string(),
+///         LockFailure::Io(err) => format!("it cannot be locked: {err}"),
+///     }
+/// }
+/// assert_eq!(advice(&LockFailure::Held { pid: Some(42) }), "process 42 is using it");
+/// ```
 #[derive(Debug)]
 pub enum LockFailure {
     /// Another open file (another process, as a rule) holds the lock.

@@ -48,6 +48,16 @@ pub use record::CountRecord;
 pub use run::{CountSession, Done, Ending, SessionStop};
 
 /// Why a session cannot start: the plan or the checkpoint.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::count::CountError;
+/// use puzzles::queens::session::SessionError;
+///
+/// let err = SessionError::from(CountError::ZeroSize);
+/// assert_eq!(err.to_string(), "n must be at least 1");
+/// ```
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum SessionError {
