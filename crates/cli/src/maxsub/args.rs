@@ -5,6 +5,7 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
+use puzzles::subarray::MAX_RUNS;
 use puzzles::subarray::parse::Parse;
 
 #[derive(Debug, Args)]
@@ -78,8 +79,9 @@ pub struct MaxsubArgs {
     #[arg(long, value_name = "U", value_parser = parse_count, conflicts_with_all = ["top", "two_d"])]
     pub max_len: Option<usize>,
 
-    /// The K best pairwise-disjoint runs, chosen greedily, best first.
-    #[arg(long, value_name = "K", value_parser = parse_count, conflicts_with = "two_d")]
+    /// The K best pairwise-disjoint runs, chosen greedily, best first (K at
+    /// most 1,048,576).
+    #[arg(long, value_name = "K", value_parser = parse_runs, conflicts_with = "two_d")]
     pub top: Option<usize>,
 
     /// Read a matrix, one row per line (or per argument), and find the
@@ -118,6 +120,14 @@ fn parse_count(text: &str) -> Result<usize, String> {
             Err(format!("must be at most {}, got {text:?}", usize::MAX))
         }
         Err(_) => Err(format!("must be a positive whole number, got {text:?}")),
+    }
+}
+
+/// A count of runs for `--top`: from 1 to [`MAX_RUNS`].
+fn parse_runs(text: &str) -> Result<usize, String> {
+    match parse_count(text)? {
+        runs if runs > MAX_RUNS => Err(format!("must be at most {MAX_RUNS}, got {text:?}")),
+        runs => Ok(runs),
     }
 }
 

@@ -200,30 +200,40 @@ impl Printer {
             }
             return Ok(());
         }
-        let mut rows = vec![["rank", "sum", "start", "end", "len", "elements"].map(String::from)];
-        for (index, best) in found.iter().enumerate() {
-            rows.push([
+        // The columns' widths come from a first pass, so that no more than
+        // a row is held as text at a time, whatever the number of runs.
+        let header = ["rank", "sum", "start", "end", "len"].map(String::from);
+        let row = |index: usize, best: &Best<T::Sum>| {
+            [
                 (index + 1).to_string(),
                 number(best.sum.normalized(), self.float),
                 best.start.to_string(),
                 best.end.to_string(),
                 best.len().to_string(),
-                show(&Excerpt::of(&values[best.range()]), self.float),
-            ]);
-        }
+            ]
+        };
         let mut widths = [0; 5];
-        for row in &rows {
-            for (width, cell) in widths.iter_mut().zip(row) {
+        let rows = found
+            .iter()
+            .enumerate()
+            .map(|(index, best)| row(index, best));
+        for cells in std::iter::once(header.clone()).chain(rows) {
+            for (width, cell) in widths.iter_mut().zip(&cells) {
                 *width = (*width).max(cell.chars().count());
             }
         }
-        for row in rows {
+        let write_row = |out: &mut dyn Write, cells: [String; 5], elements: &str| {
             let mut line = String::new();
-            for (width, cell) in widths.iter().zip(&row) {
+            for (width, cell) in widths.iter().zip(&cells) {
                 line.push_str(&format!("{cell:>width$}  "));
             }
-            line.push_str(&row[5]);
-            writeln!(out, "{line}")?;
+            line.push_str(elements);
+            writeln!(out, "{line}")
+        };
+        write_row(out, header, "elements")?;
+        for (index, best) in found.iter().enumerate() {
+            let elements = show(&Excerpt::of(&values[best.range()]), self.float);
+            write_row(out, row(index, best), &elements)?;
         }
         Ok(())
     }

@@ -490,6 +490,20 @@ fn top_k_disjoint_runs() {
          {\"rank\":2,\"sum\":-2,\"start\":1,\"end\":1,\"len\":1}\n"
     );
     assert!(error(&["--top", "0", "1"]).contains("must be at least 1"));
+    // At most 2^20 runs, refused before any number is read.
+    assert_eq!(
+        output(&["--top", "1048576", "-1", "2"], 0).lines().count(),
+        3
+    );
+    assert!(
+        error(&["--top", "1048577", "1"]).contains("must be at most 1048576, got \"1048577\""),
+        "{}",
+        error(&["--top", "1048577", "1"])
+    );
+    assert!(
+        error(&["--top", "18446744073709551615", "--file", "/dev/zero"])
+            .contains("at most 1048576")
+    );
 }
 
 #[test]

@@ -105,8 +105,9 @@ pub fn circular<T: Element>(values: &[T]) -> Result<CircularBest<T::Sum>, Subarr
 ///
 /// # Errors
 ///
-/// [`SubarrayError::ZeroCount`] for `k == 0`, otherwise as
-/// [`kadane`](super::kadane).
+/// As [`top_k`](super::top_k): [`SubarrayError::ZeroCount`] for `k == 0`,
+/// [`SubarrayError::TooManyRuns`] past [`MAX_RUNS`](super::MAX_RUNS),
+/// otherwise as [`kadane`](super::kadane).
 ///
 /// # Example
 ///
@@ -119,9 +120,7 @@ pub fn circular<T: Element>(values: &[T]) -> Result<CircularBest<T::Sum>, Subarr
 /// # Ok::<(), puzzles::subarray::SubarrayError>(())
 /// ```
 pub fn top_k<T: Element>(values: &[T], k: usize) -> Result<Vec<Best<T::Sum>>, SubarrayError> {
-    if k == 0 {
-        return Err(SubarrayError::ZeroCount);
-    }
+    super::topk::check_run_count(k)?;
     check_input(values)?;
     let mut used = vec![false; values.len()];
     let mut found = Vec::new();

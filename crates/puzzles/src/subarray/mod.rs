@@ -74,7 +74,7 @@ pub use excerpt::{EXCERPT, Excerpt};
 pub use kadane::{kadane, kadane_classic};
 pub use parse::{Position, SyntaxError, SyntaxErrorKind};
 pub use rect::{Matrix, Rect, rect, rect_parallel};
-pub use topk::top_k;
+pub use topk::{MAX_RUNS, top_k};
 
 /// The largest total magnitude `f64` input may have: a quarter of `f64::MAX`,
 /// so that no prefix sum, run sum or difference of two of them can overflow.
@@ -449,6 +449,9 @@ pub enum SubarrayError {
     /// Asked for zero runs.
     #[error("the number of runs to find must be at least 1")]
     ZeroCount,
+    /// Asked for more runs than [`MAX_RUNS`].
+    #[error("the number of runs to find must be at most {MAX_RUNS}, not {0}")]
+    TooManyRuns(usize),
     /// A token that is not a number (see [`SyntaxError`]).
     #[error(transparent)]
     Syntax(#[from] SyntaxError),

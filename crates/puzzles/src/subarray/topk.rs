@@ -19,13 +19,28 @@ use super::{Best, ChunkSummary, Element, SubarrayError, Sum, check_input};
 /// Elements per leaf of the tree: partial leaves are summarised directly.
 const LEAF: usize = 64;
 
+/// The most runs [`top_k`] finds in one call: 2²⁰. The runs and the gaps
+/// between them are kept until the call returns, about 80 bytes a run, so
+/// this bounds them at some 80 MiB whatever the input's length.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::subarray::{MAX_RUNS, SubarrayError, top_k};
+///
+/// assert_eq!(MAX_RUNS, 1 << 20);
+/// assert!(matches!(top_k(&[1, -1, 1], MAX_RUNS + 1), Err(SubarrayError::TooManyRuns(_))));
+/// ```
+pub const MAX_RUNS: usize = 1 << 20;
+
 /// The `k` best pairwise-disjoint runs, chosen greedily, in the order they
 /// are chosen (which is by sum, largest first, ties by position). Fewer than
 /// `k` when every element has been used. The first is the maximum subarray.
 ///
 /// # Errors
 ///
-/// [`SubarrayError::ZeroCount`] for `k == 0`; otherwise as
+/// [`SubarrayError::ZeroCount`] for `k == 0`,
+/// [`SubarrayError::TooManyRuns`] past [`MAX_RUNS`]; otherwise as
 /// [`kadane`](super::kadane).
 ///
 /// # Example
@@ -41,9 +56,7 @@ const LEAF: usize = 64;
 /// # Ok::<(), puzzles::subarray::SubarrayError>(())
 /// ```
 pub fn top_k<T: Element>(values: &[T], k: usize) -> Result<Vec<Best<T::Sum>>, SubarrayError> {
-    if k == 0 {
-        return Err(SubarrayError::ZeroCount);
-    }
+    check_run_count(k)?;
     check_input(values)?;
     let tree = Tree::new(values);
     let mut gaps = BinaryHeap::new();
@@ -61,6 +74,15 @@ pub fn top_k<T: Element>(values: &[T], k: usize) -> Result<Vec<Best<T::Sum>>, Su
         }
     }
     Ok(found)
+}
+
+/// Refuses a count of runs that is 0 or past [`MAX_RUNS`].
+pub(super) fn check_run_count(k: usize) -> Result<(), SubarrayError> {
+    match k {
+        0 => Err(SubarrayError::ZeroCount),
+        k if k > MAX_RUNS => Err(SubarrayError::TooManyRuns(k)),
+        _ => Ok(()),
+    }
 }
 
 /// An unused stretch `start..end` and its best run.
