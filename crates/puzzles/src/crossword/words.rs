@@ -186,8 +186,13 @@ impl WordList {
         let mut number = 0;
         let mut index = WordIndex::new();
         let mut long_start = Vec::new();
-        let ended = for_each_line_bounded(&mut reader, MAX_LINE, &mut long_start, |line| {
+        // One byte more than the bound: a `\r` before the `\n`.
+        let ended = for_each_line_bounded(&mut reader, MAX_LINE + 1, &mut long_start, |line| {
             number += 1;
+            // The bound is on the line before its break, `\n` or `\r\n`.
+            if line.strip_suffix(b"\r").unwrap_or(line).len() > MAX_LINE {
+                return Err(too_long(number, without_mark(number, line)));
+            }
             // Columns are counted after a byte-order mark, as editors do.
             let line = without_mark(number, line);
             // Plain ASCII without NUL is text; only other lines pay for
@@ -547,11 +552,13 @@ mod tests {
         let mut seen: HashMap<Vec<u8>, usize> = HashMap::new();
         loop {
             number += 1;
-            let read = read_line_bounded(&mut reader, &mut line, MAX_LINE)?;
+            let read = read_line_bounded(&mut reader, &mut line, MAX_LINE + 1)?;
             if read == Line::End {
                 break;
             }
-            let too_long = read == Line::TooLong;
+            let unbroken = line.strip_suffix(b"\n").unwrap_or(&line);
+            let too_long = read == Line::TooLong
+                || unbroken.strip_suffix(b"\r").unwrap_or(unbroken).len() > MAX_LINE;
             if number == 1 && line.starts_with("\u{feff}".as_bytes()) {
                 line.drain(..3);
             }
@@ -650,6 +657,27 @@ mod tests {
         assert!(matches!(err, ListError::TooManyWords { line: 5 }));
         let list = WordList::parse_hashing(&text.as_bytes()[..10], fx_hash, 2).unwrap();
         assert_eq!((list.len(), list.score(0)), (2, 70));
+    }
+
+    #[test]
+    fn the_line_bound_leaves_out_the_line_break_whichever_it_is() {
+        let longest = format!("AB;{}", "0".repeat(MAX_LINE - 4) + "7");
+        for line_break in ["\n", "\r\n"] {
+            let text = format!("{longest}{line_break}CD{line_break}");
+            let list = WordList::parse(text.as_bytes()).unwrap();
+            assert_eq!((list.len(), list.score(0)), (2, 7));
+            assert_eq!(oracle(text.as_bytes()).unwrap(), list);
+            let over = format!("X{longest}{line_break}CD{line_break}");
+            let err = WordList::parse(over.as_bytes()).unwrap_err();
+            assert_eq!(
+                err.to_string(),
+                format!("line 1: longer than {MAX_LINE} bytes")
+            );
+            assert_eq!(
+                oracle(over.as_bytes()).unwrap_err().to_string(),
+                err.to_string()
+            );
+        }
     }
 
     #[test]

@@ -165,12 +165,14 @@ pub fn read_given_lines(mut reader: impl BufRead) -> Result<Vec<GivenLine>, Give
     let mut bytes = Vec::new();
     let mut line = 0;
     loop {
-        let read = read_line_bounded(&mut reader, &mut bytes, MAX_GIVEN_LINE).map_err(|error| {
-            GivenFileError::Io {
-                line: line + 1,
-                error,
-            }
-        })?;
+        // One byte more than the bound: a `\r` before the `\n`.
+        let read =
+            read_line_bounded(&mut reader, &mut bytes, MAX_GIVEN_LINE + 1).map_err(|error| {
+                GivenFileError::Io {
+                    line: line + 1,
+                    error,
+                }
+            })?;
         line += 1;
         match read {
             Line::End => break,
@@ -182,6 +184,10 @@ pub fn read_given_lines(mut reader: impl BufRead) -> Result<Vec<GivenLine>, Give
         }
         let raw = bytes.strip_suffix(b"\n").unwrap_or(&bytes);
         let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
+        // The bound is on the line before its break, `\n` or `\r\n`.
+        if raw.len() > MAX_GIVEN_LINE {
+            return Err(GivenFileError::TooLong { line });
+        }
         // A byte-order mark, as some editors write, is not part of line 1.
         let raw = match raw.strip_prefix("\u{feff}".as_bytes()) {
             Some(rest) if line == 1 => rest,
@@ -333,6 +339,12 @@ mod tests {
 
     #[test]
     fn long_lines_and_too_many_squares_are_refused_by_line() {
+        // The bound is on the line before its break, whichever break.
+        let padded = format!("1:2{}", " ".repeat(MAX_GIVEN_LINE - 3));
+        for line_break in ["\n", "\r\n", ""] {
+            assert_eq!(parse(&format!("{padded}{line_break}")), Ok(vec![(1, 2)]));
+            assert!(parse(&format!("{padded} {line_break}")).is_err());
+        }
         let long = format!("0:0\n{}\n", "1".repeat(MAX_GIVEN_LINE + 1));
         assert_eq!(
             parse(&long),

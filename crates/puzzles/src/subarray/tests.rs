@@ -816,7 +816,11 @@ fn matrices_and_bounds_read_from_json_are_checked() {
 #[test]
 fn a_count_of_runs_past_the_bound_is_refused_by_both_searches() {
     let values = [1_i64, -1, 1];
-    assert_eq!(top_k(&values, MAX_RUNS).unwrap().len(), 3, "every element used");
+    assert_eq!(
+        top_k(&values, MAX_RUNS).unwrap().len(),
+        3,
+        "every element used"
+    );
     for refused in [MAX_RUNS + 1, usize::MAX] {
         assert!(
             matches!(top_k(&values, refused), Err(SubarrayError::TooManyRuns(k)) if k == refused)
