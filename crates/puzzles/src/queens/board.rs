@@ -185,6 +185,13 @@ impl Board {
     /// The lexicographically first solution, or `None` when there is none
     /// (`n` = 2 or 3 for queens).
     ///
+    /// This is a backtracking search with no time bound: the first solution
+    /// in this order comes at once for small boards (for queens up to 29),
+    /// but takes minutes or more for some larger ones
+    /// ([`lexicographic_is_quick`](super::lexicographic_is_quick) says
+    /// which). For any one solution of any size, take
+    /// [`one_solution`](super::one_solution).
+    ///
     /// # Example
     ///
     /// ```
