@@ -292,6 +292,13 @@ proptest! {
         for fill in &found {
             prop_assert_eq!(check_fill(&grid_text, &refs, fill), Ok(()));
         }
+        // The iterator lists what the search lists, in its order, and one
+        // dropped part way leaves nothing behind.
+        let iterated: Vec<Vec<String>> = filler.fills().unwrap().map(|fill| fill.lines()).collect();
+        prop_assert_eq!(&iterated, &found);
+        let mut part = filler.fills().unwrap();
+        prop_assert_eq!(part.next().map(|fill| fill.lines()), found.first().cloned());
+        drop(part);
         found.sort();
         prop_assert_eq!(&found, &expected);
         let mut by_letters = fills_by_letters(&filler);
@@ -956,3 +963,4 @@ fn entries_leave_out_a_direction_without_answers() {
     let fill = Filler::new(&grid, &list).unwrap().first().unwrap();
     assert_eq!(render::entries(&fill), "Across\n  1 SAT\n");
 }
+
