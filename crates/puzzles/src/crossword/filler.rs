@@ -9,7 +9,6 @@ use thiserror::Error;
 use super::checkpoint::grid_print;
 use super::engine::{Bucket, Engine};
 use super::fill::{Entry, Fill};
-use super::fills::Fills;
 use super::grid::{Cell, Grid, Slot};
 use super::learn::Learned;
 use super::search::{Hooks, Nodes, explore, luby};
@@ -423,30 +422,6 @@ impl Filler {
             nodes,
             complete,
         }
-    }
-
-    /// Every fill, as an iterator: [`Filler::search`] without a limit, run
-    /// on a thread of its own that finds each fill only when the one before
-    /// it has been taken (see [`Fills`]).
-    ///
-    /// # Errors
-    ///
-    /// The system's error when the thread cannot start.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use puzzles::crossword::{Filler, Grid, WordList};
-    ///
-    /// let grid = Grid::parse("...\n#..")?;
-    /// let words = WordList::parse(&b"CAT\nAT\nTO\nAN\nNO\nTA\nON\n"[..])?;
-    /// for fill in Filler::new(&grid, &words)?.fills()?.take(2) {
-    ///     assert_eq!(fill.lines()[1].as_bytes()[0], b'#');
-    /// }
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn fills(&self) -> std::io::Result<Fills> {
-        Fills::new(self)
     }
 
     /// Lists fills, handing each to `on_fill` (which may stop the search)

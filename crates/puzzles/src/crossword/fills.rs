@@ -40,8 +40,34 @@ pub struct Fills {
     search: Option<JoinHandle<()>>,
 }
 
+impl Filler {
+    /// Every fill, as an iterator: [`Filler::search`] without a limit, run
+    /// on a thread of its own that finds each fill only when the one before
+    /// it has been taken (see [`Fills`]).
+    ///
+    /// # Errors
+    ///
+    /// The system's error when the thread cannot start.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::crossword::{Filler, Grid, WordList};
+    ///
+    /// let grid = Grid::parse("...\n#..")?;
+    /// let words = WordList::parse(&b"CAT\nAT\nTO\nAN\nNO\nTA\nON\n"[..])?;
+    /// for fill in Filler::new(&grid, &words)?.fills()?.take(2) {
+    ///     assert_eq!(fill.lines()[1].as_bytes()[0], b'#');
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn fills(&self) -> io::Result<Fills> {
+        Fills::new(self)
+    }
+}
+
 impl Fills {
-    pub(super) fn new(filler: &Filler) -> io::Result<Fills> {
+    fn new(filler: &Filler) -> io::Result<Fills> {
         let filler = filler.clone();
         // A channel without room: the search hands a fill over only when
         // `next` asks for it.

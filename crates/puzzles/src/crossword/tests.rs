@@ -963,4 +963,3 @@ fn entries_leave_out_a_direction_without_answers() {
     let fill = Filler::new(&grid, &list).unwrap().first().unwrap();
     assert_eq!(render::entries(&fill), "Across\n  1 SAT\n");
 }
-
