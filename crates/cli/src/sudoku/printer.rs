@@ -97,6 +97,8 @@ impl Printer {
                 "puzzle": puzzle.to_line(self.alphabet),
                 "solutions": solutions,
                 "unique": *solutions == 1,
+                // The count stops at the second solution: 2 means 2 or more.
+                "complete": *solutions < 2,
             }),
             BatchOutcome::Invalid(error) => json!({ "error": error.to_string() }),
         };

@@ -131,6 +131,17 @@ fn counts_solutions() {
     let object: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(object["solutions"], 1);
     assert_eq!(object["unique"], true);
+    assert_eq!(object["complete"], true);
+    // The count stops at the second solution, and says so.
+    let empty = ".".repeat(81);
+    let json = stdout_of(
+        &puzzles()
+            .args(["sudoku", "--count", "--format", "json", &empty])
+            .assert()
+            .success(),
+    );
+    let object: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!((&object["solutions"], &object["complete"]), (&2.into(), &false.into()));
 }
 
 #[test]
