@@ -10,6 +10,13 @@ use puzzles::queens::{Board, Piece, QueensError, Rules, Solution, Symmetry, orac
 use puzzles::trace::{Action, Event, TraceMode};
 
 #[test]
+#[should_panic(expected = "the square (4, 0) is not on a board of side 4")]
+fn a_symmetry_of_a_square_off_the_board_is_refused_loudly() {
+    // In a release build, as in a debug one: not a wrong square.
+    let _ = Symmetry::Rotate90.apply(4, 4, 0);
+}
+
+#[test]
 fn rules_read_from_json_are_checked() {
     let kings = Rules::new(5, Piece::King, true).unwrap();
     let json = serde_json::to_string(&kings).unwrap();

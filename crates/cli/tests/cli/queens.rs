@@ -230,6 +230,17 @@ fn unique_lists_the_fundamental_solutions_with_class_sizes() {
         stdout_of(&["queens", "6", "--unique", "--format", "json"]),
         "{\"n\":6,\"index\":1,\"cols\":[1,3,5,0,2,4],\"class_size\":4}\n"
     );
+    // The lines read back as the library's own types.
+    let json = stdout_of(&["queens", "8", "--unique", "--format", "json"]);
+    let classes: Vec<puzzles::queens::Fundamental> = json
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    let expected: Vec<_> = puzzles::queens::Board::new(8)
+        .unwrap()
+        .fundamental_solutions()
+        .collect();
+    assert_eq!(classes, expected);
 }
 
 #[test]

@@ -141,7 +141,10 @@ fn counts_solutions() {
             .success(),
     );
     let object: serde_json::Value = serde_json::from_str(&json).unwrap();
-    assert_eq!((&object["solutions"], &object["complete"]), (&2.into(), &false.into()));
+    assert_eq!(
+        (&object["solutions"], &object["complete"]),
+        (&2.into(), &false.into())
+    );
 }
 
 #[test]

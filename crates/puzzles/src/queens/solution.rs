@@ -63,6 +63,11 @@ impl Symmetry {
 
     /// Where the square `(row, col)` of an `n`×`n` board goes.
     ///
+    /// # Panics
+    ///
+    /// If the square is not on the board (`row` or `col` is `n` or more),
+    /// as indexing past a slice's end does: there is no image to give.
+    ///
     /// # Example
     ///
     /// ```
@@ -72,6 +77,10 @@ impl Symmetry {
     /// assert_eq!(Symmetry::Rotate90.apply(8, 0, 0), (0, 7));
     /// ```
     pub fn apply(self, n: usize, row: usize, col: usize) -> (usize, usize) {
+        assert!(
+            row < n && col < n,
+            "the square ({row}, {col}) is not on a board of side {n}"
+        );
         let last = n - 1;
         match self {
             Symmetry::Identity => (row, col),
@@ -369,7 +378,10 @@ impl std::fmt::Display for Solution {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Fundamental {
-    /// The lexicographically smallest solution of the class.
+    /// The lexicographically smallest solution of the class. (Read from
+    /// JSON it may also be called `cols`, as `puzzles queens --unique
+    /// --format json` writes it.)
+    #[serde(alias = "cols")]
     pub solution: Solution,
     /// How many distinct solutions the class holds: 1, 2, 4 or 8.
     pub class_size: usize,

@@ -103,7 +103,8 @@ pub struct Best<S = i128> {
 }
 
 impl<S> Best<S> {
-    /// How many elements the run holds (at least 1).
+    /// How many elements the run holds: at least 1 for a run a search
+    /// found (0 for fields set by hand with `start` past `end`).
     ///
     /// # Example
     ///
@@ -111,10 +112,11 @@ impl<S> Best<S> {
     /// use puzzles::subarray::Best;
     ///
     /// assert_eq!(Best { sum: 1_i128, start: 4, end: 4 }.len(), 1);
+    /// assert_eq!(Best { sum: 1_i128, start: 5, end: 2 }.len(), 0);
     /// ```
     #[allow(clippy::len_without_is_empty)] // a run is never empty
     pub fn len(&self) -> usize {
-        self.end - self.start + 1
+        span(self.start, self.end)
     }
 
     /// The indices of the run, for slicing: `&values[best.range()]`.
@@ -131,6 +133,12 @@ impl<S> Best<S> {
     pub fn range(&self) -> std::ops::RangeInclusive<usize> {
         self.start..=self.end
     }
+}
+
+/// How many indices `first..=last` holds, 0 when `first` is past `last`.
+pub(crate) fn span(first: usize, last: usize) -> usize {
+    last.checked_sub(first)
+        .map_or(0, |gap| gap.saturating_add(1))
 }
 
 /// An answer that carries a sum: what [`or_empty`] needs to know.

@@ -211,7 +211,8 @@ pub struct Rect<S = i128> {
 }
 
 impl<S> Rect<S> {
-    /// The number of rows it spans.
+    /// The number of rows it spans (0 for fields set by hand with `top`
+    /// below `bottom`).
     ///
     /// # Example
     ///
@@ -221,10 +222,11 @@ impl<S> Rect<S> {
     /// assert_eq!(Rect { sum: 1_i128, top: 2, left: 0, bottom: 2, right: 0 }.height(), 1);
     /// ```
     pub fn height(&self) -> usize {
-        self.bottom - self.top + 1
+        super::span(self.top, self.bottom)
     }
 
-    /// The number of columns it spans.
+    /// The number of columns it spans (0 for fields set by hand with
+    /// `left` right of `right`).
     ///
     /// # Example
     ///
@@ -234,7 +236,7 @@ impl<S> Rect<S> {
     /// assert_eq!(Rect { sum: 1_i128, top: 0, left: 1, bottom: 0, right: 3 }.width(), 3);
     /// ```
     pub fn width(&self) -> usize {
-        self.right - self.left + 1
+        super::span(self.left, self.right)
     }
 
     fn key(&self) -> (usize, usize, usize, usize) {
