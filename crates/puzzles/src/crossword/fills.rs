@@ -1,23 +1,23 @@
 //! Every fill of a grid as an iterator: the callback search run on a thread
-//! of its own, one fill handed over at a time.
+//! of its own, which searches only while `next` waits for a fill.
 
 use std::io;
+use std::iter::FusedIterator;
 use std::ops::ControlFlow;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+use std::sync::mpsc::{Receiver, Sender, channel};
 use std::thread::JoinHandle;
 
 use super::fill::Fill;
 use super::filler::Filler;
 
-/// The fills of a grid, in the order [`Filler::search`] lists them, each
-/// found only when the one before it has been taken ([`Filler::fills`]).
+/// The fills of a grid, in the order [`Filler::search`] lists them
+/// ([`Filler::fills`]).
 ///
-/// The search runs on a thread of its own and waits for `next` between
-/// fills, so an iterator that is dropped, or never run to its end, costs no
-/// more search than it asked for. Dropping it stops the search at its next
-/// check (every few thousand words tried) and waits for the thread.
+/// The search runs on a thread of its own, and only while `next` waits for
+/// a fill: it starts at the first call, and between calls it waits where it
+/// found the last fill. So an iterator that is dropped, or never run to its
+/// end, costs no more search than it asked for; dropping it ends the thread
+/// and waits for it. Each iterator holds a copy of the filler.
 ///
 /// # Example
 ///
@@ -35,15 +35,16 @@ use super::filler::Filler;
 /// ```
 #[derive(Debug)]
 pub struct Fills {
-    receiver: Option<Receiver<Fill>>,
-    stop: Arc<AtomicBool>,
+    /// Asks the search for the next fill; `None` once it has ended.
+    asks: Option<Sender<()>>,
+    fills: Receiver<Fill>,
     search: Option<JoinHandle<()>>,
 }
 
 impl Filler {
     /// Every fill, as an iterator: [`Filler::search`] without a limit, run
-    /// on a thread of its own that finds each fill only when the one before
-    /// it has been taken (see [`Fills`]).
+    /// on a thread of its own that searches only while `next` waits for a
+    /// fill (see [`Fills`]).
     ///
     /// # Errors
     ///
@@ -69,27 +70,31 @@ impl Filler {
 impl Fills {
     fn new(filler: &Filler) -> io::Result<Fills> {
         let filler = filler.clone();
-        // A channel without room: the search hands a fill over only when
-        // `next` asks for it.
-        let (sender, receiver): (SyncSender<Fill>, _) = sync_channel(0);
-        let stop = Arc::new(AtomicBool::new(false));
-        let stopped = Arc::clone(&stop);
+        let (asks, asked) = channel::<()>();
+        let (found, fills) = channel();
         let search = std::thread::Builder::new()
             .name("crossword-fills".into())
             .spawn(move || {
-                let mut progress = |_: &_| match stopped.load(Ordering::Relaxed) {
-                    true => ControlFlow::Break(()),
-                    false => ControlFlow::Continue(()),
-                };
-                filler.search(None, &mut progress, &mut |fill| match sender.send(fill) {
-                    Ok(()) => ControlFlow::Continue(()),
-                    Err(_) => ControlFlow::Break(()),
+                // Nothing is searched before the first `next`, and nothing
+                // after a fill until the next one; a closed channel is an
+                // iterator dropped.
+                if asked.recv().is_err() {
+                    return;
+                }
+                let mut progress = |_: &_| ControlFlow::Continue(());
+                filler.search(None, &mut progress, &mut |fill| {
+                    let handed = found.send(fill).is_ok();
+                    if handed && asked.recv().is_ok() {
+                        ControlFlow::Continue(())
+                    } else {
+                        ControlFlow::Break(())
+                    }
                 });
-            });
+            })?;
         Ok(Fills {
-            receiver: Some(receiver),
-            stop,
-            search: Some(search?),
+            asks: Some(asks),
+            fills,
+            search: Some(search),
         })
     }
 
@@ -107,20 +112,28 @@ impl Iterator for Fills {
     type Item = Fill;
 
     fn next(&mut self) -> Option<Fill> {
-        let fill = self.receiver.as_ref()?.recv().ok();
+        // The search ends by dropping its sender: then `recv` fails.
+        let fill = self
+            .asks
+            .as_ref()?
+            .send(())
+            .ok()
+            .and_then(|()| self.fills.recv().ok());
         if fill.is_none() {
-            self.receiver = None;
+            self.asks = None;
             self.join();
         }
         fill
     }
 }
 
+impl FusedIterator for Fills {}
+
 impl Drop for Fills {
     fn drop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
-        // Dropping the receiver wakes a search waiting to hand over a fill.
-        self.receiver = None;
+        // A search waiting to be asked for the next fill wakes to a closed
+        // channel.
+        self.asks = None;
         if let Some(search) = self.search.take() {
             let _ = search.join();
         }
