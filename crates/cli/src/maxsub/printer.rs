@@ -26,12 +26,15 @@ struct RunJson<S> {
     len: usize,
 }
 
+/// The JSON of a run on the circle; with its `n`, a non-empty one reads
+/// back as the library's `CircularBest`.
 #[derive(Serialize)]
 struct CircularJson<S> {
     sum: S,
     start: Option<usize>,
     end: Option<usize>,
     len: usize,
+    n: usize,
     wraps: bool,
 }
 
@@ -152,6 +155,7 @@ impl Printer {
                     start: (!empty).then_some(best.start),
                     end: (!empty).then_some(best.end),
                     len: if empty { 0 } else { best.len },
+                    n: best.n,
                     wraps: !empty && best.wraps(),
                 },
             ),

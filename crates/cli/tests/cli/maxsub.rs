@@ -343,11 +343,11 @@ fn circular_runs_say_whether_they_wrap() {
     );
     assert_eq!(
         output(&["--circular", "--format", "json", "5", "-3", "5"], 0),
-        "{\"sum\":10,\"start\":2,\"end\":0,\"len\":2,\"wraps\":true}\n"
+        "{\"sum\":10,\"start\":2,\"end\":0,\"len\":2,\"n\":3,\"wraps\":true}\n"
     );
     assert_eq!(
         output(&["--circular", "--format", "json", "-1", "3", "-1"], 0),
-        "{\"sum\":3,\"start\":1,\"end\":1,\"len\":1,\"wraps\":false}\n"
+        "{\"sum\":3,\"start\":1,\"end\":1,\"len\":1,\"n\":3,\"wraps\":false}\n"
     );
     assert_eq!(
         output(
@@ -364,7 +364,7 @@ fn circular_runs_say_whether_they_wrap() {
             ],
             0
         ),
-        "{\"sum\":4,\"start\":2,\"end\":0,\"len\":3,\"wraps\":true}\n"
+        "{\"sum\":4,\"start\":2,\"end\":0,\"len\":3,\"n\":4,\"wraps\":true}\n"
     );
     assert_eq!(
         output(
@@ -378,9 +378,13 @@ fn circular_runs_say_whether_they_wrap() {
             ],
             0
         ),
-        "{\"sum\":0,\"start\":null,\"end\":null,\"len\":0,\"wraps\":false}\n"
+        "{\"sum\":0,\"start\":null,\"end\":null,\"len\":0,\"n\":2,\"wraps\":false}\n"
     );
     assert!(output(&["--circular", "--float", "0.5", "-1", "0.5"], 0).starts_with("sum: 1\n"));
+    // A run reads back as the library's own type.
+    let json = output(&["--circular", "--format", "json", "5", "-3", "5"], 0);
+    let run: puzzles::subarray::CircularBest = serde_json::from_str(&json).unwrap();
+    assert_eq!(run, puzzles::subarray::circular(&[5_i64, -3, 5]).unwrap());
 }
 
 #[test]
