@@ -8,6 +8,29 @@
 
 use std::io::{self, BufRead};
 
+/// A UTF-8 byte-order mark, as some editors write at the start of a file.
+pub(crate) const BYTE_ORDER_MARK: &[u8] = b"\xEF\xBB\xBF";
+
+/// What a reader whose lines are bounded at `bound` bytes asks
+/// [`read_line_bounded`] or [`for_each_line_bounded`] to hold: room past
+/// the bound for a `\r` before the `\n` and a byte-order mark opening the
+/// file, neither of which counts (see [`content`]).
+pub(crate) const fn read_bound(bound: usize) -> usize {
+    bound + 1 + BYTE_ORDER_MARK.len()
+}
+
+/// The part of a line that a bound on its length counts: without its line
+/// break (`\n`, `\r\n`, or none at the end of the input) and, on the first
+/// line, without a byte-order mark.
+pub(crate) fn content(line: &[u8], first_line: bool) -> &[u8] {
+    let line = line.strip_suffix(b"\n").unwrap_or(line);
+    let line = line.strip_suffix(b"\r").unwrap_or(line);
+    match line.strip_prefix(BYTE_ORDER_MARK) {
+        Some(rest) if first_line => rest,
+        _ => line,
+    }
+}
+
 /// What [`read_line_bounded`] found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Line {

@@ -125,9 +125,13 @@ fn parse_count(text: &str) -> Result<usize, String> {
 
 /// A count of runs for `--top`: from 1 to [`MAX_RUNS`].
 fn parse_runs(text: &str) -> Result<usize, String> {
-    match parse_count(text)? {
-        runs if runs > MAX_RUNS => Err(format!("must be at most {MAX_RUNS}, got {text:?}")),
-        runs => Ok(runs),
+    let too_many = || format!("must be at most {MAX_RUNS}, got {text:?}");
+    match text.trim().parse::<usize>() {
+        Err(err) if *err.kind() == std::num::IntErrorKind::PosOverflow => Err(too_many()),
+        _ => match parse_count(text)? {
+            runs if runs > MAX_RUNS => Err(too_many()),
+            runs => Ok(runs),
+        },
     }
 }
 

@@ -6,7 +6,7 @@ use std::io::{self, BufRead};
 
 use thiserror::Error;
 
-use crate::lines::{Line, first_not_text, for_each_line_bounded};
+use crate::lines::{Line, content, first_not_text, for_each_line_bounded, read_bound};
 use crate::text::Position;
 
 use super::grid::MAX_SIDE;
@@ -186,73 +186,74 @@ impl WordList {
         let mut number = 0;
         let mut index = WordIndex::new();
         let mut long_start = Vec::new();
-        // One byte more than the bound: a `\r` before the `\n`.
-        let ended = for_each_line_bounded(&mut reader, MAX_LINE + 1, &mut long_start, |line| {
-            number += 1;
-            // The bound is on the line before its break, `\n` or `\r\n`.
-            if line.strip_suffix(b"\r").unwrap_or(line).len() > MAX_LINE {
-                return Err(too_long(number, without_mark(number, line)));
-            }
-            // Columns are counted after a byte-order mark, as editors do.
-            let line = without_mark(number, line);
-            // Plain ASCII without NUL is text; only other lines pay for
-            // the search of the first bad byte.
-            if !line.iter().all(|&b| b != 0 && b.is_ascii())
-                && let Some(at) = first_not_text(line, false)
-            {
-                return Err(ListError::NotText {
-                    position: Position::at(number, at + 1),
-                });
-            }
-            let body = line.trim_ascii_start();
-            let text = body.trim_ascii_end();
-            if text.is_empty() || text[0] == b'#' {
-                return Ok(());
-            }
-            // The word goes straight to the end of `letters`, and is taken
-            // off again if it repeats an earlier one.
-            let start = list.letters.len();
-            let score = match entry(text, &mut list.letters) {
-                Entry::Word(score) => score,
-                Entry::NotWord => {
+        let ended =
+            for_each_line_bounded(&mut reader, read_bound(MAX_LINE), &mut long_start, |line| {
+                number += 1;
+                // The bound is on the line without its break (`\n` or `\r\n`)
+                // or a byte-order mark opening the file.
+                if content(line, number == 1).len() > MAX_LINE {
+                    return Err(too_long(number, without_mark(number, line)));
+                }
+                // Columns are counted after a byte-order mark, as editors do.
+                let line = without_mark(number, line);
+                // Plain ASCII without NUL is text; only other lines pay for
+                // the search of the first bad byte.
+                if !line.iter().all(|&b| b != 0 && b.is_ascii())
+                    && let Some(at) = first_not_text(line, false)
+                {
+                    return Err(ListError::NotText {
+                        position: Position::at(number, at + 1),
+                    });
+                }
+                let body = line.trim_ascii_start();
+                let text = body.trim_ascii_end();
+                if text.is_empty() || text[0] == b'#' {
+                    return Ok(());
+                }
+                // The word goes straight to the end of `letters`, and is taken
+                // off again if it repeats an earlier one.
+                let start = list.letters.len();
+                let score = match entry(text, &mut list.letters) {
+                    Entry::Word(score) => score,
+                    Entry::NotWord => {
+                        list.skipped += 1;
+                        list.first_skipped.get_or_insert(number);
+                        return Ok(());
+                    }
+                    Entry::BadScore(at) => {
+                        let column = line.len() - body.len() + at + 1;
+                        return Err(bad_score(number, column, &text[at..]));
+                    }
+                };
+                if list.letters.len() - start > MAX_SIDE {
+                    list.letters.truncate(start);
                     list.skipped += 1;
                     list.first_skipped.get_or_insert(number);
                     return Ok(());
                 }
-                Entry::BadScore(at) => {
-                    let column = line.len() - body.len() + at + 1;
-                    return Err(bad_score(number, column, &text[at..]));
+                let word = &list.letters[start..];
+                let new = list.starts.len() as u32;
+                let earlier = index.find_or_insert(hash_of(word), new, |id| {
+                    list.earlier(id as usize, start) == word
+                });
+                match earlier {
+                    Some(at) => {
+                        list.letters.truncate(start);
+                        list.duplicates += 1;
+                        let old = &mut list.scores[at as usize];
+                        *old = (*old).max(score);
+                    }
+                    None if list.starts.len() == max_words => {
+                        return Err(ListError::TooManyWords { line: number });
+                    }
+                    None => {
+                        list.starts.push(start as u32);
+                        list.scores.push(score);
+                        index.grow_with(|id| hash_of(list.letters(id as usize)));
+                    }
                 }
-            };
-            if list.letters.len() - start > MAX_SIDE {
-                list.letters.truncate(start);
-                list.skipped += 1;
-                list.first_skipped.get_or_insert(number);
-                return Ok(());
-            }
-            let word = &list.letters[start..];
-            let new = list.starts.len() as u32;
-            let earlier = index.find_or_insert(hash_of(word), new, |id| {
-                list.earlier(id as usize, start) == word
-            });
-            match earlier {
-                Some(at) => {
-                    list.letters.truncate(start);
-                    list.duplicates += 1;
-                    let old = &mut list.scores[at as usize];
-                    *old = (*old).max(score);
-                }
-                None if list.starts.len() == max_words => {
-                    return Err(ListError::TooManyWords { line: number });
-                }
-                None => {
-                    list.starts.push(start as u32);
-                    list.scores.push(score);
-                    index.grow_with(|id| hash_of(list.letters(id as usize)));
-                }
-            }
-            Ok(())
-        })?;
+                Ok(())
+            })?;
         if ended == Line::TooLong {
             let start = without_mark(number + 1, &long_start);
             return Err(too_long(number + 1, start));
@@ -552,13 +553,18 @@ mod tests {
         let mut seen: HashMap<Vec<u8>, usize> = HashMap::new();
         loop {
             number += 1;
-            let read = read_line_bounded(&mut reader, &mut line, MAX_LINE + 1)?;
+            let read = read_line_bounded(&mut reader, &mut line, MAX_LINE + 4)?;
             if read == Line::End {
                 break;
             }
-            let unbroken = line.strip_suffix(b"\n").unwrap_or(&line);
-            let too_long = read == Line::TooLong
-                || unbroken.strip_suffix(b"\r").unwrap_or(unbroken).len() > MAX_LINE;
+            let mut counted = line.strip_suffix(b"\n").unwrap_or(&line);
+            counted = counted.strip_suffix(b"\r").unwrap_or(counted);
+            if number == 1 {
+                counted = counted
+                    .strip_prefix("\u{feff}".as_bytes())
+                    .unwrap_or(counted);
+            }
+            let too_long = read == Line::TooLong || counted.len() > MAX_LINE;
             if number == 1 && line.starts_with("\u{feff}".as_bytes()) {
                 line.drain(..3);
             }
@@ -662,12 +668,19 @@ mod tests {
     #[test]
     fn the_line_bound_leaves_out_the_line_break_whichever_it_is() {
         let longest = format!("AB;{}", "0".repeat(MAX_LINE - 4) + "7");
-        for line_break in ["\n", "\r\n"] {
-            let text = format!("{longest}{line_break}CD{line_break}");
+        // Nor is a byte-order mark opening the file part of its length.
+        let cases = [
+            ("", "\n"),
+            ("", "\r\n"),
+            ("\u{feff}", "\n"),
+            ("\u{feff}", "\r\n"),
+        ];
+        for (mark, line_break) in cases {
+            let text = format!("{mark}{longest}{line_break}CD{line_break}");
             let list = WordList::parse(text.as_bytes()).unwrap();
             assert_eq!((list.len(), list.score(0)), (2, 7));
             assert_eq!(oracle(text.as_bytes()).unwrap(), list);
-            let over = format!("X{longest}{line_break}CD{line_break}");
+            let over = format!("{mark}X{longest}{line_break}CD{line_break}");
             let err = WordList::parse(over.as_bytes()).unwrap_err();
             assert_eq!(
                 err.to_string(),

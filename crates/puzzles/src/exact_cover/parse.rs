@@ -7,7 +7,7 @@ use std::str::FromStr;
 
 use super::error::ExactCoverError;
 use super::problem::Problem;
-use crate::lines::{Line, read_line_bounded};
+use crate::lines::{Line, content, read_bound, read_line_bounded};
 use crate::text::Position;
 
 /// The longest line the reader accepts, in bytes before its line break
@@ -203,12 +203,13 @@ fn parse_lines(mut reader: impl BufRead) -> Result<Problem, ParseError> {
     // input is on the line after it.
     let mut ended_line = true;
     loop {
-        // One byte more than the bound: a `\r` before the `\n`.
         let read =
-            read_line_bounded(&mut reader, &mut bytes, MAX_LINE + 1).map_err(|err| ParseError {
-                line: line_number + 1,
-                column: 1,
-                kind: ParseErrorKind::Io(err.to_string()),
+            read_line_bounded(&mut reader, &mut bytes, read_bound(MAX_LINE)).map_err(|err| {
+                ParseError {
+                    line: line_number + 1,
+                    column: 1,
+                    kind: ParseErrorKind::Io(err.to_string()),
+                }
             })?;
         if read == Line::End {
             break;
@@ -228,8 +229,9 @@ fn parse_lines(mut reader: impl BufRead) -> Result<Problem, ParseError> {
                 &bytes[..]
             }
         };
-        // The bound is on the line before its break, `\n` or `\r\n`.
-        if raw.strip_suffix(b"\r").unwrap_or(raw).len() > MAX_LINE {
+        // The bound is on the line without its break (`\n` or `\r\n`) or
+        // a byte-order mark opening the file.
+        if content(raw, line_number == 1).len() > MAX_LINE {
             return Err(ParseError {
                 line: line_number,
                 column: 1,
@@ -364,6 +366,11 @@ mod tests {
             let err = Problem::read(over.as_bytes()).unwrap_err();
             assert_eq!((err.line, err.kind), (1, ParseErrorKind::LineTooLong));
         }
+        // Nor is a byte-order mark opening the file part of its length.
+        let marked = format!("\u{feff}{} b\r\nb\r\n", "a".repeat(MAX_LINE - 2));
+        assert!(Problem::read(marked.as_bytes()).is_ok());
+        let marked_over = format!("\u{feff}{} b\r\nb\r\n", "a".repeat(MAX_LINE - 1));
+        assert!(Problem::read(marked_over.as_bytes()).is_err());
     }
 
     #[test]

@@ -17,7 +17,7 @@
 use std::io::{self, BufRead};
 
 use super::MAX_SEARCH_N;
-use crate::lines::{Line, invalid_utf8_in_start, read_line_bounded};
+use crate::lines::{Line, content, invalid_utf8_in_start, read_bound, read_line_bounded};
 
 /// The longest line of a given-queens file, in bytes: a square takes a
 /// few, so 4 KiB leaves room for any comment, and a file of one huge line
@@ -165,14 +165,12 @@ pub fn read_given_lines(mut reader: impl BufRead) -> Result<Vec<GivenLine>, Give
     let mut bytes = Vec::new();
     let mut line = 0;
     loop {
-        // One byte more than the bound: a `\r` before the `\n`.
-        let read =
-            read_line_bounded(&mut reader, &mut bytes, MAX_GIVEN_LINE + 1).map_err(|error| {
-                GivenFileError::Io {
-                    line: line + 1,
-                    error,
-                }
-            })?;
+        let read = read_line_bounded(&mut reader, &mut bytes, read_bound(MAX_GIVEN_LINE)).map_err(
+            |error| GivenFileError::Io {
+                line: line + 1,
+                error,
+            },
+        )?;
         line += 1;
         match read {
             Line::End => break,
@@ -182,17 +180,12 @@ pub fn read_given_lines(mut reader: impl BufRead) -> Result<Vec<GivenLine>, Give
             Line::TooLong => return Err(GivenFileError::TooLong { line }),
             Line::Read => {}
         }
-        let raw = bytes.strip_suffix(b"\n").unwrap_or(&bytes);
-        let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
-        // The bound is on the line before its break, `\n` or `\r\n`.
+        // Neither the line break nor a byte-order mark opening the file is
+        // part of the line, or of its length.
+        let raw = content(&bytes, line == 1);
         if raw.len() > MAX_GIVEN_LINE {
             return Err(GivenFileError::TooLong { line });
         }
-        // A byte-order mark, as some editors write, is not part of line 1.
-        let raw = match raw.strip_prefix("\u{feff}".as_bytes()) {
-            Some(rest) if line == 1 => rest,
-            _ => raw,
-        };
         let text = std::str::from_utf8(raw).map_err(|_| GivenFileError::NotUtf8 { line })?;
         let content = text.split('#').next().unwrap_or("");
         if content.trim().is_empty() {
@@ -340,10 +333,14 @@ mod tests {
     #[test]
     fn long_lines_and_too_many_squares_are_refused_by_line() {
         // The bound is on the line before its break, whichever break.
+        // Nor is a byte-order mark opening the file part of its length.
         let padded = format!("1:2{}", " ".repeat(MAX_GIVEN_LINE - 3));
-        for line_break in ["\n", "\r\n", ""] {
-            assert_eq!(parse(&format!("{padded}{line_break}")), Ok(vec![(1, 2)]));
-            assert!(parse(&format!("{padded} {line_break}")).is_err());
+        for mark in ["", "\u{feff}"] {
+            for line_break in ["\n", "\r\n", ""] {
+                let fits = format!("{mark}{padded}{line_break}");
+                assert_eq!(parse(&fits), Ok(vec![(1, 2)]));
+                assert!(parse(&format!("{mark}{padded} {line_break}")).is_err());
+            }
         }
         let long = format!("0:0\n{}\n", "1".repeat(MAX_GIVEN_LINE + 1));
         assert_eq!(

@@ -7,7 +7,10 @@ use std::io::{self, BufRead};
 use super::super::alphabet::Alphabet;
 use super::MAX_LINE_BYTES;
 use super::chunk::{Chunk, Item, Written};
-use crate::lines::{Line, first_nonblank_of_line, read_line_bounded, skip_line};
+use crate::lines::{
+    BYTE_ORDER_MARK, Line, content, first_nonblank_of_line, read_bound, read_line_bounded,
+    skip_line,
+};
 
 /// Lines per chunk when solving on several threads: with three searches
 /// side by side on each, shorter chunks leave them idle at the end of each
@@ -83,21 +86,18 @@ pub(super) fn next_puzzle_line<R: BufRead>(
     buffer: &mut Vec<u8>,
 ) -> io::Result<Option<bool>> {
     loop {
-        // One byte past the limit: a line of exactly one byte too many
-        // reads whole, and a longer one keeps as much as that.
-        let read = read_line_bounded(input, buffer, MAX_LINE_BYTES + 1)?;
-        if *line == 0 && buffer.starts_with(BOM) {
-            buffer.drain(..BOM.len());
-        }
+        // Room past the limit for a `\r` and a byte-order mark, which are
+        // no part of the line: a line of one byte too many reads whole,
+        // and a longer one keeps as much as that.
+        let read = read_line_bounded(input, buffer, read_bound(MAX_LINE_BYTES))?;
         let too_long = match read {
             Line::End => return Ok(None),
-            // The line break may be `\r\n`: its `\r` is no part of the line.
-            Line::Read => {
-                let text = buffer.strip_suffix(b"\n").unwrap_or(buffer);
-                text.strip_suffix(b"\r").unwrap_or(text).len() > MAX_LINE_BYTES
-            }
+            Line::Read => content(buffer, *line == 0).len() > MAX_LINE_BYTES,
             Line::TooLong => true,
         };
+        if *line == 0 && buffer.starts_with(BYTE_ORDER_MARK) {
+            buffer.drain(..BYTE_ORDER_MARK.len());
+        }
         *line += 1;
         let first = match buffer.iter().find(|b| !b.is_ascii_whitespace()) {
             Some(&first) => {
@@ -115,9 +115,6 @@ pub(super) fn next_puzzle_line<R: BufRead>(
         }
     }
 }
-
-/// A UTF-8 byte-order mark.
-const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// The cells of a line of exactly 81 cells in `alphabet` (a line break at
 /// the end allowed), or `None` for anything else.

@@ -183,7 +183,8 @@ fn a_line_past_the_bound_is_refused_and_skipped() {
 fn what_is_not_a_puzzle_is_passed_over_whatever_its_length() {
     let long = batch::MAX_LINE_BYTES + 10;
     let input = format!(
-        "\u{feff}{CLASSIC}\r\n{}#{}\n{}\n{}\r\n{CLASSIC}\n",
+        "\u{feff}{}\r\n{}#{}\n{}\n{}\r\n{CLASSIC}\n",
+        " ".repeat(batch::MAX_LINE_BYTES - 81) + CLASSIC,
         " ".repeat(long),
         "x".repeat(10),
         " \t".repeat(long),
@@ -205,7 +206,8 @@ fn what_is_not_a_puzzle_is_passed_over_whatever_its_length() {
         },
     )
     .unwrap();
-    // A mark opening the input, a long comment behind blanks, a long blank
+    // A line of exactly the bound after a mark opening the input (which is
+    // no part of its length), a long comment behind blanks, a long blank
     // line, and a line of exactly the bound before its `\r\n`.
     assert_eq!(lines, [1, 4, 5]);
 }
