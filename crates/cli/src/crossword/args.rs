@@ -21,9 +21,9 @@ Examples:
   puzzles crossword GRID --trace                           every choice, conflict and backtrack
 
 A grid has one row per line: '#' a block, '.' an empty square, A-Z a pre-set
-letter; lines starting with '%' are comments. At most 64×64. Every run of two
-or more white squares, across or down, takes a word of the list; crossing
-words agree, no word is used twice.
+letter (a-z is folded to it); lines starting with '%' are comments. At most
+64×64. Every run of two or more white squares, across or down, takes a word
+of the list; crossing words agree, no word is used twice.
 
 A word list has one word per line, optionally followed by ';' and an integer
 score (constructors' scored lists); case is folded; blank lines and '#'
