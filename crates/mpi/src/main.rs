@@ -95,8 +95,8 @@ struct QueensArgs {
     #[arg(short, long)]
     unique: bool,
 
-    /// Print one JSON object: n, total, unique, units, elapsed seconds,
-    /// nodes, split, threads, resumed units, ranks.
+    /// Print one JSON object: n, total, unique (a backtracking count),
+    /// units, elapsed seconds, nodes, split, threads, resumed units, ranks.
     #[arg(long)]
     json: bool,
 

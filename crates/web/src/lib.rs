@@ -3,9 +3,9 @@
 //! `puzzles serve`: a local web page that steps through the real
 //! backtracking search of the [`puzzles`] library.
 //!
-//! The page (one HTML file, two scripts — the stepper and its search tree —
-//! and a style sheet, built into the binary; no bundler, no fonts, nothing
-//! fetched from elsewhere) asks the server for a trace — `GET /api/trace?puzzle=queens&n=8&mode=first`, or
+//! The page (one HTML file, its ES modules — the stepper, the search tree,
+//! one descriptor per puzzle — and a style sheet, built into the binary; no
+//! bundler, no fonts, nothing fetched from elsewhere) asks the server for a trace — `GET /api/trace?puzzle=queens&n=8&mode=first`, or
 //! `GET /api/trace?puzzle=sudoku&grid=53..7....6..195…&mode=first`, or
 //! `GET /api/trace?puzzle=crossword&example=open-5x5&mode=first` — and
 //! replays it: the events are exactly those of

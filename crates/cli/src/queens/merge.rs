@@ -22,7 +22,7 @@ Examples:
   puzzles queens 16 --count --shard 2/3
   puzzles queens 16 --count --shard 3/3
   puzzles merge queens-16-shard-*-of-3.json          14772512
-  puzzles merge --json queens-16-shard-*.json        total, unique, units, nodes as JSON
+  puzzles merge --json queens-16-shard-*.json        n, total, units, nodes, ... as JSON
 
 Every shard 1 to K of the same problem (N, split, units, K) must be given exactly
 once; a missing or repeated shard, or a part of another problem, is an error

@@ -70,7 +70,7 @@ pub enum CountError {
         n: usize,
         /// The smallest size it takes.
         min: usize,
-        /// The largest size it takes (its table grows fourfold with each two sizes).
+        /// The largest size it takes (its table grows six- to ninefold with each two sizes).
         max: usize,
     },
     /// A checkpoint or part names a scheme this build does not know.
