@@ -57,7 +57,10 @@ pub(super) fn run(
                 // Whatever came before goes out first, so that the messages
                 // follow the answers they concern as closely as possible.
                 out.flush()?;
-                io::stderr().write_all(messages)?;
+                // A standard error that cannot be written to (closed, full)
+                // must not cut the answers short: the exit status still
+                // says that some lines were invalid.
+                let _ = io::stderr().write_all(messages);
             }
             out.write_all(separator.strip(bytes))?;
             if answer_by_answer {

@@ -400,3 +400,50 @@ fn a_standard_error_that_cannot_be_written_changes_no_exit_status() {
         .count();
     assert_eq!(lines, 1 + 3);
 }
+
+/// A tester's `sudoku --file` with standard error at a pipe nobody read
+/// (or `/dev/full`) stopped at the first invalid line's message, lost the
+/// answers after it (and some before), and exited 0: every answer must
+/// still be written, and the exit status still say that a line was bad.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_sudoku_file_is_answered_whole_when_standard_error_cannot_be_written() {
+    let classic = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/sudoku/classic.txt"
+    ))
+    .unwrap();
+    let good: Vec<&str> = classic
+        .lines()
+        .filter(|line| !line.trim().is_empty() && !line.starts_with('#'))
+        .collect();
+    assert!(good.len() >= 2);
+    let mut file = String::new();
+    for round in 0..200 {
+        file.push_str(good[round % good.len()]);
+        file.push('\n');
+        if round == 3 {
+            file.push_str("12\n");
+        }
+    }
+    let dir = crate::util::scratch("sudoku-full-stderr");
+    let path = dir.join("mixed.txt");
+    std::fs::write(&path, &file).unwrap();
+    for threads in ["1", "2"] {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let output = Command::new(binary())
+            .args(["sudoku", "--threads", threads, "--file"])
+            .arg(&path)
+            .stderr(full)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "--threads {threads}");
+        let answers = String::from_utf8(output.stdout).unwrap();
+        let answers: Vec<&str> = answers.lines().collect();
+        assert_eq!(answers.len(), 201, "--threads {threads}");
+        assert_eq!(answers[4], "invalid", "--threads {threads}");
+    }
+}
