@@ -24,6 +24,7 @@ mod redraw;
 #[cfg(feature = "serve")]
 mod serve;
 mod shell;
+mod standard_streams;
 mod stdin;
 mod sudoku;
 mod trace_out;

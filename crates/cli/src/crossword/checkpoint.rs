@@ -33,6 +33,7 @@ pub(super) fn count(
     cancel: &AtomicBool,
     meter: &mut Meter,
 ) -> anyhow::Result<Option<Counted>> {
+    crate::standard_streams::refuse_as_checkpoint(path)?;
     let problem = filler.count_problem();
     let (file, done) = CountCheckpoint::open(path, &problem)?;
     let file = Mutex::new(file);

@@ -226,6 +226,9 @@ pub(crate) fn count_units(
     cancel: &AtomicBool,
     started: Instant,
 ) -> anyhow::Result<Option<Counted>> {
+    if let Some(path) = &args.checkpoint {
+        crate::standard_streams::refuse_as_checkpoint(path)?;
+    }
     let (session, done) = CountSession::open(plan, args.checkpoint.as_deref(), only)?;
     let mut session = session.stop_after_units(args.stop_after_units);
     let asked = session.asked();

@@ -161,3 +161,64 @@ fn a_count_started_with_sighup_ignored_keeps_ignoring_it() {
     let output = child.wait_with_output().unwrap();
     assert!(matches!(output.status.code(), Some(130 | 0)), "{output:?}");
 }
+
+/// A tester's `--checkpoint out.txt > out.txt` exited 0 with the answer
+/// written over the checkpoint's header, and `2>> FILE` put the
+/// interruption notice into it: the next run refused the file. A checkpoint
+/// that is also standard output or standard error is refused before
+/// anything is written, for queens and crossword counts alike.
+#[test]
+fn a_checkpoint_that_is_also_standard_output_or_error_is_refused() {
+    let dir = crate::util::scratch("checkpoint-as-stream");
+    let mini = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/crossword/mini.txt"
+    );
+    for (name, command) in [
+        ("q12.ckpt", vec!["queens", "12", "--count"]),
+        ("mini.ckpt", vec!["crossword", mini, "--count"]),
+    ] {
+        let path = dir.join(name);
+        for stream in ["standard output", "standard error"] {
+            std::fs::write(&path, "").unwrap();
+            let file = std::fs::OpenOptions::new()
+                .append(true)
+                .open(&path)
+                .unwrap();
+            let mut child = Command::new(binary());
+            child.args(&command).arg("--checkpoint").arg(&path);
+            let output = if stream == "standard output" {
+                child.stdout(file).stderr(Stdio::piped()).output()
+            } else {
+                child.stderr(file).stdout(Stdio::piped()).output()
+            }
+            .unwrap();
+            assert_eq!(output.status.code(), Some(2), "{name}, {stream}");
+            let message = if stream == "standard output" {
+                String::from_utf8(output.stderr).unwrap()
+            } else {
+                std::fs::read_to_string(&path).unwrap()
+            };
+            assert!(
+                message.contains(&format!("is also {stream}")),
+                "{name}: {message}"
+            );
+            if stream == "standard output" {
+                assert_eq!(std::fs::read_to_string(&path).unwrap(), "", "{name}");
+            }
+        }
+        // Another file for the checkpoint: counted, the checkpoint kept.
+        std::fs::remove_file(&path).unwrap();
+        let answer = Command::new(binary())
+            .args(&command)
+            .arg("--checkpoint")
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert_eq!(answer.status.code(), Some(0), "{name}");
+        assert!(
+            std::fs::read_to_string(&path).unwrap().lines().count() > 1,
+            "{name}"
+        );
+    }
+}
