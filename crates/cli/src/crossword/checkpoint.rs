@@ -31,7 +31,7 @@ pub(super) fn count(
     path: &Path,
     stop_after: Option<u64>,
     cancel: &AtomicBool,
-    meter: &mut Meter,
+    meter: &Meter,
 ) -> anyhow::Result<Option<Counted>> {
     crate::standard_streams::refuse_as_checkpoint(path)?;
     let problem = filler.count_problem();

@@ -1,5 +1,7 @@
 //! The progress line on standard error while a search runs long.
 
+use std::cell::OnceCell;
+use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -9,7 +11,7 @@ use puzzles::crossword::Progress;
 pub(super) struct Meter {
     shown: bool,
     started: Instant,
-    bar: Option<ProgressBar>,
+    bar: OnceCell<ProgressBar>,
 }
 
 impl Meter {
@@ -17,11 +19,11 @@ impl Meter {
         Meter {
             shown,
             started: Instant::now(),
-            bar: None,
+            bar: OnceCell::new(),
         }
     }
 
-    pub(super) fn show(&mut self, progress: &Progress) {
+    pub(super) fn show(&self, progress: &Progress) {
         self.say(|| {
             format!(
                 "{} words tried, {} of {} slots decided, {} fills (Ctrl-C stops)",
@@ -32,7 +34,7 @@ impl Meter {
 
     /// A count with a checkpoint: the units counted so far, earlier runs'
     /// included, of the count's `units`.
-    pub(super) fn show_units(&mut self, progress: &Progress, counted: u64, units: usize) {
+    pub(super) fn show_units(&self, progress: &Progress, counted: u64, units: usize) {
         self.say(|| {
             format!(
                 "{counted} of {units} units counted, {} words tried (Ctrl-C stops, the \
@@ -42,11 +44,11 @@ impl Meter {
         });
     }
 
-    fn say(&mut self, message: impl FnOnce() -> String) {
+    fn say(&self, message: impl FnOnce() -> String) {
         if !self.shown || self.started.elapsed() < Duration::from_secs(1) {
             return;
         }
-        let bar = self.bar.get_or_insert_with(|| {
+        let bar = self.bar.get_or_init(|| {
             let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
             bar.set_style(
                 ProgressStyle::with_template("{spinner} {elapsed} {msg}")
@@ -56,6 +58,25 @@ impl Meter {
             bar
         });
         bar.set_message(message());
+    }
+
+    /// Runs `print` on `out` with the line taken off the screen and draws
+    /// it again after: a fill printed to the terminal while the line is up
+    /// would otherwise be written over it, or the line left among the
+    /// fills. While the line is up, `out` is flushed inside, so that what
+    /// `print` buffered reaches the screen before the line comes back.
+    pub(super) fn hidden_while(
+        &self,
+        out: &mut dyn Write,
+        print: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+    ) -> io::Result<()> {
+        match self.bar.get() {
+            Some(bar) => bar.suspend(|| {
+                print(out)?;
+                out.flush()
+            }),
+            None => print(out),
+        }
     }
 
     pub(super) fn clear(&mut self) {

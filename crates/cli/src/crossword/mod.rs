@@ -65,7 +65,7 @@ pub fn run(args: CrosswordArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> 
     }
     let mut meter = Meter::new(crate::redraw::stderr_redraws());
     if let Some(path) = &args.checkpoint {
-        let counted = checkpoint::count(&filler, path, args.stop_after_units, &cancel, &mut meter);
+        let counted = checkpoint::count(&filler, path, args.stop_after_units, &cancel, &meter);
         meter.clear();
         let Some(counted) = counted? else {
             return Ok(Outcome::Interrupted);
@@ -92,9 +92,9 @@ pub fn run(args: CrosswordArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> 
         let mut failure: Option<io::Error> = None;
         let mut first = true;
         let limit = Some(args.limit.unwrap_or(1));
-        let summary = filler.search(limit, &mut progress, &mut |fill| match print_fill(
-            out, &fill, &args, first,
-        ) {
+        let summary = filler.search(limit, &mut progress, &mut |fill| match meter
+            .hidden_while(out, |out| print_fill(out, &fill, &args, first))
+        {
             Ok(()) => {
                 first = false;
                 ControlFlow::Continue(())

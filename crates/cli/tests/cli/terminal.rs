@@ -234,3 +234,36 @@ fn a_crossword_count_with_a_checkpoint_shows_its_units() {
         "{shown:?}"
     );
 }
+
+#[test]
+fn crossword_fills_listed_on_a_terminal_leave_no_progress_line_among_them() {
+    // A tester's listing left the progress line on the screen above each
+    // fill printed while it was up (the fill began on the line's end).
+    let dir = crate::util::scratch("terminal-crossword-fills");
+    let grid = dir.join("open-6.txt");
+    std::fs::write(&grid, "......\n".repeat(6)).unwrap();
+    let child = on_a_terminal(&format!(
+        "stty cols 100 rows 20; '{}' crossword '{}' --limit 1000 --threads 1",
+        binary(),
+        grid.display()
+    ));
+    let output = child.wait_with_output().unwrap();
+    let shown = String::from_utf8_lossy(&output.stdout);
+    let first_frame = shown
+        .find("(Ctrl-C stops)")
+        .unwrap_or_else(|| panic!("no progress line: {shown:?}"));
+    // Fills shown after the line first came up (rows of six letters): the
+    // line must have been taken down for each.
+    let later = &shown[first_frame..];
+    let rows_later = later
+        .split("\r\n")
+        .filter_map(|line| line.rsplit("\x1b[2K").next())
+        .map(|line| line.trim_start_matches('\r'))
+        .filter(|line| line.len() == 6 && line.bytes().all(|b| b.is_ascii_uppercase()))
+        .count();
+    assert!(rows_later >= 6, "no fill after the line: {shown:?}");
+    for frame in later.split("(Ctrl-C stops)").skip(1) {
+        let after = frame.trim_start_matches(' ');
+        assert!(!after.starts_with("\r\n"), "{shown:?}");
+    }
+}
