@@ -125,6 +125,19 @@ pub(crate) fn count_below(
 /// of a second. No board up to 24 with its default split reaches it.
 const MOST_ROWS_PER_KERNEL_CALL: usize = 18;
 
+/// Near the top of the board a subtree is larger for the same rows left,
+/// since fewer placed queens block its squares: at n = 20, 18 rows below
+/// two placed took seconds (Ctrl-C on `--split 1` waited 12–15 s). So a
+/// kernel also takes at most this many rows more than are placed; with
+/// every default split the rule is the one above.
+const MOST_ROWS_OVER_PLACED: usize = 13;
+
+/// Whether a kernel takes the subtree below row `row` (rows `..row`
+/// placed) whole, without reading the stop flag inside.
+fn kernel_takes(n: usize, row: usize) -> bool {
+    n - row <= MOST_ROWS_PER_KERNEL_CALL.min(row + MOST_ROWS_OVER_PLACED)
+}
+
 /// Counts subtrees below a unit's children into `tallies`.
 struct Below<'a, 'r> {
     rules: &'r Reduction,
@@ -143,7 +156,7 @@ impl Below<'_, '_> {
         (taken, ld, rd): (u64, u64, u64),
     ) -> Option<()> {
         let rules = self.rules;
-        if rules.n - row > MOST_ROWS_PER_KERNEL_CALL {
+        if !kernel_takes(rules.n, row) {
             let mut avail = rules.allowed(row, taken, ld | rd);
             while avail != 0 {
                 if (self.stop)() {

@@ -318,6 +318,30 @@ fn the_lanes_count_sampled_subtrees_of_wide_boards_as_the_scalar_kernel() {
 }
 
 #[test]
+fn kernels_take_no_subtree_that_keeps_a_stop_request_waiting() {
+    // Where the kernels begin below a unit of `split` rows: the first row
+    // below the unit's children that a kernel takes whole.
+    let first_kernel_row = |n: usize, split: usize| {
+        (split + 1..n)
+            .find(|&row| kernel_takes(n, row))
+            .unwrap_or(n)
+    };
+    // A tester's `queens 20 --count --method backtrack --split 1` read the
+    // stop flag only every few seconds: kernels took 18 rows below two.
+    assert!(!kernel_takes(20, 2));
+    assert_eq!(first_kernel_row(20, 1), 4);
+    assert_eq!(first_kernel_row(18, 1), 3);
+    // The default splits keep the kernels where they were measured.
+    for n in 4..=32 {
+        let split = crate::queens::count::CountPlan::default_split(n).min(n);
+        let by_rows_left = (split + 1..n)
+            .find(|&row| n - row <= MOST_ROWS_PER_KERNEL_CALL)
+            .unwrap_or(n);
+        assert_eq!(first_kernel_row(n, split), by_rows_left, "n = {n}");
+    }
+}
+
+#[test]
 fn a_stop_request_abandons_the_unit() {
     assert_eq!(count_below(8, &[], &|| true, None), None);
     for isa in isas() {
