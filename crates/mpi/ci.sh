@@ -98,6 +98,18 @@ echo "-- one rank, several threads per rank, fixed batches, no mpirun"
 [[ $(timeout 60 "$mpi_bin" queens 12 --count -q) == 14200 ]] || fail "singleton"
 expect_status 1 run_mpi queens 3 --count -q >/dev/null
 
+echo "-- usage errors and a full disk: one line each, exit status 2 (no mpirun)"
+for args in "queens abc --count" "queens 8" "queens -1 --count" "queens 8 --count --threads 0"; do
+  status=0
+  out=$(timeout 60 "$mpi_bin" $args 2>&1) || status=$?
+  [[ $status == 2 ]] || fail "$args exited $status, expected 2"
+  [[ $out == "puzzles-mpi: error: "* && $out != *$'\n'* ]] || fail "$args: not one line: $out"
+done
+status=0
+out=$(timeout 60 "$mpi_bin" queens 12 --count -q 2>&1 >/dev/full) || status=$?
+[[ $status == 2 && $out == "puzzles-mpi: error: cannot write to standard output: "* ]] ||
+  fail "stdout to /dev/full: $status $out"
+
 echo "-- stopped after K units, resumed"
 base=(queens 13 --count -q --checkpoint stop.ckpt)
 expect_status 130 run_mpi "${base[@]}" --stop-after-units 50

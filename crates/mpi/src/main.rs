@@ -229,6 +229,31 @@ fn main() -> ExitCode {
 /// Exit status for bad input or usage.
 const USAGE_ERROR: u8 = 2;
 
+/// clap's error as one line that starts as every other error of the
+/// driver does (`puzzles-mpi: error:`), as `puzzles` prints its own: the
+/// message and its items, without the blank lines, the usage and the
+/// pointer to `--help`.
+fn usage_line(err: &clap::Error) -> String {
+    let text = err.render().to_string();
+    let text = text.strip_prefix("error: ").unwrap_or(&text);
+    let kept = text
+        .lines()
+        .map(str::trim)
+        .take_while(|line| !line.starts_with("Usage:") && !line.starts_with("For more information"))
+        .filter(|line| !line.is_empty());
+    let mut line = String::new();
+    for part in kept {
+        // Items follow their heading; a tip is a sentence of its own.
+        match line.chars().last() {
+            None => {}
+            Some(':') => line.push(' '),
+            Some(_) => line.push_str("; "),
+        }
+        line.push_str(part);
+    }
+    line
+}
+
 fn run(world: mpi::topology::SimpleCommunicator, rank: i32) -> ExitCode {
     let root = world.process_at_rank(0);
     let mut early = None;
@@ -238,7 +263,12 @@ fn run(world: mpi::topology::SimpleCommunicator, rank: i32) -> ExitCode {
         let began = Instant::now();
         match Cli::try_parse() {
             Err(err) => {
-                let _ = err.print();
+                if err.use_stderr() {
+                    say!("puzzles-mpi: error: {}", usage_line(&err));
+                } else {
+                    // --help and --version.
+                    let _ = err.print();
+                }
                 early = Some(ExitCode::from(if err.use_stderr() {
                     USAGE_ERROR
                 } else {
@@ -298,9 +328,11 @@ fn run(world: mpi::topology::SimpleCommunicator, rank: i32) -> ExitCode {
         Some(ready) => coordinate(&mut link, ready, start, &cancel),
         // A signal reaches every rank under srun: each then says it was
         // interrupted, so that srun (which exits with the highest status)
-        // gives 130, as rank 0 does.
-        None => count_only(&mut link, plan, start, &cancel).map(|()| {
-            Ok(if cancel.load(Ordering::SeqCst) {
+        // gives 130, as rank 0 does. One that came after the rank was told
+        // to finish stopped nothing: the count is whole, and a 130 beside
+        // its answer would say otherwise.
+        None => count_only(&mut link, plan, start, &cancel).map(|interrupted| {
+            Ok(if interrupted {
                 ExitCode::from(Ending::INTERRUPTED_STATUS)
             } else {
                 ExitCode::SUCCESS
@@ -357,7 +389,7 @@ fn drive<B, F>(
     link: &mut impl Link,
     mut worker: Worker,
     mut coordinator: Option<&mut Coordinator<B, F>>,
-) -> anyhow::Result<()>
+) -> anyhow::Result<Worker>
 where
     F: FnMut(UnitId, UnitCount) -> ControlFlow<B>,
 {
@@ -371,7 +403,7 @@ where
         }
         let coordinated = coordinator.as_deref().is_none_or(Coordinator::is_finished);
         if worker.is_finished() && coordinated {
-            return Ok(());
+            return Ok(worker);
         }
         if !busy {
             std::thread::park_timeout(POLL);
@@ -379,16 +411,18 @@ where
     }
 }
 
-/// Every rank but 0: count what rank 0 hands out.
+/// Every rank but 0: count what rank 0 hands out. Returns whether this
+/// rank was interrupted before it was told to finish.
 fn count_only(
     link: &mut impl Link,
     plan: CountPlan,
     start: Start,
     cancel: &Arc<AtomicBool>,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<bool> {
     let worker = Worker::start(Arc::new(plan), start.threads, Arc::clone(cancel))
         .context("cannot start the counting threads")?;
-    drive::<(), fn(UnitId, UnitCount) -> ControlFlow<()>>(link, worker, None)
+    let worker = drive::<(), fn(UnitId, UnitCount) -> ControlFlow<()>>(link, worker, None)?;
+    Ok(worker.was_interrupted())
 }
 
 /// Rank 0: coordinate, count, record, print. An error of the outer result
@@ -495,20 +529,22 @@ fn report(
         }
     };
     assert_eq!(tally.units, units, "a complete run has counted every unit");
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    if args.json {
+    let answer = if args.json {
         // The fields of `puzzles queens N --count --json`, then `ranks`;
         // `threads` counts every rank's.
         let result = CountRecord::of_units(plan, &tally, &resumed, elapsed, ranks * threads)
             .with_ranks(ranks);
-        writeln!(out, "{}", serde_json::to_string(&result)?)?;
+        serde_json::to_string(&result)?
     } else if args.unique {
-        writeln!(out, "{}", tally.unique)?;
+        tally.unique.to_string()
     } else {
-        writeln!(out, "{}", tally.total)?;
-    }
-    out.flush()?;
+        tally.total.to_string()
+    };
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    writeln!(out, "{answer}")
+        .and_then(|()| out.flush())
+        .context("cannot write to standard output")?;
     if !args.quiet {
         let classes = if plan.method().finds_fundamentals() {
             format!("{} fundamental", tally.unique)

@@ -168,6 +168,57 @@ fn a_signal_on_any_rank_stops_the_job_with_what_finished() {
     }
 }
 
+/// A tester's signal to rank 1 after it was told to finish stopped
+/// nothing (the count was whole and printed), yet that rank exited 130 and
+/// so did the job. A worker is interrupted only by a signal that comes
+/// while it counts.
+#[test]
+fn a_signal_after_finish_interrupts_nothing() {
+    use std::sync::atomic::Ordering;
+
+    use crate::link::{Link, Tag};
+    use crate::protocol::{Report, ReportEnd, Work};
+
+    let plan = Arc::new(CountPlan::new(8, 2).unwrap());
+    for signal_after_finish in [true, false] {
+        let mut links = links(2).into_iter();
+        let mut rank0 = links.next().unwrap();
+        let mut rank1 = links.next().unwrap();
+        let cancel = Arc::new(AtomicBool::new(false));
+        let mut worker = Worker::start(Arc::clone(&plan), 1, Arc::clone(&cancel)).unwrap();
+        if !signal_after_finish {
+            cancel.store(true, Ordering::SeqCst);
+            worker.step(&mut rank1).unwrap();
+        }
+        rank0.send(1, Tag::Work, Work::Finish.encode());
+        worker.step(&mut rank1).unwrap();
+        if signal_after_finish {
+            cancel.store(true, Ordering::SeqCst);
+        }
+        // Until it says goodbye, then told it was heard.
+        let mut goodbye = false;
+        while !goodbye {
+            worker.step(&mut rank1).unwrap();
+            while let Some((_, words)) = rank0.receive(Tag::Report) {
+                let report = Report::decode(&words, plan.len(), true).unwrap();
+                goodbye |= report.end != ReportEnd::Progress;
+            }
+            if !goodbye {
+                std::thread::sleep(std::time::Duration::from_millis(1));
+            }
+        }
+        rank0.send(1, Tag::Work, Work::Done.encode());
+        while !worker.is_finished() {
+            worker.step(&mut rank1).unwrap();
+        }
+        assert_eq!(
+            worker.was_interrupted(),
+            !signal_after_finish,
+            "signal after finish: {signal_after_finish}"
+        );
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 

@@ -72,6 +72,13 @@ impl Worker {
         self.state == State::Finished
     }
 
+    /// Whether the worker stopped for a signal and told rank 0 so: a signal
+    /// that comes once it was told to finish stops nothing, and the job's
+    /// count is whole.
+    pub fn was_interrupted(&self) -> bool {
+        self.interrupted
+    }
+
     /// Handles what has arrived and what has been counted; sends reports.
     /// Returns whether anything happened.
     ///
