@@ -134,6 +134,28 @@ export async function crosswordChecks({ page, base, check, artifacts, expectRefu
   check((await page.locator('.example[aria-pressed="true"]').textContent()) === crossword.parameters[0].examples[0].label,
     'an unknown example in the address is said, and the default grid shown');
 
+  // An address typed in on a loaded page shows what it names, not what the
+  // form held before (a tester's page stayed one address behind), and
+  // another puzzle's address runs that puzzle with its own parameters.
+  await page.goto('about:blank');
+  await page.goto(`${base}#puzzle=crossword&example=open-5x5`);
+  const openTrace = await (await page.request.get(`${base}api/trace?puzzle=crossword&example=open-5x5&mode=first`)).json();
+  await waitForStep(`step 0 of ${openTrace.events.length}`);
+  await page.evaluate(() => { window.location.hash = 'puzzle=crossword&example=no-fill'; });
+  await waitForStep(`step 0 of ${noneTrace.events.length}`);
+  check((await page.locator('.example[aria-pressed="true"]').textContent()) === none.label,
+    'a new address on a loaded page loads the example it names');
+  const queensTrace = await (await page.request.get(`${base}api/trace?puzzle=queens&n=6&mode=first`)).json();
+  await page.evaluate(() => { window.location.hash = 'puzzle=queens&n=6'; });
+  await waitForStep(`step 0 of ${queensTrace.events.length}`);
+  check((await page.locator('#puzzle').inputValue()) === 'queens', 'a queens address switches the puzzle');
+  // What the address names that the page cannot hold is said.
+  await page.evaluate(() => { window.location.hash = 'puzzle=crossword&example=open-5x5&words=bogus&steps=5'; });
+  await page.waitForFunction(() => document.getElementById('message').textContent.includes('words=bogus'));
+  check((await page.locator('#message').textContent()).includes('steps=5'),
+    'an unknown word list and a parameter the page does not take are said');
+  await waitForStep(`step 0 of ${openTrace.events.length}`);
+
   // A grid typed in, with a comment line: its trace, and an address that
   // keeps it.
   const typed = '% mine\n..#\n...\n#..';

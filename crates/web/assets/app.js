@@ -209,7 +209,11 @@ async function start() {
     clearTimeout(stepper.hashTimer);
     const hash = hashParams();
     const puzzle = puzzles.find((p) => p.id === hash.get('puzzle'));
-    if (!puzzle) return;
+    if (!puzzle) {
+      showMessage(`This page cannot show puzzle=${hash.get('puzzle') ?? ''} from the address: ` +
+        'it shows the search the form names instead.', 'warning');
+      return;
+    }
     const step = Number(hash.get('step')) || 0;
     hash.delete('step');
     const shown = stepper.params ? new URLSearchParams(stepper.params) : null;
@@ -219,7 +223,10 @@ async function start() {
       return;
     }
     select.value = puzzle.id;
-    load(currentParams(), step, buildParams(puzzle, hash, formEvents));
+    // The form is rebuilt from the address first: the search loaded is the
+    // one the address names (the old form's was loaded before).
+    const unshown = buildParams(puzzle, hash, formEvents);
+    load(currentParams(), step, unshown);
   });
 }
 

@@ -37,6 +37,10 @@ export function buildParams(puzzle, values, on) {
       const control = html('select', { name: param.name, id: `param-${param.name}` });
       for (const option of param.options) control.append(html('option', { value: option.value }, option.label));
       control.value = values.get(param.name) ?? String(param.default ?? '');
+      if (control.value === '' && values.has(param.name)) {
+        unshown.push(`${param.name}=${values.get(param.name)}`);
+        control.value = String(param.default ?? param.options[0]?.value ?? '');
+      }
       label.append(control);
       holder.append(label);
       continue;
@@ -65,7 +69,10 @@ export function buildParams(puzzle, values, on) {
     // An address may name one of the examples instead of a grid, as the
     // API takes it.
     const named = values.get('example');
-    if (named !== null && !values.has(param.name)) {
+    if (named !== null && values.has(param.name)) {
+      // The API takes one or the other: the grid typed is what is shown.
+      unshown.push(`example=${named}`);
+    } else if (named !== null) {
       const example = (param.examples || []).find((candidate) => candidate.name === named);
       if (example) {
         control.value = example.grid;
@@ -103,7 +110,14 @@ export function buildParams(puzzle, values, on) {
     text.dataset.plain ??= text.textContent;
     text.textContent = labels[radio.value] || text.dataset.plain;
   }
-  setMode(values.get('mode') || exampleMode || puzzle.default_mode || modes[0]);
+  const asked = values.get('mode');
+  if (asked !== null && !modes.includes(asked)) unshown.push(`mode=${asked}`);
+  setMode((modes.includes(asked) && asked) || exampleMode || puzzle.default_mode || modes[0]);
+  // Anything else the address names is not the form's to hold.
+  const known = new Set(['puzzle', 'step', 'mode', 'example', ...puzzle.parameters.map((p) => p.name)]);
+  for (const [key, value] of values) {
+    if (!known.has(key)) unshown.push(`${key}=${value}`);
+  }
   markExample();
   return unshown;
 }
