@@ -111,7 +111,11 @@ fn write_text_event(out: &mut dyn Write, event: &FillEvent) -> io::Result<()> {
         FillAction::Conflict { slot, word, with } => {
             writeln!(out, "conflict {word} in {slot}: {with} left without words")
         }
-        FillAction::Remove { slot, word, .. } => writeln!(out, "remove {word} from {slot}"),
+        FillAction::Remove { slot, word, forced } => {
+            // As its place line said, so that text and JSON tell the same.
+            let how = if *forced { " (forced)" } else { "" };
+            writeln!(out, "remove {word} from {slot}{how}")
+        }
         FillAction::Backtrack { slot } => writeln!(out, "backtrack: no word left for {slot}"),
         FillAction::Solution { index, grid } => {
             writeln!(out, "solution {index}: {}", grid.join("/"))
