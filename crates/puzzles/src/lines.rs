@@ -25,6 +25,12 @@ pub(crate) const fn read_bound(bound: usize) -> usize {
 pub(crate) fn content(line: &[u8], first_line: bool) -> &[u8] {
     let line = line.strip_suffix(b"\n").unwrap_or(line);
     let line = line.strip_suffix(b"\r").unwrap_or(line);
+    without_mark(line, first_line)
+}
+
+/// `line` without the byte-order mark an editor may put at the start of a
+/// file, when it is the file's first line.
+pub(crate) fn without_mark(line: &[u8], first_line: bool) -> &[u8] {
     match line.strip_prefix(BYTE_ORDER_MARK) {
         Some(rest) if first_line => rest,
         _ => line,

@@ -266,7 +266,7 @@ impl Grid {
         let (mut rows, mut cols) = (0, 0);
         // The line of the text that each row is on.
         let mut lines = Vec::new();
-        let bytes = bytes.strip_prefix("\u{feff}".as_bytes()).unwrap_or(bytes);
+        let bytes = crate::lines::without_mark(bytes, true);
         for (index, raw) in bytes.split(|&b| b == b'\n').enumerate() {
             let line = index + 1;
             if let Some(at) = first_not_text(raw, false) {

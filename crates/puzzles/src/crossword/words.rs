@@ -481,10 +481,7 @@ enum Entry {
 /// The line `line` (number `number`, from 1) without the byte-order mark
 /// that an editor may put at the start of a file.
 fn without_mark(number: usize, line: &[u8]) -> &[u8] {
-    match line.strip_prefix("\u{feff}".as_bytes()) {
-        Some(rest) if number == 1 => rest,
-        _ => line,
-    }
+    crate::lines::without_mark(line, number == 1)
 }
 
 /// The error for the text `score` that stands where a score should, from

@@ -239,10 +239,7 @@ fn parse_lines(mut reader: impl BufRead) -> Result<Problem, ParseError> {
             });
         }
         // A byte-order mark is no part of line 1's first item or columns.
-        let raw = match raw.strip_prefix("\u{feff}".as_bytes()) {
-            Some(rest) if line_number == 1 => rest,
-            _ => raw,
-        };
+        let raw = crate::lines::without_mark(raw, line_number == 1);
         let line = std::str::from_utf8(raw).map_err(|err| ParseError {
             line: line_number,
             column: String::from_utf8_lossy(&raw[..err.valid_up_to()])
