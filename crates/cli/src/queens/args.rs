@@ -123,8 +123,8 @@ pub struct QueensArgs {
     )]
     pub given: Vec<(usize, usize)>,
 
-    /// Read given queens from a file: one `ROW:COL` or `ROW COL` a line,
-    /// `#` starts a comment.
+    /// Read given queens from a file (`-` for standard input): one `ROW:COL`
+    /// or `ROW COL` a line, `#` starts a comment.
     #[arg(long, value_name = "FILE", conflicts_with = "unique")]
     pub given_file: Option<PathBuf>,
 

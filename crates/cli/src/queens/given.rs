@@ -26,10 +26,25 @@ struct CompletionCount {
     torus: bool,
 }
 
+/// The given queens in `path` (`-` for standard input, as every other file
+/// argument takes it).
 fn read_given_file(path: &Path) -> anyhow::Result<Vec<GivenLine>> {
-    let name = path.display();
+    let name = source_name(path);
+    if path.as_os_str() == "-" {
+        crate::stdin::reading_from_a_terminal("the given queens");
+        return read_given_lines(std::io::stdin().lock())
+            .map_err(|err| anyhow::anyhow!("{name}: {err}"));
+    }
     let file = std::fs::File::open(path).with_context(|| format!("cannot read {name}"))?;
     read_given_lines(BufReader::new(file)).map_err(|err| anyhow::anyhow!("{name}: {err}"))
+}
+
+fn source_name(path: &Path) -> String {
+    if path.as_os_str() == "-" {
+        "standard input".to_string()
+    } else {
+        path.display().to_string()
+    }
 }
 
 /// The board's refusal of a given square, with the file's line of each
@@ -50,8 +65,8 @@ fn located(err: QueensError, path: Option<&Path>, lines: &[GivenLine]) -> anyhow
         _ => Vec::new(),
     };
     match (path, found.as_slice()) {
-        (Some(path), [line]) => anyhow::anyhow!("{}: line {line}: {err}", path.display()),
-        (Some(path), [a, b]) => anyhow::anyhow!("{}: lines {a} and {b}: {err}", path.display()),
+        (Some(path), [line]) => anyhow::anyhow!("{}: line {line}: {err}", source_name(path)),
+        (Some(path), [a, b]) => anyhow::anyhow!("{}: lines {a} and {b}: {err}", source_name(path)),
         _ => err.into(),
     }
 }

@@ -120,6 +120,27 @@ fn given_files_take_comments_and_both_shapes() {
         stdout_of(&["queens", "8", "--given-file", path, "--count"]),
         stdout_of(&["queens", "8", "--given", "0:0,3:5", "--count"])
     );
+    puzzles()
+        .args(["queens", "8", "--given-file", "-", "--count"])
+        .write_stdin("# two queens\n0:0\n3 5\n")
+        .assert()
+        .success()
+        .stdout(stdout_of(&["queens", "8", "--given", "0:0,3:5", "--count"]));
+    puzzles()
+        .args(["queens", "8", "--given-file", "-"])
+        .write_stdin("0:0\n1:1\n")
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::starts_with(
+            "puzzles: error: standard input: lines 1 and 2: ",
+        ));
+    puzzles()
+        .args(["queens", "8", "--given-file", "-"])
+        .write_stdin("0:0\n3;5\n")
+        .assert()
+        .code(2)
+        .stderr("puzzles: error: standard input: line 2, column 2: expected ':' or a space after the row, found ';'\n");
     let bad = temp_file("bad.txt", "0:0\n3;5\n");
     puzzles()
         .args(["queens", "8", "--given-file"])
