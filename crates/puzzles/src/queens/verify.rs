@@ -217,7 +217,9 @@ fn scan_and_check_in_parallel<R: Read>(
 /// # Errors
 ///
 /// [`VerifyError`] when the input is not a list of columns `0..n` (see the
-/// [module docs](self)), or reading or seeking fails.
+/// [module docs](self)), or reading or seeking fails, or
+/// [`VerifyError::Changed`] when the input was rewritten between the two
+/// readings.
 ///
 /// # Example
 ///
@@ -237,7 +239,7 @@ pub fn verify_seekable<R: Read + Seek>(mut input: R) -> Result<Verdict, VerifyEr
     // so a column from here on is off the board whatever n turns out to be;
     // the range check reports it.
     let most_rows = end.saturating_sub(start).div_ceil(2);
-    let two_threads = end - start >= PARALLEL_FROM
+    let two_threads = end.saturating_sub(start) >= PARALLEL_FROM
         && std::thread::available_parallelism().is_ok_and(|cores| cores.get() > 1);
     let (summary, attacked) = if !two_threads {
         let mut lines = Lines::default();
@@ -267,7 +269,7 @@ pub fn verify_seekable<R: Read + Seek>(mut input: R) -> Result<Verdict, VerifyEr
         }
         first_row + (cols.len() as u64) < second.0
     })?;
-    let (first, kind) = found.expect("an attacked queen has an attacker");
+    let (first, kind) = found.ok_or(VerifyError::Changed)?;
     Ok(Verdict::Attack {
         n,
         first,

@@ -100,6 +100,10 @@ pub enum VerifyError {
         /// The most rows [`verify`](super::verify) takes.
         max: u64,
     },
+    /// The second reading, which names the earlier queen of an attacking
+    /// pair, found no attacker: the input was rewritten between the two.
+    #[error("the input changed while it was being read")]
+    Changed,
     /// Reading failed.
     #[error(transparent)]
     Io(#[from] io::Error),

@@ -264,3 +264,66 @@ fn a_number_without_end_is_refused_once_it_passes_64_bits() {
     let err = verify(OneByteAtATime(digits.as_bytes())).unwrap_err();
     assert!(err.to_string().contains("too large"), "{err}");
 }
+
+#[test]
+fn a_seekable_input_read_from_past_its_end_holds_no_columns() {
+    let mut input = Cursor::new(b"0\n".to_vec());
+    input.set_position(10);
+    assert!(matches!(verify_seekable(input), Err(VerifyError::Empty)));
+}
+
+/// Reads `first` to its end and, from the next seek on, `second`: a file
+/// rewritten between the two readings of [`verify_seekable`].
+struct Rewritten {
+    first: Cursor<Vec<u8>>,
+    second: Cursor<Vec<u8>>,
+    first_read: bool,
+    rewritten: bool,
+}
+
+impl Rewritten {
+    fn new(first: &[u8], second: &[u8]) -> Rewritten {
+        Rewritten {
+            first: Cursor::new(first.to_vec()),
+            second: Cursor::new(second.to_vec()),
+            first_read: false,
+            rewritten: false,
+        }
+    }
+}
+
+impl std::io::Read for Rewritten {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.rewritten {
+            return self.second.read(buf);
+        }
+        let read = self.first.read(buf)?;
+        self.first_read |= read == 0;
+        Ok(read)
+    }
+}
+
+impl Seek for Rewritten {
+    fn seek(&mut self, pos: SeekFrom) -> std::io::Result<u64> {
+        self.rewritten |= self.first_read;
+        self.second.seek(pos)?;
+        self.first.seek(pos)
+    }
+}
+
+#[test]
+fn an_input_rewritten_between_the_readings_is_an_error_not_a_panic() {
+    let input = Rewritten::new(b"[0, 1, 3, 2]", b"[3, 1, 0, 2]");
+    let verdict = verify_seekable(input);
+    assert!(matches!(verdict, Err(VerifyError::Changed)), "{verdict:?}");
+    // The same input unchanged names the pair.
+    let same = Rewritten::new(b"[0, 1, 3, 2]", b"[0, 1, 3, 2]");
+    assert!(matches!(
+        verify_seekable(same),
+        Ok(Verdict::Attack {
+            first: (0, 0),
+            second: (1, 1),
+            ..
+        })
+    ));
+}
