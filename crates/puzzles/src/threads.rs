@@ -16,6 +16,15 @@
 /// threads of any one machine today (the largest two-socket servers have
 /// 768), while `--threads 100000` would start a hundred thousand stacks and
 /// spend minutes doing it.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::threads::{MAX_THREADS, ThreadCountError, parse_threads};
+///
+/// assert_eq!(parse_threads(&MAX_THREADS.to_string()), Ok(MAX_THREADS));
+/// assert_eq!(parse_threads("1025"), Err(ThreadCountError::TooMany(MAX_THREADS + 1)));
+/// ```
 pub const MAX_THREADS: usize = 1024;
 
 /// Why a thread count was refused.

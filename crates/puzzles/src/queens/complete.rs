@@ -52,6 +52,15 @@ const FIRST_BUDGET: u64 = 1 << 14;
 /// and the part that is wrong. `puzzles queens --given` and the web page's
 /// `given=` parameter both read squares with [`parse_square`], so they say
 /// the same thing.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::{SquareError, parse_square};
+///
+/// let err: SquareError = parse_square("3:x").unwrap_err();
+/// assert_eq!(err.to_string(), r#"the column in "3:x" must be a whole number from 0, got "x""#);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
 pub struct SquareError(String);

@@ -38,13 +38,52 @@ use std::sync::{Arc, OnceLock};
 use crate::cpu::Isa;
 
 /// The name of this unit scheme, written into checkpoints and parts.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::count::{CountPlan, Method};
+/// use puzzles::queens::quadrants::SCHEME;
+///
+/// assert_eq!(Method::Quadrants.scheme(), SCHEME);
+/// let plan = CountPlan::for_scheme(SCHEME, 10, 0)?;
+/// assert_eq!((plan.method(), plan.count_all().total), (Method::Quadrants, 724));
+/// # Ok::<(), puzzles::queens::count::CountError>(())
+/// ```
 pub const SCHEME: &str = "quadrants-1";
 
 /// The smallest board the quadrant counter takes.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::count::{CountError, CountPlan};
+/// use puzzles::queens::quadrants::{MAX_N, MIN_N};
+///
+/// assert_eq!(CountPlan::quadrants(MIN_N)?.count_all().total, 2);
+/// assert_eq!(
+///     CountPlan::quadrants(MIN_N - 1).unwrap_err(),
+///     CountError::QuadrantsRange { n: MIN_N - 1, min: MIN_N, max: MAX_N }
+/// );
+/// # Ok::<(), CountError>(())
+/// ```
 pub const MIN_N: usize = 4;
 
 /// The largest board the quadrant counter takes: its table for
 /// `n = 23` or `24` would need about 5 GiB.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::count::CountPlan;
+/// use puzzles::queens::quadrants::{MAX_N, table_bytes};
+///
+/// // Planning builds no table yet; counting MAX_N's first unit takes half a GiB.
+/// assert!(CountPlan::quadrants(MAX_N).is_ok());
+/// assert!(table_bytes(MAX_N).unwrap() > 1 << 29);
+/// assert!(CountPlan::quadrants(MAX_N + 1).is_err());
+/// assert_eq!(table_bytes(MAX_N + 1), None);
+/// ```
 pub const MAX_N: usize = 22;
 
 /// The bytes the quadrant table takes for `n` (the offsets and the

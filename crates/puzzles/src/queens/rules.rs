@@ -8,6 +8,16 @@ use crate::trace::ConflictKind;
 
 /// The largest board the bitboard search handles: one bit per column in a
 /// `u64`.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::{Board, MAX_SEARCH_N, QueensError};
+///
+/// assert!(Board::new(MAX_SEARCH_N).is_ok());
+/// let err = Board::new(MAX_SEARCH_N + 1).unwrap_err();
+/// assert!(matches!(err, QueensError::TooLarge { n: 65, max: MAX_SEARCH_N }));
+/// ```
 pub const MAX_SEARCH_N: usize = 64;
 
 /// The piece placed, one per row and per column.

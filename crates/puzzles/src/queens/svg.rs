@@ -37,6 +37,17 @@ const INK: &str = "#374151";
 
 /// A queen in a 100×100 box: a five-pointed crown with a ball on each point,
 /// standing on a base. Drawn once here and scaled to the square.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::{Solution, svg};
+///
+/// let solution = Solution::new(vec![1, 3, 0, 2])?;
+/// let drawing = svg::board(&solution, &svg::SvgOptions::default());
+/// assert_eq!(drawing.matches(svg::QUEEN_PATH).count(), 4);
+/// # Ok::<(), puzzles::queens::QueensError>(())
+/// ```
 pub const QUEEN_PATH: &str = "M20 74L13 36L32 55L31 27L44 52L50 21L56 52L69 27L68 55L87 36L80 74Z\
 M17 79H83V89H17Z\
 M8 33a5 5 0 1 0 10 0a5 5 0 1 0-10 0Z\
@@ -46,16 +57,54 @@ M64 24a5 5 0 1 0 10 0a5 5 0 1 0-10 0Z\
 M82 33a5 5 0 1 0 10 0a5 5 0 1 0-10 0Z";
 
 /// A rook in a 100×100 box: a tower with three merlons, on a base.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::{Piece, Solution, svg};
+///
+/// let solution = Solution::new(vec![1, 3, 0, 2])?;
+/// let drawing = svg::board(&solution, &svg::SvgOptions::default().piece(Piece::Rook));
+/// assert_eq!(drawing.matches(svg::ROOK_PATH).count(), 4);
+/// assert!(!drawing.contains(svg::QUEEN_PATH));
+/// # Ok::<(), puzzles::queens::QueensError>(())
+/// ```
 pub const ROOK_PATH: &str = "M22 18H34V28H44V18H56V28H66V18H78V40H70V72H30V40H22Z\
 M17 77H83V89H17Z";
 
 /// A king in a 100×100 box: a cross above a rounded crown, on a base.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::{Piece, Solution, svg};
+///
+/// let solution = Solution::new(vec![1, 3, 0, 2])?;
+/// let drawing = svg::board(&solution, &svg::SvgOptions::default().piece(Piece::King));
+/// assert_eq!(drawing.matches(svg::KING_PATH).count(), 4);
+/// assert!(!drawing.contains(svg::QUEEN_PATH));
+/// # Ok::<(), puzzles::queens::QueensError>(())
+/// ```
 pub const KING_PATH: &str = "M46 6H54V14H62V22H54V31H46V22H38V14H46Z\
 M20 74L13 47Q28 33 45 44L50 35L55 44Q72 33 87 47L80 74Z\
 M17 79H83V89H17Z";
 
 /// The mark a superqueen (a queen that also moves as a knight) carries on
 /// the queen's crown: a light diamond, in the same 100×100 box.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::{Piece, Solution, svg};
+///
+/// let solution = Solution::new(vec![1, 3, 0, 2])?;
+/// let options = svg::SvgOptions::default().piece(Piece::Superqueen);
+/// let drawing = svg::board(&solution, &options);
+/// // A superqueen is a queen with the mark on it.
+/// assert_eq!(drawing.matches(svg::QUEEN_PATH).count(), 4);
+/// assert_eq!(drawing.matches(svg::SUPERQUEEN_MARK).count(), 4);
+/// # Ok::<(), puzzles::queens::QueensError>(())
+/// ```
 pub const SUPERQUEEN_MARK: &str = "M50 54L56 63L50 72L44 63Z";
 
 /// How to draw: the size of a square, whether to label rows and columns, and

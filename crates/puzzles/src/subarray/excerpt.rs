@@ -5,6 +5,18 @@ use super::chunked::{Choices, Side};
 use super::{ChunkSummary, Element};
 
 /// Elements kept at each end of a run.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::subarray::{EXCERPT, Excerpt};
+///
+/// let values: Vec<i64> = (0..100).collect();
+/// let excerpt = Excerpt::of(&values);
+/// assert_eq!(EXCERPT, 10);
+/// assert_eq!((excerpt.first().len(), excerpt.last().len()), (EXCERPT, EXCERPT));
+/// assert_eq!(excerpt.omitted(), 100 - 2 * EXCERPT);
+/// ```
 pub const EXCERPT: usize = 10;
 
 /// The first and last [`EXCERPT`] elements of a run of `len` elements: all of

@@ -78,6 +78,19 @@ pub use topk::{MAX_RUNS, top_k};
 
 /// The largest total magnitude `f64` input may have: a quarter of `f64::MAX`,
 /// so that no prefix sum, run sum or difference of two of them can overflow.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::subarray::{F64_SUM_LIMIT, SubarrayError, kadane};
+///
+/// let half = F64_SUM_LIMIT / 2.0;
+/// assert_eq!(kadane(&[half, half])?.sum, F64_SUM_LIMIT);
+/// // Magnitudes count, not the sum: a negative number past the limit is refused too.
+/// let err = kadane(&[half, half, -1e300]).unwrap_err();
+/// assert!(matches!(err, SubarrayError::FloatTooLarge));
+/// # Ok::<(), SubarrayError>(())
+/// ```
 pub const F64_SUM_LIMIT: f64 = f64::MAX / 4.0;
 
 /// A run of consecutive elements and its sum: `start` and `end` are 0-based

@@ -8,8 +8,30 @@ use super::error::SudokuError;
 use crate::trace::ConflictKind;
 
 /// The smallest box size: 2×2 boxes, a 4×4 grid.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::sudoku::{MIN_BOX_SIZE, Puzzle, SudokuError};
+///
+/// assert_eq!(Puzzle::from_cells(MIN_BOX_SIZE, vec![0; 16])?.side(), 4);
+/// let err = Puzzle::from_cells(MIN_BOX_SIZE - 1, vec![0; 1]).unwrap_err();
+/// assert!(matches!(err, SudokuError::BoxSize(1)));
+/// # Ok::<(), SudokuError>(())
+/// ```
 pub const MIN_BOX_SIZE: usize = 2;
 /// The largest box size: 5×5 boxes, a 25×25 grid.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::sudoku::{MAX_BOX_SIZE, Puzzle, SudokuError};
+///
+/// assert_eq!(Puzzle::from_cells(MAX_BOX_SIZE, vec![0; 625])?.side(), 25);
+/// let err = Puzzle::from_cells(MAX_BOX_SIZE + 1, vec![0; 1296]).unwrap_err();
+/// assert!(matches!(err, SudokuError::BoxSize(6)));
+/// # Ok::<(), SudokuError>(())
+/// ```
 pub const MAX_BOX_SIZE: usize = 5;
 
 /// A Sudoku puzzle: the givens of a grid with `box_size`×`box_size` boxes,

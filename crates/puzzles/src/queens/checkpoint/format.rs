@@ -11,14 +11,58 @@ use super::super::quadrants;
 use crate::record_file::{SealError, foreign_format, json_problem, seal_line, unseal_line};
 
 /// The `format` field of a header line.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::checkpoint::{CheckpointHeader, FORMAT};
+/// use puzzles::queens::count::CountPlan;
+///
+/// let line = CheckpointHeader::for_plan(&CountPlan::new(8, 2)?).line();
+/// assert_eq!(FORMAT, "puzzles-queens-count");
+/// assert!(line.starts_with(&format!(r#"{{"format":"{FORMAT}","#)));
+/// # Ok::<(), puzzles::queens::count::CountError>(())
+/// ```
 pub const FORMAT: &str = "puzzles-queens-count";
 
 /// The format version this module writes and reads.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::checkpoint::{Checkpoint, CheckpointProblem, FORMAT, VERSION};
+/// use puzzles::record_file::seal_line;
+///
+/// // A header from a newer build, checksum and all: refused by its version.
+/// let header = format!(
+///     r#"{{"format":"{FORMAT}","version":{},"scheme":"lexmin-rows-1","n":8,"split":2,"units":16"#,
+///     VERSION + 1
+/// );
+/// let err = Checkpoint::read(seal_line(&header).as_bytes()).unwrap_err();
+/// assert!(matches!(err.problem, CheckpointProblem::Version(3)));
+/// ```
 pub const VERSION: u32 = 2;
 
 /// The longest checkpoint line, newline excluded, that the reader accepts:
 /// a written line is under 200 bytes, so 4 KiB leaves room for any header
 /// while a damaged file of one huge line costs 4 KiB, not its size.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::checkpoint::{Checkpoint, CheckpointHeader, CheckpointProblem, MAX_LINE};
+/// use puzzles::queens::count::CountPlan;
+///
+/// let header = CheckpointHeader::for_plan(&CountPlan::new(8, 2)?).line();
+/// let problem = |len| {
+///     let text = format!("{header}{}\n", "x".repeat(len));
+///     Checkpoint::read(text.as_bytes()).unwrap_err().problem
+/// };
+/// // A line of the longest length is read and judged; one byte more is not.
+/// assert!(matches!(problem(MAX_LINE), CheckpointProblem::NoChecksum));
+/// assert!(matches!(problem(MAX_LINE + 1), CheckpointProblem::TooLong));
+/// # Ok::<(), puzzles::queens::count::CountError>(())
+/// ```
 pub const MAX_LINE: usize = 4096;
 
 /// What a checkpoint's header line records: the problem its unit ids refer
@@ -183,6 +227,23 @@ pub struct CheckpointError {
 }
 
 /// What is wrong with a checkpoint line (see [`CheckpointError`]).
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::checkpoint::{Checkpoint, CheckpointHeader, CheckpointProblem, record_line};
+/// use puzzles::queens::count::{CountPlan, UnitCount};
+///
+/// let header = CheckpointHeader::for_plan(&CountPlan::new(8, 2)?);
+/// let count = UnitCount { total: 4, unique: 1, nodes: 30 };
+/// let text = header.line() + &record_line(&header, 99, count);
+/// let err = Checkpoint::read(text.as_bytes()).unwrap_err();
+/// assert_eq!(err.line, 2);
+/// assert!(matches!(err.problem, CheckpointProblem::OutOfRange { id: 99, units: 16 }));
+/// let cut = Checkpoint::read(text.trim_end().as_bytes()).unwrap_err();
+/// assert!(matches!(cut.problem, CheckpointProblem::Truncated));
+/// # Ok::<(), puzzles::queens::count::CountError>(())
+/// ```
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum CheckpointProblem {

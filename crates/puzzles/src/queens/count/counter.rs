@@ -16,6 +16,25 @@ use super::tally::{Tally, UnitCount, UnitId};
 use crate::cpu::Isa;
 
 /// How a [`Counter::run`] ended.
+///
+/// # Example
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use std::sync::atomic::AtomicBool;
+/// use puzzles::queens::count::{CountPlan, Counter, RunEnd};
+///
+/// let plan = CountPlan::new(8, 2)?;
+/// let go = |cancel| {
+///     let counter = Counter::new(&plan).threads(1);
+///     counter.run(&AtomicBool::new(cancel), |_, _| ControlFlow::<()>::Continue(()))
+/// };
+/// assert_eq!(go(false)?.end, RunEnd::Complete);
+/// // Cancelled before it began: nothing counted, and it says so.
+/// let cancelled = go(true)?;
+/// assert_eq!((cancelled.end, cancelled.tally.units), (RunEnd::Cancelled, 0));
+/// # Ok::<(), puzzles::queens::count::CountError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RunEnd<B> {
     /// Every unit asked for was counted and reported.
@@ -29,6 +48,21 @@ pub enum RunEnd<B> {
 
 /// The result of a [`Counter::run`]: the sum of the units reported to the
 /// callback, and why the run ended.
+///
+/// # Example
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use std::sync::atomic::AtomicBool;
+/// use puzzles::queens::count::{CountPlan, CountRun, Counter, RunEnd};
+///
+/// let plan = CountPlan::new(8, 2)?;
+/// let counter = Counter::new(&plan).threads(1);
+/// let run: CountRun<()> = counter.run(&AtomicBool::new(false), |_, _| ControlFlow::Continue(()))?;
+/// assert_eq!(run.end, RunEnd::Complete);
+/// assert_eq!((run.tally.total, run.tally.unique, run.tally.units), (92, 12, plan.len()));
+/// # Ok::<(), puzzles::queens::count::CountError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CountRun<B> {
     /// The units counted and reported in this run.

@@ -5,6 +5,17 @@ use super::super::quadrants;
 
 /// The name of the reduction and unit order this module implements. A
 /// checkpoint records it: unit ids from another scheme mean other work.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::count::{CountPlan, SCHEME};
+///
+/// let plan = CountPlan::new(8, 2)?;
+/// assert_eq!(plan.scheme(), SCHEME);
+/// assert_eq!(CountPlan::for_scheme(SCHEME, 8, 2)?, plan);
+/// # Ok::<(), puzzles::queens::count::CountError>(())
+/// ```
 pub const SCHEME: &str = "lexmin-rows-1";
 
 /// How a plan counts. Both give the same totals; only backtracking finds
@@ -68,4 +79,14 @@ impl Method {
 /// The smallest board [`CountPlan::best`](super::CountPlan::best) counts by joining quarter-boards:
 /// below it the backtracking counter is as fast or faster, and it finishes
 /// in a tenth of a second anyway.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::count::{CountPlan, Method, QUADRANTS_FROM};
+///
+/// assert_eq!(CountPlan::best(QUADRANTS_FROM)?.method(), Method::Quadrants);
+/// assert_eq!(CountPlan::best(QUADRANTS_FROM - 1)?.method(), Method::Backtrack);
+/// # Ok::<(), puzzles::queens::count::CountError>(())
+/// ```
 pub const QUADRANTS_FROM: usize = 16;

@@ -15,9 +15,34 @@ use super::tally::{Tally, UnitCount, UnitId};
 use crate::cpu::Isa;
 
 /// The deepest split a plan accepts.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::count::{CountError, CountPlan, MAX_SPLIT};
+///
+/// assert!(CountPlan::new(8, MAX_SPLIT).is_ok());
+/// assert_eq!(
+///     CountPlan::new(8, MAX_SPLIT + 1).unwrap_err(),
+///     CountError::SplitTooDeep { split: MAX_SPLIT + 1, max: MAX_SPLIT }
+/// );
+/// ```
 pub const MAX_SPLIT: usize = 8;
 
 /// The most work units a plan may hold.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::count::{CountError, CountPlan, MAX_UNITS};
+///
+/// assert!(CountPlan::new(20, 4)?.len() <= MAX_UNITS as u64);
+/// // Refusing a plan means listing this many units first: too slow for an
+/// // example, so here is only what the refusal says.
+/// let err = CountError::TooManyUnits { n: 64, split: 8, max: MAX_UNITS };
+/// assert_eq!(err.to_string(), "n = 64 split at depth 8 makes more than 16777216 work units");
+/// # Ok::<(), CountError>(())
+/// ```
 pub const MAX_UNITS: usize = 1 << 24;
 
 /// The reduced search for one board size, split into numbered work units.

@@ -7,6 +7,21 @@ use crate::rng::SplitMix64;
 
 /// One draw of a [`Sample`]: a subtree, what it stands for, its count and
 /// the seconds it took.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::count::CountPlan;
+///
+/// let plan = CountPlan::new(8, 2)?;
+/// let sample = plan.count_sample(plan.len(), 0);
+/// let first = &sample.draws[0];
+/// assert_eq!(Some(&first.prefix[..]), plan.prefix(0));
+/// // One unit of 16, drawn at random, stands for all 16.
+/// assert_eq!(first.weight, 16.0);
+/// assert_eq!(sample.draws.iter().map(|draw| draw.count.total).sum::<u64>(), 92);
+/// # Ok::<(), puzzles::queens::count::CountError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
 pub struct SampledUnit {
@@ -51,6 +66,19 @@ pub struct Sample {
 }
 
 /// An estimate of a whole count's sum and its standard error.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::count::CountPlan;
+///
+/// // Six units drawn of many: the true 724 lies within a few errors.
+/// let plan = CountPlan::new(10, 2)?;
+/// let total = plan.count_sample(6, 1).projection().total;
+/// assert!(total.std_error > 0.0);
+/// assert!((total.value - 724.0).abs() <= 3.0 * total.std_error);
+/// # Ok::<(), puzzles::queens::count::CountError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Estimate {
     /// The estimate.
@@ -106,6 +134,21 @@ impl Estimate {
 }
 
 /// What a [`Sample`] says about the whole count.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::count::CountPlan;
+///
+/// let plan = CountPlan::new(10, 2)?;
+/// let projection = plan.count_sample(plan.len(), 0).projection();
+/// assert_eq!((projection.sampled, projection.plan_units), (plan.len(), plan.len()));
+/// // Every unit drawn: the projection is the count, with no error.
+/// assert_eq!((projection.total.value, projection.unique.value), (724.0, 92.0));
+/// assert_eq!(projection.nodes.value, projection.sample_nodes as f64);
+/// assert_eq!(projection.total.std_error, 0.0);
+/// # Ok::<(), puzzles::queens::count::CountError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[non_exhaustive]
 pub struct Projection {

@@ -1,6 +1,18 @@
 //! What units count to: one unit's count and the sum of many.
 
 /// A work unit's number: its index in the plan's lexicographic list.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::count::{CountPlan, UnitId};
+///
+/// let plan = CountPlan::new(8, 2)?;
+/// let ids: Vec<UnitId> = plan.ids().collect();
+/// assert_eq!(ids, (0..16).collect::<Vec<UnitId>>());
+/// assert_eq!(plan.prefix(ids[1]), Some(&[0u8, 3][..]));
+/// # Ok::<(), puzzles::queens::count::CountError>(())
+/// ```
 pub type UnitId = u64;
 
 /// What one work unit contributes.

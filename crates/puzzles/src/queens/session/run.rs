@@ -10,6 +10,23 @@ use super::super::count::{CountPlan, RunEnd, Tally, UnitCount, UnitId};
 use super::SessionError;
 
 /// Why a session's run stopped before every unit was counted.
+///
+/// # Example
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use puzzles::queens::count::{CountPlan, Counter, RunEnd};
+/// use puzzles::queens::session::{CountSession, SessionStop};
+///
+/// let plan = CountPlan::new(8, 2)?;
+/// let (session, _) = CountSession::open(&plan, None, None)?;
+/// let mut session = session.stop_after_units(Some(2));
+/// let counter = Counter::new(&plan).threads(1);
+/// let run = counter.run(&AtomicBool::new(false), |id, count| session.record(id, count))?;
+/// assert!(matches!(run.end, RunEnd::Stopped(SessionStop::Budget)));
+/// assert_eq!(session.tally().units, 2);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug)]
 #[non_exhaustive]
 pub enum SessionStop {
@@ -20,6 +37,23 @@ pub enum SessionStop {
 }
 
 /// How a session's run ended.
+///
+/// # Example
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use puzzles::queens::count::{CountPlan, Counter};
+/// use puzzles::queens::session::{CountSession, Ending};
+///
+/// let plan = CountPlan::new(8, 2)?;
+/// let (mut session, done) = CountSession::open(&plan, None, None)?;
+/// let counter = Counter::new(&plan).skip(&done);
+/// let run = counter.run(&AtomicBool::new(false), |id, count| session.record(id, count))?;
+/// let ending = session.finish(run.end)?;
+/// assert_eq!(ending, Ending::Complete(plan.count_all()));
+/// assert_eq!(ending.exit_status(), 0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ending {
     /// Every unit asked for is counted: the sum, resumed units included.
@@ -33,6 +67,19 @@ impl Ending {
     /// The exit status of an interrupted count (as a shell reports a
     /// command ended by SIGINT): its units are saved, the same command
     /// resumes it.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::{CountPlan, RunEnd};
+    /// use puzzles::queens::session::{CountSession, Ending};
+    ///
+    /// let (session, _) = CountSession::open(&CountPlan::new(8, 2)?, None, None)?;
+    /// let ending = session.finish(RunEnd::Cancelled)?;
+    /// assert_eq!(ending.exit_status(), Ending::INTERRUPTED_STATUS);
+    /// assert_eq!(Ending::INTERRUPTED_STATUS, 128 + 2); // 128 + SIGINT
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const INTERRUPTED_STATUS: u8 = 130;
 
     /// The exit status the `puzzles` commands end a count with: 0 when
@@ -58,6 +105,24 @@ impl Ending {
 }
 
 /// The units of the checkpoint that a session resumes.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::queens::count::CountPlan;
+/// use puzzles::queens::session::{CountSession, Done};
+///
+/// let path = std::env::temp_dir().join(format!("doc-done-{}.ckpt", std::process::id()));
+/// let _ = std::fs::remove_file(&path);
+/// let plan = CountPlan::new(8, 2)?;
+/// let (mut session, _) = CountSession::open(&plan, Some(&path), None)?;
+/// let _ = session.record(5, plan.count_unit(5)?);
+/// drop(session); // releases the checkpoint's lock
+/// let done: Done = CountSession::open(&plan, Some(&path), None)?.1;
+/// assert_eq!(done.into_iter().collect::<Vec<_>>(), [(5, plan.count_unit(5)?)]);
+/// std::fs::remove_file(&path)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub type Done = BTreeMap<UnitId, UnitCount>;
 
 /// A count in progress: the checkpoint, the units resumed from it and the

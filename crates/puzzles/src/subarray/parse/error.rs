@@ -9,6 +9,18 @@ use serde::{Deserialize, Serialize};
 pub use crate::text::Position;
 
 /// Why a token is not a number.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::subarray::parse::parse_values;
+/// use puzzles::subarray::{SubarrayError, SyntaxErrorKind};
+///
+/// let Err(SubarrayError::Syntax(err)) = parse_values::<i64>("1 2.5") else { panic!() };
+/// assert_eq!(err.kind, SyntaxErrorKind::Decimal);
+/// let Err(SubarrayError::Syntax(err)) = parse_values::<f64>("1 nan") else { panic!() };
+/// assert_eq!(err.kind, SyntaxErrorKind::NotFinite);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[non_exhaustive]
 pub enum SyntaxErrorKind {
@@ -30,6 +42,21 @@ pub enum SyntaxErrorKind {
 
 /// The longest token the tokenizer accepts, in bytes. It bounds the memory a
 /// scan needs, whatever the input.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::subarray::parse::{MAX_TOKEN, parse_values};
+/// use puzzles::subarray::{SubarrayError, SyntaxErrorKind};
+///
+/// let kind = |text: &str| match parse_values::<i64>(text) {
+///     Err(SubarrayError::Syntax(err)) => Some(err.kind),
+///     _ => None,
+/// };
+/// // The longest token is read and judged; one byte more is refused unread.
+/// assert_eq!(kind(&"x".repeat(MAX_TOKEN)), Some(SyntaxErrorKind::NotInteger));
+/// assert_eq!(kind(&"x".repeat(MAX_TOKEN + 1)), Some(SyntaxErrorKind::TooLong));
+/// ```
 pub const MAX_TOKEN: usize = 1 << 18;
 
 /// A token that is not a number, with where it is and what it says (the

@@ -15,7 +15,21 @@ pub(super) fn is_separator(byte: u8) -> bool {
     byte < 64 && (SEPARATORS >> byte) & 1 == 1
 }
 
-/// Values handed to the caller at a time.
+/// The most values handed to the caller at a time.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::subarray::parse::{BATCH, for_each_block};
+///
+/// // One number more than a block holds cannot arrive in one block.
+/// let text = "1 ".repeat(BATCH + 1);
+/// let mut blocks = Vec::new();
+/// for_each_block::<i64, _, _>(text.as_bytes(), |block| blocks.push(block.len()))?;
+/// assert!(blocks.len() >= 2 && blocks.iter().all(|&len| len <= BATCH));
+/// assert_eq!(blocks.iter().sum::<usize>(), BATCH + 1);
+/// # Ok::<(), puzzles::subarray::SubarrayError>(())
+/// ```
 pub const BATCH: usize = 4096;
 
 /// Where the token loop stopped short of the end of its window.
@@ -28,6 +42,20 @@ pub enum Stop {
 }
 
 /// A number type the tokenizer reads: `i64` or `f64`.
+///
+/// # Example
+///
+/// ```
+/// use puzzles::subarray::parse::{Parse, parse_values};
+///
+/// // One function reads either type; the type decides what is a number.
+/// fn count<T: Parse>(text: &str) -> Option<usize> {
+///     parse_values::<T>(text).ok().map(|values| values.len())
+/// }
+/// assert_eq!(count::<i64>("1 2 3"), Some(3));
+/// assert_eq!(count::<i64>("1 2.5"), None);
+/// assert_eq!(count::<f64>("1 2.5"), Some(2));
+/// ```
 pub trait Parse: Element + Default + Window {
     /// Parses one whole token (no separators in it).
     ///
