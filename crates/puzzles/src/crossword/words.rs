@@ -484,8 +484,6 @@ fn without_mark(number: usize, line: &[u8]) -> &[u8] {
     crate::lines::without_mark(line, number == 1)
 }
 
-/// The error for the text `score` that stands where a score should, from
-/// `column` of line `line`.
 /// The error for line `line`, too long to hold, which starts with
 /// `start`: a binary file (the usual reason for a line that long) is named
 /// as one by its first bad byte among those bytes.
@@ -498,6 +496,9 @@ fn too_long(line: usize, start: &[u8]) -> ListError {
     }
 }
 
+/// The error for the text `score` that stands where a score should, from
+/// `column` of line `line`; only its first 24 characters are quoted, as the
+/// rest of a line that long is no help in finding it.
 fn bad_score(line: usize, column: usize, score: &[u8]) -> ListError {
     let score = String::from_utf8_lossy(score);
     ListError::BadScore {

@@ -73,7 +73,8 @@ impl Links {
                 let item = item + 1;
                 top[node] = item as i32;
                 len[item] += 1;
-                // Append the node at the bottom of its item's column.
+                // At the bottom of the column, so that the column lists
+                // its options in input order, the order the search tries them.
                 let last = ulink[item] as usize;
                 ulink[node] = last as u32;
                 dlink[node] = item as u32;

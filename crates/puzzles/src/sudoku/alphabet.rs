@@ -95,7 +95,12 @@ impl Alphabet {
     }
 
     /// How the digits of a grid of `side` are written, for messages:
-    /// `1-9`, `1-9, A-G`, `0-F`…
+    /// `1-9`, `1-9 and A-G`, `0-9 and A-F`…
+    ///
+    /// # Panics
+    ///
+    /// When `side` is above 25, the side of the largest grid (boxes of
+    /// [`MAX_BOX_SIZE`](super::MAX_BOX_SIZE)): there are no symbols past it.
     ///
     /// # Example
     ///

@@ -154,7 +154,10 @@ impl<const N: usize, const C: usize, const U: usize, const W: usize> State<N, C,
             self.count[usize::from(unit)][d] = 1;
         }
 
-        // The cell gives up its other digits.
+        // Each digit the cell gives up loses a place in the cell's units:
+        // a unit left with no place for it is a clash found now, one left
+        // with a single place is a hidden single queued now, not at the next
+        // scan.
         let mut others = self.cand[cell] & !bit;
         self.cand[cell] = bit;
         while others != 0 {
