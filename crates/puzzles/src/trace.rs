@@ -100,15 +100,22 @@ impl std::fmt::Display for ConflictKind {
 ///
 /// `row` and `col` locate the square; `value` is set only by puzzles that put
 /// different values on a square (Sudoku digits) and is left out of JSON when
-/// absent.
+/// absent. `forced` marks a placement the rules left no choice about (a
+/// Sudoku digit that propagation placed, not a guess), and its removal; it
+/// is left out of JSON when false.
 ///
 /// # Example
 ///
 /// ```
 /// use puzzles::trace::Action;
 ///
-/// let place = Action::Place { row: 0, col: 1, value: None };
+/// let place = Action::Place { row: 0, col: 1, value: None, forced: false };
 /// assert_eq!(place.name(), "place");
+/// let forced = Action::Place { row: 4, col: 4, value: Some(5), forced: true };
+/// assert_eq!(
+///     serde_json::to_string(&forced).unwrap(),
+///     r#"{"event":"place","row":4,"col":4,"value":5,"forced":true}"#
+/// );
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "lowercase")]
@@ -122,6 +129,9 @@ pub enum Action {
         /// The value placed, for puzzles with values (Sudoku).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         value: Option<u32>,
+        /// Whether the rules forced it rather than the search choosing it.
+        #[serde(default, skip_serializing_if = "is_false")]
+        forced: bool,
     },
     /// A tried square (or value) clashes with the earlier choice at `with`.
     Conflict {
@@ -146,6 +156,9 @@ pub enum Action {
         /// The value removed, for puzzles with values (Sudoku).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         value: Option<u32>,
+        /// Whether its placement had been forced.
+        #[serde(default, skip_serializing_if = "is_false")]
+        forced: bool,
     },
     /// No choice is left in `row`: the search returns to the previous depth.
     Backtrack {
@@ -157,6 +170,10 @@ pub enum Action {
         /// The solution's number, from 1.
         index: u64,
     },
+}
+
+fn is_false(value: &bool) -> bool {
+    !*value
 }
 
 impl Action {
@@ -192,7 +209,7 @@ impl Action {
 ///
 /// let event: Event =
 ///     serde_json::from_str(r#"{"step":1,"depth":0,"event":"place","row":0,"col":0}"#).unwrap();
-/// assert_eq!(event.action, Action::Place { row: 0, col: 0, value: None });
+/// assert_eq!(event.action, Action::Place { row: 0, col: 0, value: None, forced: false });
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Event {
@@ -213,7 +230,7 @@ pub struct Event {
 /// use puzzles::trace::{Action, Counters};
 ///
 /// let mut counters = Counters::default();
-/// counters.record(&Action::Place { row: 0, col: 0, value: None });
+/// counters.record(&Action::Place { row: 0, col: 0, value: None, forced: false });
 /// counters.record(&Action::Backtrack { row: 1 });
 /// assert_eq!((counters.placements, counters.backtracks), (1, 1));
 /// ```
@@ -292,7 +309,7 @@ pub enum TraceMode {
 ///     seen.push(event.step);
 ///     ControlFlow::Continue(())
 /// });
-/// let _ = tracer.emit(0, Action::Place { row: 0, col: 0, value: None });
+/// let _ = tracer.emit(0, Action::Place { row: 0, col: 0, value: None, forced: false });
 /// let _ = tracer.emit(1, Action::Backtrack { row: 1 });
 /// assert_eq!(tracer.counters().placements, 1);
 /// drop(tracer);

@@ -205,6 +205,7 @@ fn replay(rules: &Rules, events: &[Event]) -> Vec<Vec<usize>> {
                 row,
                 col,
                 value: None,
+                forced: false,
             } => {
                 assert_eq!(row, path.len(), "places go to the next row");
                 assert_eq!(event.depth, row);
@@ -241,6 +242,7 @@ fn replay(rules: &Rules, events: &[Event]) -> Vec<Vec<usize>> {
                 row,
                 col,
                 value: None,
+                forced: false,
             } => {
                 assert_eq!(path.last(), Some(&col));
                 assert_eq!(row + 1, path.len());

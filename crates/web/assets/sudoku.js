@@ -142,26 +142,12 @@ function latestGuess(state) {
 const KIND_WORDS = { row: 'row', column: 'column', box: 'box' };
 
 
-// A placement is a guess when the event after it stands one level deeper:
-// what a guess forces, and the next branching, happen below it, while a
-// forced digit is followed by events at its own depth (see the docs of
-// `puzzles::sudoku::trace`). A removal is marked like the placement it
-// takes back.
-function markGuesses(events, same) {
-  const placed = [];
-  events.forEach((event, index) => {
-    if (event.event === 'place') {
-      const next = events[index + 1];
-      event.guess = !!next && next.depth === event.depth + 1;
-      placed.push(event);
-    } else if (event.event === 'remove') {
-      // Newest first, so almost always the top.
-      let at = placed.length - 1;
-      while (at >= 0 && !same(placed[at], event)) at -= 1;
-      event.guess = at >= 0 && placed[at].guess;
-      if (at >= 0) placed.splice(at, 1);
-    }
-  });
+// A placement the search chose is a guess; the trace marks the others, and
+// their removals, `forced` (see the docs of `puzzles::sudoku::trace`).
+function markGuesses(events) {
+  for (const event of events) {
+    if (event.event === 'place' || event.event === 'remove') event.guess = !event.forced;
+  }
 }
 
 export const sudoku = {

@@ -284,13 +284,19 @@ mod tests {
     fn the_hard_one_is_hard_and_the_empty_one_has_every_grid() {
         let (events, hard) = trace(example("Hard").grid, TraceMode::FirstSolution);
         // A guess is a placement followed by an event one level deeper
-        // (what it forces, or the next branching, stands below it).
+        // (what it forces, or the next branching, stands below it), and
+        // the only kind of placement the trace leaves unforced.
         let guesses = events
             .windows(2)
             .filter(|pair| {
                 matches!(pair[0].action, Action::Place { .. }) && pair[1].depth == pair[0].depth + 1
             })
             .count();
+        let unforced = events
+            .iter()
+            .filter(|event| matches!(event.action, Action::Place { forced: false, .. }))
+            .count();
+        assert_eq!(unforced, guesses);
         let deepest = events.iter().map(|event| event.depth).max().unwrap();
         assert!(guesses > 100, "{guesses} guesses");
         assert_eq!(deepest, 10);

@@ -33,7 +33,7 @@ pub(super) fn trace(
     if !json {
         writeln!(
             out,
-            "# sudoku search, cells as (row, col) from 0; indented by the number of guesses standing"
+            "# sudoku search, cells as (row, col) from 0; indented by the number of guesses standing; (forced): placed by propagation, not guessed"
         )?;
     }
     let mut grid = puzzle.cells().to_vec();
@@ -56,9 +56,19 @@ fn write_text_event(
     write!(out, "{:>6}  {:indent$}", event.step, "")?;
     let symbol = |value: Option<u32>| alphabet.symbol(value.map_or(0, |v| v as u8));
     match event.action {
-        Action::Place { row, col, value } => {
+        Action::Place {
+            row,
+            col,
+            value,
+            forced,
+        } => {
             grid[row * side + col] = value.map_or(0, |v| v as u8);
-            writeln!(out, "place {} at ({row}, {col})", symbol(value))
+            writeln!(
+                out,
+                "place {} at ({row}, {col}){}",
+                symbol(value),
+                forced_mark(forced)
+            )
         }
         Action::Conflict {
             row,
@@ -82,9 +92,19 @@ fn write_text_event(
                 )
             }
         }
-        Action::Remove { row, col, value } => {
+        Action::Remove {
+            row,
+            col,
+            value,
+            forced,
+        } => {
             grid[row * side + col] = 0;
-            writeln!(out, "remove {} from ({row}, {col})", symbol(value))
+            writeln!(
+                out,
+                "remove {} from ({row}, {col}){}",
+                symbol(value),
+                forced_mark(forced)
+            )
         }
         Action::Backtrack { row } => {
             let cells = side * side;
@@ -114,4 +134,10 @@ fn write_text_event(
             writeln!(out, "solution {index}: {line}")
         }
     }
+}
+
+/// What follows a placement or removal that propagation made, as the
+/// crossword trace marks its forced words.
+fn forced_mark(forced: bool) -> &'static str {
+    if forced { " (forced)" } else { "" }
 }

@@ -251,6 +251,7 @@ where
                     row: item,
                     col: option,
                     value: None,
+                    forced: false,
                 },
             )?;
             links.commit(live);
@@ -272,6 +273,7 @@ where
                     row: item,
                     col: option,
                     value: None,
+                    forced: false,
                 },
             )?;
             live = links.down(live);

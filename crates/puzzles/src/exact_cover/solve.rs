@@ -85,7 +85,7 @@ impl Problem {
     /// });
     /// assert_eq!(summary.counters.solutions, 2);
     /// // Item x (row 0) first: option 0 = {x} is placed at depth 0.
-    /// assert_eq!(events[0], Action::Place { row: 0, col: 0, value: None });
+    /// assert_eq!(events[0], Action::Place { row: 0, col: 0, value: None, forced: false });
     /// # Ok::<(), puzzles::exact_cover::ParseError>(())
     /// ```
     pub fn trace<F>(&self, mode: TraceMode, observer: F) -> TraceSummary

@@ -262,7 +262,8 @@ fn trace_of_four_queens() {
         Action::Place {
             row: 0,
             col: 0,
-            value: None
+            value: None,
+            forced: false,
         }
     );
     for event in &events {

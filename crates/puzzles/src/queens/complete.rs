@@ -366,7 +366,7 @@ impl Completion {
     ///     first.get_or_insert(event.action);
     ///     ControlFlow::Continue(())
     /// });
-    /// assert_eq!(first, Some(Action::Place { row: 0, col: 1, value: None }));
+    /// assert_eq!(first, Some(Action::Place { row: 0, col: 1, value: None, forced: false }));
     /// assert_eq!(summary.counters.solutions, 1);
     /// # Ok::<(), puzzles::queens::QueensError>(())
     /// ```

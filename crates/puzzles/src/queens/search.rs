@@ -320,6 +320,7 @@ where
                 row,
                 col,
                 value: None,
+                forced: false,
             },
         )?;
         placed.push(col);
@@ -340,6 +341,7 @@ where
                 row,
                 col,
                 value: None,
+                forced: false,
             },
         )?;
     }

@@ -301,8 +301,9 @@ impl std::iter::FusedIterator for Solutions {}
 /// - `row` and `col` are the cell (from 0) and `value` the digit (1 to
 ///   `side`). The givens are not events: they are the puzzle.
 /// - `depth` counts the guesses standing. Digits forced by naked or hidden
-///   singles are [`Place`](crate::trace::Action::Place)d at the depth of the
-///   guess that forced them plus one (at depth 0 for those the givens force).
+///   singles are [`Place`](crate::trace::Action::Place)d with `forced` set,
+///   at the depth of the guess that forced them plus one (at depth 0 for
+///   those the givens force); a guess is placed with `forced` unset.
 /// - The search branches on the empty cell with the fewest candidates, or,
 ///   when no cell has just two and some digit has fewer places left in a
 ///   unit, on those places. At a branching cell every digit is reported in

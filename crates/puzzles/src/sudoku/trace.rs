@@ -36,7 +36,8 @@ impl<const N: usize, const C: usize, const P: usize, const U: usize, const W: us
             .map_break(|()| Stop::Observer)
     }
 
-    fn place(&mut self, depth: usize, cell: usize, digit: u8) -> ControlFlow<Stop> {
+    /// Places `digit` in `cell`: a guess, or `forced` by propagation.
+    fn place(&mut self, depth: usize, cell: usize, digit: u8, forced: bool) -> ControlFlow<Stop> {
         let (row, col) = (cell / N, cell % N);
         self.emit(
             depth,
@@ -44,11 +45,12 @@ impl<const N: usize, const C: usize, const P: usize, const U: usize, const W: us
                 row,
                 col,
                 value: Some(u32::from(digit)),
+                forced,
             },
         )
     }
 
-    fn remove(&mut self, depth: usize, cell: usize, digit: u8) -> ControlFlow<Stop> {
+    fn remove(&mut self, depth: usize, cell: usize, digit: u8, forced: bool) -> ControlFlow<Stop> {
         let (row, col) = (cell / N, cell % N);
         self.emit(
             depth,
@@ -56,6 +58,7 @@ impl<const N: usize, const C: usize, const P: usize, const U: usize, const W: us
                 row,
                 col,
                 value: Some(u32::from(digit)),
+                forced,
             },
         )
     }
@@ -87,8 +90,8 @@ impl<const N: usize, const C: usize, const P: usize, const U: usize, const W: us
         )
     }
 
-    /// Announces what propagation placed (all at `depth`) and the clash that
-    /// stopped it, if any.
+    /// Announces what propagation placed (all at `depth`, all forced) and the
+    /// clash that stopped it, if any.
     fn report(
         &mut self,
         depth: usize,
@@ -96,7 +99,7 @@ impl<const N: usize, const C: usize, const P: usize, const U: usize, const W: us
         outcome: Result<(), Clash>,
     ) -> ControlFlow<Stop> {
         for &(cell, digit) in placed {
-            self.place(depth, usize::from(cell), digit)?;
+            self.place(depth, usize::from(cell), digit, true)?;
         }
         if let Err(clash) = outcome {
             self.conflict(depth, clash)?;
@@ -106,7 +109,7 @@ impl<const N: usize, const C: usize, const P: usize, const U: usize, const W: us
 
     fn unwind(&mut self, depth: usize, placed: &[(u16, u8)]) -> ControlFlow<Stop> {
         for &(cell, digit) in placed.iter().rev() {
-            self.remove(depth, usize::from(cell), digit)?;
+            self.remove(depth, usize::from(cell), digit, true)?;
         }
         ControlFlow::Continue(())
     }
@@ -131,7 +134,7 @@ impl<const N: usize, const C: usize, const P: usize, const U: usize, const W: us
             // then the guess itself.
             if let Some((cell, digit, placed)) = top.explored.take() {
                 self.unwind(top.depth + 1, &placed[1..])?;
-                self.remove(top.depth, cell, digit)?;
+                self.remove(top.depth, cell, digit, false)?;
             }
             let Some(&alternative) = top.alternatives.get(top.next) else {
                 let (depth, decision) = (top.depth, top.decision);
@@ -154,7 +157,7 @@ impl<const N: usize, const C: usize, const P: usize, const U: usize, const W: us
             let outcome = child.propagate(self.tables, &mut self.queue, &mut placed);
             // The guess is the first placement; what it forces stands one
             // level deeper.
-            self.place(depth, cell, digit)?;
+            self.place(depth, cell, digit, false)?;
             self.report(depth + 1, &placed[1..], outcome)?;
             top.explored = Some((cell, digit, placed));
             if outcome.is_ok() {

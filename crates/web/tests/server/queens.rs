@@ -125,7 +125,8 @@ fn given_queens_give_the_completion_trace() {
         Action::Place {
             row: 0,
             col: 1,
-            value: None
+            value: None,
+            forced: false,
         }
     );
     assert_eq!(reply["summary"]["counters"]["solutions"], 1);

@@ -8,19 +8,58 @@ use super::{Rng, random_solution};
 use crate::sudoku::{Puzzle, trace};
 use crate::trace::{Action, ConflictKind, TraceMode, TraceSummary};
 
-/// Replays a Sudoku trace on a grid, checking that it is consistent, and
-/// returns the grids standing at each solution event.
+/// Whether `digit` in the empty cell `(row, col)` is a naked single (no
+/// other digit fits the cell) or a hidden single (no other cell of one of
+/// its units takes the digit), judged from the digits standing in `grid`
+/// alone.
+fn single(grid: &[u8], b: usize, (row, col): (usize, usize), digit: u8) -> bool {
+    let n = b * b;
+    let fits = |cell: usize, digit: u8| {
+        let (row, col) = (cell / n, cell % n);
+        grid[cell] == 0
+            && (0..n * n).all(|peer| {
+                let (r, c) = (peer / n, peer % n);
+                let sees = r == row || c == col || (r / b, c / b) == (row / b, col / b);
+                !(sees && grid[peer] == digit)
+            })
+    };
+    let cell = row * n + col;
+    let naked = (1..=n as u8).filter(|&d| fits(cell, d)).eq([digit]);
+    let units: [Box<dyn Fn(usize) -> bool>; 3] = [
+        Box::new(|other| other / n == row),
+        Box::new(|other| other % n == col),
+        Box::new(|other| (other / n / b, other % n / b) == (row / b, col / b)),
+    ];
+    let hidden = units.iter().any(|unit| {
+        (0..n * n)
+            .filter(|&other| unit(other) && fits(other, digit))
+            .eq([cell])
+    });
+    naked || hidden
+}
+
+/// Replays a Sudoku trace on a grid, checking that it is consistent (a
+/// forced digit is a single, a guess is not), and returns the grids
+/// standing at each solution event.
 fn replay(puzzle: &Puzzle, mode: TraceMode) -> (Vec<Vec<u8>>, TraceSummary) {
     let n = puzzle.side();
     let b = puzzle.box_size();
     let mut grid = puzzle.cells().to_vec();
     let mut solutions = Vec::new();
-    let mut placed: Vec<(usize, usize, usize)> = Vec::new();
+    let mut placed: Vec<(usize, usize, usize, bool)> = Vec::new();
     let summary = trace(puzzle, mode, |event| {
         match event.action {
-            Action::Place { row, col, value } => {
+            Action::Place {
+                row,
+                col,
+                value,
+                forced,
+            } => {
                 let digit = value.unwrap() as u8;
                 assert_eq!(grid[row * n + col], 0, "place on a filled cell: {event:?}");
+                // Propagation stops at a fixed point before the search
+                // guesses, so a guess is never a single.
+                assert_eq!(single(&grid, b, (row, col), digit), forced, "{event:?}");
                 // A placed digit never clashes with what stands.
                 for (cell, &d) in grid.iter().enumerate() {
                     let (r, c) = (cell / n, cell % n);
@@ -29,19 +68,28 @@ fn replay(puzzle: &Puzzle, mode: TraceMode) -> (Vec<Vec<u8>>, TraceSummary) {
                     assert!(!(peer && d == digit), "{event:?} clashes with r{r}c{c}");
                 }
                 grid[row * n + col] = digit;
-                if let Some(&(_, _, depth)) = placed.last() {
+                if let Some(&(_, _, depth, _)) = placed.last() {
                     assert!(
                         event.depth + 1 >= depth && event.depth <= depth + 1,
                         "{event:?}"
                     );
                 }
-                placed.push((row, col, event.depth));
+                placed.push((row, col, event.depth, forced));
             }
-            Action::Remove { row, col, value } => {
+            Action::Remove {
+                row,
+                col,
+                value,
+                forced,
+            } => {
                 assert_eq!(grid[row * n + col], value.unwrap() as u8, "{event:?}");
                 assert_eq!(puzzle.cells()[row * n + col], 0, "a given removed");
                 // Removals undo placements newest first, at their depth.
-                assert_eq!(placed.pop(), Some((row, col, event.depth)), "{event:?}");
+                assert_eq!(
+                    placed.pop(),
+                    Some((row, col, event.depth, forced)),
+                    "{event:?}"
+                );
                 grid[row * n + col] = 0;
             }
             Action::Conflict {
