@@ -35,17 +35,47 @@ pub(crate) fn stop_after_units() -> anyhow::Result<Option<u64>> {
 /// Installs the Ctrl-C handler (once per process) and returns the flag
 /// that it sets.
 pub(crate) fn on_ctrl_c() -> anyhow::Result<Arc<AtomicBool>> {
+    Ok(install(None)?.0)
+}
+
+/// [`on_ctrl_c`] for a command that first gets ready (reads its input,
+/// builds its tables): until [`Setup::done`], Ctrl-C leaves at once,
+/// saying `message`. Nothing is saved or printed by then, and the reading
+/// polls no flag: a half-minute list would otherwise hold the Ctrl-C.
+pub(crate) fn on_ctrl_c_after_setup(
+    message: &'static str,
+) -> anyhow::Result<(Arc<AtomicBool>, Setup)> {
+    let (cancel, setting_up) = install(Some(message))?;
+    Ok((cancel, Setup(setting_up)))
+}
+
+/// The setup of [`on_ctrl_c_after_setup`], under way until it is done.
+pub(crate) struct Setup(Arc<AtomicBool>);
+
+impl Setup {
+    /// From now on, Ctrl-C sets the flag.
+    pub(crate) fn done(self) {
+        self.0.store(false, Ordering::SeqCst);
+    }
+}
+
+fn install(setup: Option<&'static str>) -> anyhow::Result<(Arc<AtomicBool>, Arc<AtomicBool>)> {
     let cancel = Arc::new(AtomicBool::new(false));
-    let flag = Arc::clone(&cancel);
+    let setting_up = Arc::new(AtomicBool::new(setup.is_some()));
+    let (flag, during_setup) = (Arc::clone(&cancel), Arc::clone(&setting_up));
     let first = OnceLock::new();
     ctrlc::set_handler(move || {
+        if let (Some(message), true) = (setup, during_setup.load(Ordering::SeqCst)) {
+            say!("{message}");
+            std::process::exit(130);
+        }
         let first = *first.get_or_init(Instant::now);
         if flag.swap(true, Ordering::SeqCst) && first.elapsed() >= SAME_REQUEST {
             std::process::exit(130);
         }
     })
     .context("cannot install the Ctrl-C handler")?;
-    Ok(cancel)
+    Ok((cancel, setting_up))
 }
 
 /// For a count with nothing to save (other pieces, the torus, given

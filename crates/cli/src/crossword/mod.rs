@@ -38,9 +38,9 @@ pub fn run(args: CrosswordArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> 
     if from_stdin(&args.grid) && args.words.as_deref().is_some_and(from_stdin) {
         bail!("the grid and the word list cannot both be '-' (standard input): give one as a file");
     }
-    // Caught from the start: a Ctrl-C while a long list loads stops the
-    // command as one during the search does, saying so.
-    let cancel = crate::interrupt::on_ctrl_c()?;
+    let (cancel, setup) = crate::interrupt::on_ctrl_c_after_setup(
+        "puzzles: interrupted while the grid and the word list were read: no search was run",
+    )?;
     let grid = read_grid(&args.grid)?;
     let mut words = read_words(args.words.as_deref())?;
     if let Some(min) = args.min_score {
@@ -56,10 +56,7 @@ pub fn run(args: CrosswordArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> 
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
     let filler = Filler::with_options(&grid, &words, options)
         .map_err(|err| anyhow!("{}: {err}", shown(&args.grid)))?;
-    if cancel.load(Ordering::Relaxed) {
-        say!("puzzles: interrupted while the grid and the word list were read: no search was run");
-        return Ok(Outcome::Interrupted);
-    }
+    setup.done();
     if args.trace {
         return trace(&filler, &args, &cancel, out);
     }
