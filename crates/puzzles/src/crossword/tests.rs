@@ -963,3 +963,41 @@ fn entries_leave_out_a_direction_without_answers() {
     let fill = Filler::new(&grid, &list).unwrap().first().unwrap();
     assert_eq!(render::entries(&fill), "Across\n  1 SAT\n");
 }
+
+#[test]
+fn a_count_reports_the_words_it_tried_as_it_goes() {
+    // One slot that nothing crosses, counted on two threads: each unit ends
+    // before the search's first tick, so the words tried must be reported
+    // unit by unit. With 250,000 words the count runs for several of the
+    // calling thread's reports (one in 100 ms).
+    let words: Vec<u8> = (0..250_000u32)
+        .flat_map(|i| {
+            let mut word: Vec<u8> = (0..5)
+                .map(|p| b'A' + (i / 26u32.pow(p) % 26) as u8)
+                .collect();
+            word.push(b'\n');
+            word
+        })
+        .collect();
+    let list = WordList::parse(&words[..]).unwrap();
+    let grid = Grid::parse(".....").unwrap();
+    let filler = Filler::with_options(
+        &grid,
+        &list,
+        FillOptions {
+            seed: None,
+            threads: 2,
+        },
+    )
+    .unwrap();
+    let mut seen = None;
+    filler.count_with(None, &mut |progress: &Progress| {
+        if progress.fills > 0 {
+            seen = Some((progress.nodes, progress.fills));
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    });
+    let (nodes, fills) = seen.expect("a progress report while the count ran");
+    assert!(nodes >= fills, "{nodes} words tried for {fills} fills");
+}

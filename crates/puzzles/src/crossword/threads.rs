@@ -87,6 +87,10 @@ pub(crate) fn counted_on(
                 nodes: nodes.tried - before.1,
             };
             shared.finished(resume, k, tally);
+            // Units that end before the search's first tick (a slot no
+            // other crosses) would otherwise show no words tried until the
+            // last one.
+            shared.report(&mut hooks.reported, nodes.tried);
         }
         shared.report(&mut hooks.reported, nodes.tried);
     };
