@@ -17,6 +17,7 @@ mod crossword;
 mod exact_cover;
 mod interrupt;
 mod maxsub;
+mod meter;
 mod numbers;
 mod outcome;
 mod queens;

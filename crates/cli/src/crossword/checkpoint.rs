@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use puzzles::crossword::checkpoint::{CheckpointError, CountCheckpoint};
 use puzzles::crossword::{Filler, Progress};
 
-use super::meter::Meter;
+use crate::meter::Meter;
 
 /// A count that went to its end, earlier runs' units included.
 pub(super) struct Counted {

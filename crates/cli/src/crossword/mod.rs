@@ -22,7 +22,6 @@ use serde_json::json;
 
 use self::args::{CrosswordArgs, Format};
 use self::input::{read_grid, read_words, shown};
-use self::meter::Meter;
 use self::printer::print_fill;
 use self::trace::trace;
 use crate::outcome::Outcome;
@@ -60,7 +59,7 @@ pub fn run(args: CrosswordArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> 
     if args.trace {
         return trace(&filler, &args, &cancel, out);
     }
-    let mut meter = Meter::new(crate::redraw::stderr_redraws());
+    let mut meter = crate::meter::Meter::new(crate::redraw::stderr_redraws());
     if let Some(path) = &args.checkpoint {
         let counted = checkpoint::count(&filler, path, args.stop_after_units, &cancel, &meter);
         meter.clear();
