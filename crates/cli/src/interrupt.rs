@@ -32,8 +32,9 @@ pub(crate) fn stop_after_units() -> anyhow::Result<Option<u64>> {
         })
 }
 
-/// Installs the Ctrl-C handler (once per process) and returns the flag
-/// that it sets.
+/// Installs the Ctrl-C handler (once per process; SIGTERM and SIGHUP too,
+/// unless ignored when the command started) and returns the flag that it
+/// sets.
 pub(crate) fn on_ctrl_c() -> anyhow::Result<Arc<AtomicBool>> {
     Ok(install(None)?.0)
 }
@@ -64,6 +65,9 @@ fn install(setup: Option<&'static str>) -> anyhow::Result<(Arc<AtomicBool>, Arc<
     let setting_up = Arc::new(AtomicBool::new(setup.is_some()));
     let (flag, during_setup) = (Arc::clone(&cancel), Arc::clone(&setting_up));
     let first = OnceLock::new();
+    // SIGTERM or SIGHUP ignored when the command started (`nohup`) stays
+    // ignored: the handler below takes them over with SIGINT.
+    let still_ignored = ignored_signals();
     ctrlc::set_handler(move || {
         if let (Some(message), true) = (setup, during_setup.load(Ordering::SeqCst)) {
             say!("{message}");
@@ -75,6 +79,7 @@ fn install(setup: Option<&'static str>) -> anyhow::Result<(Arc<AtomicBool>, Arc<
         }
     })
     .context("cannot install the Ctrl-C handler")?;
+    still_ignored.restore();
     Ok((cancel, setting_up))
 }
 

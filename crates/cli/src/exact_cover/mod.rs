@@ -10,6 +10,8 @@ mod printer;
 mod trace;
 
 use std::io::Write;
+use std::ops::ControlFlow;
+use std::sync::atomic::Ordering;
 
 use serde_json::json;
 
@@ -25,7 +27,34 @@ pub fn run(args: ExactCoverArgs, out: &mut dyn Write) -> anyhow::Result<Outcome>
         return trace::trace(&problem, &args, out);
     }
     if args.count {
-        let count = problem.count_up_to(args.limit.unwrap_or(u64::MAX));
+        // A count has something to say when stopped: how far it got.
+        let cancel = crate::interrupt::on_ctrl_c()?;
+        let mut meter = crate::meter::Meter::new(crate::redraw::stderr_redraws());
+        let counted = problem.count_with(args.limit.unwrap_or(u64::MAX), &mut |progress| {
+            if cancel.load(Ordering::Relaxed) {
+                return ControlFlow::Break(());
+            }
+            meter.say(|| {
+                format!(
+                    "{} options tried, {} solutions (Ctrl-C stops)",
+                    progress.options_tried, progress.solutions
+                )
+            });
+            ControlFlow::Continue(())
+        });
+        meter.clear();
+        if cancel.load(Ordering::Relaxed)
+            && !counted.complete
+            && args.limit != Some(counted.solutions)
+        {
+            say!(
+                "puzzles: interrupted after {} options tried ({} solutions found)",
+                counted.options_tried,
+                counted.solutions
+            );
+            return Ok(Outcome::Interrupted);
+        }
+        let count = counted.solutions;
         // Counting stopped at the limit: there may be more.
         let complete = args.limit != Some(count);
         match args.format {

@@ -208,10 +208,8 @@ pub(crate) struct Counted {
 /// checkpoint lines were read ended the process by the signal, without a
 /// word.
 pub(crate) fn stop_requests() -> anyhow::Result<Arc<AtomicBool>> {
-    let still_ignored = crate::interrupt::ignored_signals();
-    let cancel = crate::interrupt::on_ctrl_c()?;
-    still_ignored.restore();
-    Ok(cancel)
+    // `on_ctrl_c` keeps an ignored SIGTERM or SIGHUP ignored.
+    crate::interrupt::on_ctrl_c()
 }
 
 /// Counts the units of `plan` (only those in `only`, when given) on

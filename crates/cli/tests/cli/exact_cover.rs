@@ -289,3 +289,65 @@ fn a_directory_is_unreadable_not_a_malformed_problem() {
             env!("CARGO_MANIFEST_DIR")
         ));
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn ctrl_c_stops_a_count_saying_how_far_it_got() {
+    let dir = crate::util::scratch("exact-cover-ctrl-c");
+    let problem = dir.join("queens-20.txt");
+    std::fs::write(
+        &problem,
+        puzzles::exact_cover::n_queens(20).unwrap().to_string(),
+    )
+    .unwrap();
+    let (stdout, stderr) = crate::util::interrupted_after(
+        &["exact-cover", problem.to_str().unwrap(), "--count"],
+        1,
+        std::time::Duration::from_millis(300),
+    );
+    // Nothing passed off as the count: the part counted goes to standard
+    // error, as the words of an interruption.
+    assert_eq!(stdout, "");
+    let words: Vec<&str> = stderr.trim_end().split(' ').collect();
+    assert!(
+        matches!(
+            words[..],
+            ["puzzles:", "interrupted", "after", tried, "options", "tried", found, "solutions", "found)"]
+                if tried.parse::<u64>().is_ok_and(|tried| tried >= 65_536)
+                    && found.strip_prefix('(').is_some_and(|found| found.parse::<u64>().is_ok())
+        ),
+        "{stderr:?}"
+    );
+}
+
+/// The Ctrl-C handler of a count takes SIGTERM and SIGHUP too, but one
+/// ignored when the command started (`nohup`) stays ignored.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_count_started_with_sighup_ignored_keeps_ignoring_it() {
+    let dir = crate::util::scratch("exact-cover-nohup");
+    let problem = dir.join("queens-20.txt");
+    std::fs::write(
+        &problem,
+        puzzles::exact_cover::n_queens(20).unwrap().to_string(),
+    )
+    .unwrap();
+    let child = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "trap '' HUP; exec \"$PUZZLES\" exact-cover '{}' --count",
+            problem.display()
+        ))
+        .env("PUZZLES", crate::util::binary())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // SIGINT is 2 and SIGHUP 1.
+    crate::util::wait_for_handler(child.id(), 2);
+    let still_ignored = crate::util::ignores(child.id(), 1);
+    crate::util::send_signal("-INT", child.id());
+    let output = child.wait_with_output().unwrap();
+    assert!(still_ignored, "SIGHUP is no longer ignored");
+    assert_eq!(output.status.code(), Some(130), "{output:?}");
+}

@@ -267,3 +267,31 @@ fn crossword_fills_listed_on_a_terminal_leave_no_progress_line_among_them() {
         assert!(!after.starts_with("\r\n"), "{shown:?}");
     }
 }
+
+#[test]
+fn an_exact_cover_count_shows_how_far_it_has_got_and_says_it_when_stopped() {
+    // 20 queens as exact cover: a count of hours, stopped after three
+    // seconds, one of them with the line up.
+    let dir = crate::util::scratch("terminal-exact-cover");
+    let problem = dir.join("queens-20.txt");
+    std::fs::write(
+        &problem,
+        puzzles::exact_cover::n_queens(20).unwrap().to_string(),
+    )
+    .unwrap();
+    let child = on_a_terminal(&format!(
+        "stty cols 100 rows 20; timeout -s INT 3 '{}' exact-cover '{}' --count",
+        binary(),
+        problem.display()
+    ));
+    let output = child.wait_with_output().unwrap();
+    let shown = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        shown.contains(" options tried, ") && shown.contains(" solutions (Ctrl-C stops)"),
+        "{shown:?}"
+    );
+    assert!(
+        shown.contains("puzzles: interrupted after ") && shown.contains(" solutions found)"),
+        "{shown:?}"
+    );
+}

@@ -12,7 +12,8 @@
 //!
 //! - iterate its solutions lazily with [`Problem::solutions`],
 //! - count them with [`Problem::count`], or up to a limit with
-//!   [`Problem::count_up_to`],
+//!   [`Problem::count_up_to`], or with progress reports and a way to stop
+//!   with [`Problem::count_with`],
 //! - take the first with [`Problem::first`], or
 //! - watch the search step by step with [`Problem::trace`].
 //!
@@ -105,7 +106,7 @@ pub use error::{ExactCoverError, MAX_NODES};
 pub use n_queens::n_queens;
 pub use parse::{MAX_LINE, ParseError, ParseErrorKind};
 pub use problem::Problem;
-pub use search::Solutions;
+pub use search::{CountProgress, Solutions};
 
 #[cfg(test)]
 mod tests;

@@ -9,6 +9,36 @@ use super::links::Links;
 use super::problem::Problem;
 use crate::trace::{Action, ConflictKind, Event, TraceMode, TraceSummary, Tracer};
 
+/// How many options a count tries between two calls of its progress
+/// callback: a few milliseconds of search.
+const PROGRESS_EVERY: u64 = 1 << 16;
+
+/// How far a count has got: the solutions found and the options tried,
+/// handed to the callback of [`Problem::count_with`] as the search goes
+/// and returned at its end (`complete` once every solution is counted).
+///
+/// # Example
+///
+/// ```
+/// use std::ops::ControlFlow;
+///
+/// let problem = puzzles::exact_cover::n_queens(8)?;
+/// let counted = problem.count_with(u64::MAX, &mut |_| ControlFlow::Continue(()));
+/// assert_eq!((counted.solutions, counted.complete), (92, true));
+/// assert!(counted.options_tried > 92);
+/// # Ok::<(), puzzles::exact_cover::ExactCoverError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct CountProgress {
+    /// Solutions found so far.
+    pub solutions: u64,
+    /// Options tried so far (placed and searched below).
+    pub options_tried: u64,
+    /// Whether every solution is counted: not stopped, nor cut at a limit.
+    pub complete: bool,
+}
+
 /// Where [`Search::advance`] picks up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Resume {
@@ -31,6 +61,8 @@ pub(crate) struct Search {
     choice: Vec<u32>,
     level: usize,
     resume: Resume,
+    /// Options tried so far (X5 steps).
+    nodes: u64,
 }
 
 impl Search {
@@ -41,12 +73,22 @@ impl Search {
             choice: vec![0; problem.primary_count() + 1],
             level: 0,
             resume: Resume::Start,
+            nodes: 0,
         }
     }
 
     /// Runs to the next solution; `true` when one was found (read it with
     /// [`Search::solution`]), `false` when the search is over.
     pub(crate) fn advance(&mut self) -> bool {
+        self.advance_watched(&mut |_| ControlFlow::Continue(()))
+            .unwrap_or(false)
+    }
+
+    /// [`Search::advance`], calling `watch` with the options tried so far
+    /// after each one; `None` when `watch` stopped it (the search cannot go
+    /// on from there).
+    #[inline(always)]
+    fn advance_watched(&mut self, watch: &mut impl FnMut(u64) -> ControlFlow<()>) -> Option<bool> {
         #[derive(Clone, Copy)]
         enum Step {
             /// X2: is everything covered?
@@ -62,14 +104,14 @@ impl Search {
         let mut step = match self.resume {
             Resume::Start => Step::Enter,
             Resume::AfterSolution => Step::Leave,
-            Resume::Done => return false,
+            Resume::Done => return Some(false),
         };
         loop {
             match step {
                 Step::Enter => {
                     if links.all_covered() {
                         self.resume = Resume::AfterSolution;
-                        return true;
+                        return Some(true);
                     }
                     let item = links.choose_item();
                     links.cover(item);
@@ -85,6 +127,10 @@ impl Search {
                     } else {
                         links.commit(node);
                         self.level += 1;
+                        self.nodes += 1;
+                        if watch(self.nodes).is_break() {
+                            return None;
+                        }
                         step = Step::Enter;
                     }
                 }
@@ -97,7 +143,7 @@ impl Search {
                 Step::Leave => {
                     if self.level == 0 {
                         self.resume = Resume::Done;
-                        return false;
+                        return Some(false);
                     }
                     self.level -= 1;
                     step = Step::Next;
@@ -123,6 +169,42 @@ impl Search {
             found += 1;
         }
         found
+    }
+
+    /// [`Search::count_up_to`], calling `progress` every [`PROGRESS_EVERY`]
+    /// options tried; it stops the count by breaking.
+    pub(crate) fn count_watched(
+        &mut self,
+        limit: u64,
+        progress: &mut dyn FnMut(&CountProgress) -> ControlFlow<()>,
+    ) -> CountProgress {
+        let mut found = 0;
+        let mut stopped = false;
+        while found < limit {
+            let mut watch = |nodes: u64| {
+                if !nodes.is_multiple_of(PROGRESS_EVERY) {
+                    return ControlFlow::Continue(());
+                }
+                progress(&CountProgress {
+                    solutions: found,
+                    options_tried: nodes,
+                    complete: false,
+                })
+            };
+            match self.advance_watched(&mut watch) {
+                Some(true) => found += 1,
+                Some(false) => break,
+                None => {
+                    stopped = true;
+                    break;
+                }
+            }
+        }
+        CountProgress {
+            solutions: found,
+            options_tried: self.nodes,
+            complete: !stopped && found < limit,
+        }
     }
 }
 

@@ -4,7 +4,7 @@
 use std::ops::ControlFlow;
 
 use super::problem::Problem;
-use super::search::{self, Solutions};
+use super::search::{self, CountProgress, Solutions};
 use crate::trace::{Event, TraceMode, TraceSummary};
 
 impl Problem {
@@ -50,6 +50,37 @@ impl Problem {
     /// ```
     pub fn count_up_to(&self, limit: u64) -> u64 {
         search::Search::new(self).count_up_to(limit)
+    }
+
+    /// [`Problem::count_up_to`] that calls `progress` with the solutions
+    /// found and the options tried every 65,536 options, so that a long
+    /// count can show how far it has got; `progress` stops it by returning
+    /// [`ControlFlow::Break`] (Ctrl-C), and the count so far comes back with
+    /// `complete` unset.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    ///
+    /// let problem = puzzles::exact_cover::n_queens(12)?;
+    /// let whole = problem.count_with(u64::MAX, &mut |_| ControlFlow::Continue(()));
+    /// assert_eq!((whole.solutions, whole.complete), (14_200, true));
+    /// // Stopped at its first report: part of the count, and it says so.
+    /// let stopped = problem.count_with(u64::MAX, &mut |_| ControlFlow::Break(()));
+    /// assert!(!stopped.complete && stopped.solutions < 14_200);
+    /// assert_eq!(stopped.options_tried, 65_536);
+    /// // Cut at a limit: not complete either.
+    /// let cut = problem.count_with(10, &mut |_| ControlFlow::Continue(()));
+    /// assert_eq!((cut.solutions, cut.complete), (10, false));
+    /// # Ok::<(), puzzles::exact_cover::ExactCoverError>(())
+    /// ```
+    pub fn count_with(
+        &self,
+        limit: u64,
+        progress: &mut dyn FnMut(&CountProgress) -> ControlFlow<()>,
+    ) -> CountProgress {
+        search::Search::new(self).count_watched(limit, progress)
     }
 
     /// The first solution the search finds, or `None` when there is none.
