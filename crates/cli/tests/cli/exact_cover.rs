@@ -293,13 +293,7 @@ fn a_directory_is_unreadable_not_a_malformed_problem() {
 #[cfg(target_os = "linux")]
 #[test]
 fn ctrl_c_stops_a_count_saying_how_far_it_got() {
-    let dir = crate::util::scratch("exact-cover-ctrl-c");
-    let problem = dir.join("queens-20.txt");
-    std::fs::write(
-        &problem,
-        puzzles::exact_cover::n_queens(20).unwrap().to_string(),
-    )
-    .unwrap();
+    let problem = crate::util::queens_20_exact_cover("exact-cover-ctrl-c");
     let (stdout, stderr) = crate::util::interrupted_after(
         &["exact-cover", problem.to_str().unwrap(), "--count"],
         1,
@@ -325,13 +319,7 @@ fn ctrl_c_stops_a_count_saying_how_far_it_got() {
 #[cfg(target_os = "linux")]
 #[test]
 fn a_count_started_with_sighup_ignored_keeps_ignoring_it() {
-    let dir = crate::util::scratch("exact-cover-nohup");
-    let problem = dir.join("queens-20.txt");
-    std::fs::write(
-        &problem,
-        puzzles::exact_cover::n_queens(20).unwrap().to_string(),
-    )
-    .unwrap();
+    let problem = crate::util::queens_20_exact_cover("exact-cover-nohup");
     let child = std::process::Command::new("sh")
         .arg("-c")
         .arg(format!(

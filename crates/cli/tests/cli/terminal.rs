@@ -272,13 +272,7 @@ fn crossword_fills_listed_on_a_terminal_leave_no_progress_line_among_them() {
 fn an_exact_cover_count_shows_how_far_it_has_got_and_says_it_when_stopped() {
     // 20 queens as exact cover: a count of hours, stopped after three
     // seconds, one of them with the line up.
-    let dir = crate::util::scratch("terminal-exact-cover");
-    let problem = dir.join("queens-20.txt");
-    std::fs::write(
-        &problem,
-        puzzles::exact_cover::n_queens(20).unwrap().to_string(),
-    )
-    .unwrap();
+    let problem = crate::util::queens_20_exact_cover("terminal-exact-cover");
     let child = on_a_terminal(&format!(
         "stty cols 100 rows 20; timeout -s INT 3 '{}' exact-cover '{}' --count",
         binary(),

@@ -129,6 +129,13 @@ impl AsRef<OsStr> for TempFile {
     }
 }
 
+/// 20 queens as an exact cover problem, in a file of its own: a count of
+/// hours, for a test that stops one.
+pub fn queens_20_exact_cover(topic: &str) -> TempFile {
+    let problem = puzzles::exact_cover::n_queens(20).unwrap();
+    temp_file(topic, "queens-20.txt", problem.to_string())
+}
+
 /// Writes `contents` to a file named `name` in a fresh scratch folder.
 pub fn temp_file(topic: &str, name: &str, contents: impl AsRef<[u8]>) -> TempFile {
     let folder = scratch(topic);
