@@ -83,8 +83,8 @@ fn install(setup: Option<&'static str>) -> anyhow::Result<(Arc<AtomicBool>, Arc<
     Ok((cancel, setting_up))
 }
 
-/// For a count with nothing to save (other pieces, the torus, given
-/// queens, a sample): Ctrl-C, SIGTERM and SIGHUP end it at once, saying so,
+/// For a count with nothing to save (rooks, given queens, a sample):
+/// Ctrl-C, SIGTERM and SIGHUP end it at once, saying so,
 /// with exit status 130 as for every count. SIGTERM or SIGHUP ignored when
 /// the command started (`nohup`) stays ignored.
 pub(crate) fn leave_on_signal() -> anyhow::Result<()> {

@@ -514,3 +514,76 @@ fn a_seeded_sample_lands_within_its_error_bar() {
     assert_eq!(plan.sample_ids(50, 2), plan.sample_ids(50, 2));
     assert_ne!(plan.sample_ids(50, 2), plan.sample_ids(50, 3));
 }
+
+/// Every board but classic queens, as [`CountPlan::pieces`] takes them.
+fn other_board() -> impl Strategy<Value = puzzles::queens::Rules> {
+    use puzzles::queens::{Piece, Rules};
+    (
+        prop_oneof![
+            Just(Piece::Queen),
+            Just(Piece::Rook),
+            Just(Piece::King),
+            Just(Piece::Superqueen)
+        ],
+        any::<bool>(),
+        1usize..=9,
+    )
+        .prop_filter(
+            "classic queens have the reduced counter",
+            |&(piece, torus, _)| piece != Piece::Queen || torus,
+        )
+        .prop_map(|(piece, torus, n)| Rules::new(n, piece, torus).unwrap())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// The units of other boards, on any split and any number of threads,
+    /// sum to the plain search's solutions and to those of them that are
+    /// the smallest of their class, listed one by one.
+    #[test]
+    fn other_boards_count_as_the_plain_search_lists(
+        rules in other_board(),
+        split in 0usize..=5,
+        threads in 1usize..=3,
+    ) {
+        let board = Board::with_rules(rules).unwrap();
+        let (total, unique) = board.solutions().fold((0u128, 0u128), |(total, unique), solution| {
+            (total + 1, unique + u128::from(solution.is_canonical()))
+        });
+        let plan = CountPlan::pieces(rules, split).unwrap();
+        let run = Counter::new(&plan)
+            .threads(threads)
+            .run(&AtomicBool::new(false), |_, _| ControlFlow::<()>::Continue(()))
+            .unwrap();
+        prop_assert_eq!(run.end, RunEnd::Complete);
+        prop_assert_eq!((run.tally.total, run.tally.unique), (total, unique));
+        prop_assert_eq!(u128::from(board.plain_count()), total);
+        // A checkpoint's scheme and split make the same plan again.
+        prop_assert_eq!(CountPlan::for_scheme(plan.scheme(), rules.n(), split).unwrap(), plan);
+    }
+}
+
+#[test]
+fn other_boards_match_their_sequences_beyond_the_plain_search() {
+    use puzzles::queens::{Piece, Rules};
+    for (a_number, piece, torus, sizes) in [
+        ("A002464", Piece::King, false, 10..=12),
+        ("A051223", Piece::Superqueen, false, 10..=15),
+        ("A051906", Piece::Queen, true, 10..=17),
+    ] {
+        for n in sizes {
+            let plan = CountPlan::pieces(Rules::new(n, piece, torus).unwrap(), 3).unwrap();
+            let run = Counter::new(&plan)
+                .run(&AtomicBool::new(false), |_, _| {
+                    ControlFlow::<()>::Continue(())
+                })
+                .unwrap();
+            assert_eq!(
+                run.tally.total,
+                u128::from(oeis::sequence(a_number)[&n]),
+                "{a_number} n = {n}"
+            );
+        }
+    }
+}

@@ -1,9 +1,12 @@
-//! `puzzles queens N --count`: the symmetry-reduced counter on every core,
-//! with a progress bar, a checkpoint to resume from, Ctrl-C and JSON.
+//! `puzzles queens N --count`: the library's work units
+//! ([`puzzles::queens::count`]) on every core, with a progress bar, a
+//! checkpoint to resume from, Ctrl-C and JSON; for classic queens the
+//! symmetry-reduced search, for other pieces and the torus their own
+//! ([`CountPlan::pieces`]).
 //!
-//! Classic queens use the library's work units ([`puzzles::queens::count`]);
-//! other pieces and the torus are counted by the plain search, without
-//! units, so `--threads`, `--checkpoint` and `--split` are refused for them.
+//! Rooks, and boards that a theorem says have no solution, are answered at
+//! once, without units, so `--threads`, `--checkpoint` and `--split` are
+//! refused for them.
 
 use std::io::{IsTerminal, Write};
 use std::sync::Arc;
@@ -14,20 +17,17 @@ use anyhow::bail;
 use puzzles::queens::construct::{MAX_ROOK_COUNT_N, known_to_have_none, rook_counts};
 use puzzles::queens::count::{CountPlan, Counter, Method, Tally, UnitId};
 use puzzles::queens::session::{CountRecord, CountSession, Ending, PlanRequest};
-use puzzles::queens::{Board, Piece};
+use puzzles::queens::{Board, Piece, Rules};
 
 use super::args::{Format, MethodArg, QueensArgs};
 use super::progress::{Progress, sample_sizes};
 use crate::numbers::grouped;
 use crate::outcome::Outcome;
 
-/// Counts `board`'s solutions as `args` ask.
-pub fn run(board: &Board, args: &QueensArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
-    if board.rules().is_classic() {
-        return classic(board.n(), args, out);
-    }
-    crate::interrupt::leave_on_signal()?;
-    plain(board, args, out)
+/// Whether the count of `rules` is known without a search: rooks (a
+/// formula) and boards without solutions (a theorem); see [`at_once`].
+pub fn answered_at_once(rules: &Rules) -> bool {
+    !rules.is_classic() && (rules.piece() == Piece::Rook || known_to_have_none(rules))
 }
 
 pub(crate) fn json_wanted(args: &QueensArgs) -> bool {
@@ -39,8 +39,8 @@ pub(crate) fn chatty(args: &QueensArgs) -> bool {
     !args.quiet && std::io::stderr().is_terminal()
 }
 
-/// Other pieces and the torus: the plain search, one thread.
-fn plain(board: &Board, args: &QueensArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
+/// Rooks and boards without solutions: the count of a formula or a theorem.
+pub fn at_once(board: &Board, args: &QueensArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
     let rules = board.rules();
     for (given, flag) in [
         // One thread is what these runs use: asking for it is no conflict.
@@ -57,14 +57,15 @@ fn plain(board: &Board, args: &QueensArgs, out: &mut dyn Write) -> anyhow::Resul
     ] {
         if given {
             let shape = if rules.torus() { " on a torus" } else { "" };
-            let how = if rules.piece() == Piece::Rook {
-                "by formula, at once"
+            let how = if known_to_have_none(rules) {
+                "have no solution, as a theorem says, so nothing is searched"
             } else {
-                "by the plain search, in one piece"
+                "are counted by formula, at once"
             };
             bail!(
-                "{flag} works with the classic queens count only; {}s{shape} are counted {how}",
-                rules.piece()
+                "{flag} works with counts by search; {}s{shape} of size {} {how}",
+                rules.piece(),
+                rules.n()
             );
         }
     }
@@ -80,19 +81,11 @@ fn plain(board: &Board, args: &QueensArgs, out: &mut dyn Write) -> anyhow::Resul
     let (total, unique) = if known_to_have_none(rules) {
         // A theorem answers at once what the search would take hours to.
         (0, (json || args.unique).then_some(0))
-    } else if let Some((total, unique)) = rook_counts(rules) {
-        // So do formulas: the search would visit all N! permutations.
-        (total, (json || args.unique).then_some(unique))
-    } else if json || args.unique {
-        // One pass over the solutions gives both numbers.
-        let (mut total, mut unique) = (0u128, 0u128);
-        for solution in board.solutions() {
-            total += 1;
-            unique += u128::from(solution.is_canonical());
-        }
-        (total, Some(unique))
     } else {
-        (u128::from(board.count()), None)
+        // So do formulas: the search would visit all N! permutations.
+        let (total, unique) =
+            rook_counts(rules).expect("rooks are counted up to the bound checked");
+        (total, (json || args.unique).then_some(unique))
     };
     if json {
         let result = CountRecord::plain(board.n(), total, unique, started.elapsed())
@@ -110,11 +103,12 @@ fn plain(board: &Board, args: &QueensArgs, out: &mut dyn Write) -> anyhow::Resul
     })
 }
 
-/// Classic queens: the reduced counter in work units.
-fn classic(n: usize, args: &QueensArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
+/// Counts in work units: classic queens by the reduced search, other boards
+/// by theirs.
+pub fn run(rules: Rules, args: &QueensArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
     let started = Instant::now();
     let cancel = stop_requests()?;
-    let plan = plan_for(n, args)?;
+    let plan = plan_for(rules, args)?;
     let Some(counted) = count_units(&plan, None, args, &cancel, started)? else {
         return Ok(Outcome::Interrupted);
     };
@@ -167,14 +161,16 @@ fn classic(n: usize, args: &QueensArgs, out: &mut dyn Write) -> anyhow::Result<O
 /// The plan `--split` (or the default for `n`) makes: the library's choice
 /// ([`PlanRequest::plan`]), which continues an existing checkpoint with the
 /// method and split that made it.
-pub(crate) fn plan_for(n: usize, args: &QueensArgs) -> anyhow::Result<CountPlan> {
+pub(crate) fn plan_for(rules: Rules, args: &QueensArgs) -> anyhow::Result<CountPlan> {
     if args.split.is_some() && args.method == Some(MethodArg::Quadrants) {
         bail!(
             "--split sets the work units of the backtracking search; --method quadrants joins \
              quarter-boards and has none (use --method backtrack, or leave --split out)"
         );
     }
-    let mut request = PlanRequest::new(n);
+    let mut request = PlanRequest::new(rules.n());
+    request.piece = rules.piece();
+    request.torus = rules.torus();
     request.split = args.split;
     request.method = args.method.map(|method| match method {
         MethodArg::Backtrack => Method::Backtrack,
@@ -318,9 +314,18 @@ pub(crate) fn count_units(
 /// N = 12 took 4.8 ms on two threads and 3.2 ms on one, see BENCHMARKS.md).
 const ONE_THREAD_UP_TO: usize = 12;
 
-/// One thread per core, or one for a board of at most [`ONE_THREAD_UP_TO`].
+/// [`ONE_THREAD_UP_TO`] for other boards: their searches cut less (kings
+/// at N = 10 take a tenth of a second on one thread).
+const PIECES_ONE_THREAD_UP_TO: usize = 8;
+
+/// One thread per core, or one for a board small enough to count at once.
 fn default_threads(plan: &CountPlan) -> usize {
-    if plan.n() <= ONE_THREAD_UP_TO {
+    let one_thread_up_to = if plan.rules().is_classic() {
+        ONE_THREAD_UP_TO
+    } else {
+        PIECES_ONE_THREAD_UP_TO
+    };
+    if plan.n() <= one_thread_up_to {
         1
     } else {
         std::thread::available_parallelism().map_or(1, usize::from)

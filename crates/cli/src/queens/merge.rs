@@ -8,6 +8,7 @@ use std::path::PathBuf;
 
 use anyhow::{Context, bail};
 use clap::Args;
+use puzzles::queens::Piece;
 use puzzles::queens::count::CountPlan;
 use puzzles::queens::record_file::not_a_regular_file;
 use serde::Serialize;
@@ -56,6 +57,11 @@ struct JsonMerge {
     split: usize,
     shards: u64,
     shard_seconds: f64,
+    /// For boards other than classic queens, as a count's `--json` has them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    piece: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    torus: Option<bool>,
 }
 
 /// Checks and sums the parts.
@@ -156,6 +162,16 @@ pub fn run(args: MergeArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
             split: first.split,
             shards,
             shard_seconds: parts.iter().map(|(_, part)| part.elapsed_seconds).sum(),
+            piece: None,
+            torus: None,
+        };
+        let result = match CountPlan::scheme_board(&first.scheme) {
+            Some((piece, torus)) if piece != Piece::Queen || torus => JsonMerge {
+                piece: Some(piece.name()),
+                torus: Some(torus),
+                ..result
+            },
+            _ => result,
         };
         writeln!(out, "{}", serde_json::to_string(&result)?)?;
     } else if args.unique {

@@ -82,14 +82,19 @@ pub fn run(args: QueensArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
         return trace::trace(Traced::Board(&board), &args, out);
     }
     if args.count {
-        if let (true, Some(shard)) = (board.rules().is_classic(), args.shard) {
-            return shard::run(n, shard, &args, out);
-        }
-        if let (true, Some(size)) = (board.rules().is_classic(), args.sample) {
+        let rules = *board.rules();
+        if count::answered_at_once(&rules) {
             crate::interrupt::leave_on_signal()?;
-            return sample::run(n, size, &args, out);
+            return count::at_once(&board, &args, out);
         }
-        return count::run(&board, &args, out);
+        if let Some(shard) = args.shard {
+            return shard::run(rules, shard, &args, out);
+        }
+        if let Some(size) = args.sample {
+            crate::interrupt::leave_on_signal()?;
+            return sample::run(rules, size, &args, out);
+        }
+        return count::run(rules, &args, out);
     }
     list::run(&board, &args, out)
 }

@@ -227,7 +227,7 @@ pub(crate) fn sample_sizes(plan: &CountPlan, stop: &AtomicBool) -> Option<Sample
                 .saturating_mul(rows_left.saturating_pow(extra as u32))
                 <= MAX_SAMPLE_PLAN
         })?;
-    let deep = CountPlan::new(plan.n(), depth + deeper)
+    let deep = CountPlan::pieces(plan.rules(), depth + deeper)
         .ok()?
         .with_isa(plan.isa());
     // A sample of a twentieth or more would cost more than it is worth.

@@ -6,6 +6,7 @@
 use std::io::Write;
 
 use anyhow::bail;
+use puzzles::queens::Rules;
 use puzzles::queens::count::{CountPlan, Estimate, Method};
 
 use super::args::QueensArgs;
@@ -16,8 +17,14 @@ use crate::outcome::Outcome;
 const ROWS_BELOW: usize = 17;
 
 /// Draws, counts and projects as `args` ask.
-pub fn run(n: usize, size: u64, args: &QueensArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
-    let plan: CountPlan = plan_for(n, args)?;
+pub fn run(
+    rules: Rules,
+    size: u64,
+    args: &QueensArgs,
+    out: &mut dyn Write,
+) -> anyhow::Result<Outcome> {
+    let n = rules.n();
+    let plan: CountPlan = plan_for(rules, args)?;
     let seed = args.seed.unwrap_or(1);
     let split = plan.split().min(n);
     let quadrants = plan.method() == Method::Quadrants;
@@ -70,9 +77,15 @@ pub fn run(n: usize, size: u64, args: &QueensArgs, out: &mut dyn Write) -> anyho
             p.sample_nodes, p.sample_seconds
         )?;
     } else {
+        let board = if rules.is_classic() {
+            String::new()
+        } else {
+            let shape = if rules.torus() { " on a torus" } else { "" };
+            format!(" {}s{shape}", rules.piece())
+        };
         writeln!(
             out,
-            "n = {n}: {} units after {} rows; sample of {drawn}, seed {seed}",
+            "n = {n}{board}: {} units after {} rows; sample of {drawn}, seed {seed}",
             p.plan_units,
             plan.split().min(n)
         )?;

@@ -26,12 +26,12 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::{Context, bail};
-use puzzles::queens::MAX_SEARCH_N;
 use puzzles::queens::count::{CountPlan, MAX_SPLIT, Method, UnitId};
 use puzzles::queens::record_file::{
     LockFailure, foreign_format, json_problem, lock_exclusive, not_a_regular_file, seal_line,
     unseal_line,
 };
+use puzzles::queens::{MAX_SEARCH_N, Rules};
 use serde::{Deserialize, Serialize};
 
 use super::args::QueensArgs;
@@ -189,13 +189,7 @@ impl Part {
                 self.shard_units
             ));
         }
-        let impossible = if self.scheme == puzzles::queens::quadrants::SCHEME {
-            // The quadrant counter counts no classes.
-            self.unique != 0
-        } else {
-            self.total < self.unique || self.total > self.unique.saturating_mul(8)
-        };
-        if impossible {
+        if !CountPlan::counts_possible(&self.scheme, self.total, self.unique) {
             return Err(format!(
                 "impossible counts (total {}, unique {})",
                 self.total, self.unique
@@ -219,14 +213,15 @@ impl Part {
 
 /// Counts one shard and writes its part file.
 pub fn run(
-    n: usize,
+    rules: Rules,
     shard: Shard,
     args: &QueensArgs,
     out: &mut dyn Write,
 ) -> anyhow::Result<Outcome> {
+    let n = rules.n();
     let started = Instant::now();
     let cancel = stop_requests()?;
-    let plan = plan_for(n, args)?;
+    let plan = plan_for(rules, args)?;
     if shard.count > plan.len().max(1) {
         // The quadrant join has no split: its units are its own.
         let units_of = if plan.method() == Method::Quadrants {
@@ -244,8 +239,18 @@ pub fn run(
         );
     }
     let path = args.part.clone().unwrap_or_else(|| {
+        // Kings and queens counted side by side keep their parts apart.
+        let board = if rules.is_classic() {
+            "queens".to_string()
+        } else {
+            format!(
+                "{}s{}",
+                rules.piece(),
+                if rules.torus() { "-torus" } else { "" }
+            )
+        };
         PathBuf::from(format!(
-            "queens-{n}-shard-{}-of-{}.json",
+            "{board}-{n}-shard-{}-of-{}.json",
             shard.index, shard.count
         ))
     });

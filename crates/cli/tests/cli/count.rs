@@ -91,7 +91,7 @@ fn quiet_when_standard_error_is_not_a_terminal() {
 }
 
 #[test]
-fn other_pieces_count_without_units() {
+fn other_pieces_count_in_units_on_threads_and_resume() {
     assert_eq!(
         stdout_of(&["queens", "6", "--piece", "king", "--count"]),
         "90\n"
@@ -99,18 +99,84 @@ fn other_pieces_count_without_units() {
     let json = json_of(&["queens", "7", "--torus", "--count", "--json"]);
     assert_eq!(json["total"], 28);
     assert_eq!(json["torus"], true);
-    for flag in [
+    assert_eq!(json["piece"], "queen");
+    // A002464(11) and the classes of a plain search (`Solution::is_canonical`).
+    let kings = ["queens", "11", "--piece", "king", "--count"];
+    for options in [
         &["--threads", "2"][..],
-        &["--checkpoint", "x.ckpt"],
-        &["--split", "2"],
+        &["--threads", "1"],
+        &["--split", "1"],
     ] {
-        puzzles()
-            .args(["queens", "6", "--piece", "king", "--count"])
-            .args(flag)
-            .assert()
-            .code(2)
-            .stdout("")
-            .stderr(predicate::str::contains("classic queens count only"));
+        let json = json_of(&[&kings[..], options, &["--json"]].concat());
+        assert_eq!(
+            (json["total"].as_u64(), json["unique"].as_u64()),
+            (Some(5_296_790), Some(663_109))
+        );
+        assert_eq!(json["piece"], "king");
+    }
+    let dir = crate::util::scratch("kings-checkpoint");
+    let checkpoint = dir.join("kings.ckpt");
+    let checkpoint = checkpoint.to_str().unwrap();
+    let with_checkpoint = [&kings[..], &["--checkpoint", checkpoint]].concat();
+    assert_eq!(stdout_of(&with_checkpoint), "5296790\n");
+    let written = std::fs::read_to_string(checkpoint).unwrap();
+    assert!(
+        written.starts_with(
+            r#"{"format":"puzzles-queens-count","version":2,"scheme":"kings-rows-1","n":11"#
+        ),
+        "{written}"
+    );
+    // Resumed: every unit is read back, none counted.
+    let json = json_of(&[&with_checkpoint[..], &["--json"]].concat());
+    assert_eq!(json["total"], 5_296_790);
+    assert_eq!(json["resumed_units"], json["units"]);
+    // Another board's checkpoint is refused, not continued as this one.
+    puzzles()
+        .args(["queens", "11", "--count", "--checkpoint", checkpoint])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(
+            predicate::str::contains("scheme kings-rows-1")
+                .and(predicate::str::contains("scheme lexmin-rows-1")),
+        );
+    puzzles()
+        .args([
+            "queens",
+            "11",
+            "--piece",
+            "superqueen",
+            "--count",
+            "--checkpoint",
+            checkpoint,
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("scheme superqueens-rows-1"));
+    assert_eq!(std::fs::read_to_string(checkpoint).unwrap(), written);
+}
+
+/// Queens on a torus: the first piece in column 0 stands for its n turns,
+/// and the units sum to the plain search's numbers (A051906 and its
+/// classes under the square's symmetries).
+#[test]
+fn torus_counts_match_the_plain_search() {
+    for (n, total, unique) in [(13, 4524, 572), (17, 140_692, 17_621)] {
+        let json = json_of(&[
+            "queens",
+            &n.to_string(),
+            "--torus",
+            "--count",
+            "--json",
+            "--threads",
+            "2",
+        ]);
+        assert_eq!(
+            (json["total"].as_u64(), json["unique"].as_u64()),
+            (Some(total), Some(unique)),
+            "n = {n}"
+        );
+        assert_eq!(json["torus"], true);
     }
 }
 

@@ -237,7 +237,7 @@ fn a_sealed_header_of_a_scheme_this_build_lacks_is_refused_by_file_and_line() {
         .stdout("")
         .stderr(format!(
             "puzzles: error: checkpoint {file} line 1: unit scheme \"foo-9\" is not one this \
-             build counts (lexmin-rows-1 or quadrants-1)\n"
+             build counts (lexmin-rows-1, quadrants-1, or a piece's such as kings-rows-1)\n"
         ));
     assert_eq!(std::fs::read(&path).unwrap(), before);
 }

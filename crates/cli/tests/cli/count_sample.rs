@@ -87,13 +87,19 @@ fn a_sample_below_the_units_is_seeded_and_bounded() {
         .args(["queens", "8", "--sample", "3"])
         .assert()
         .code(2);
-    puzzles()
-        .args(["queens", "6", "--piece", "king", "--count", "--sample", "3"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(
-            "--sample works with the classic queens count only",
-        ));
+    // Other boards are sampled by their own units: all 31 of nine kings'
+    // units drawn, the projection is the count (A002464(9) = 47,622).
+    let kings = stdout_of(&[
+        "queens", "9", "--piece", "king", "--count", "--sample", "1000",
+    ]);
+    assert!(
+        kings.starts_with("n = 9 kings: 31 units after 2 rows; sample of 31 distinct"),
+        "{kings}"
+    );
+    assert!(
+        kings.contains("projected solutions:    4.7622e4 ± 0.00e0"),
+        "{kings}"
+    );
 }
 
 #[test]

@@ -441,12 +441,6 @@ fn bad_shard_options_are_usage_errors() {
             &["queens", "10", "--count", "--shard", "1/2", "--json"],
             "--json",
         ),
-        (
-            &[
-                "queens", "6", "--piece", "king", "--count", "--shard", "1/2",
-            ],
-            "classic queens count only",
-        ),
         (&["merge"], "PART"),
     ] {
         puzzles()
@@ -576,4 +570,46 @@ fn merge_reads_one_part_from_standard_input() {
         .stderr(predicate::str::starts_with(
             "puzzles: error: the part on standard input line 1: ",
         ));
+}
+
+/// Other boards shard like classic queens: their parts are named after the
+/// board, merge to the count, and the merge's JSON names the piece.
+#[test]
+fn shards_of_other_boards_merge_to_the_count() {
+    let dir = scratch("kings");
+    for (options, stem, total, unique) in [
+        (&["--piece", "king"][..], "kings", 479_306, 60_299),
+        (
+            &["--piece", "superqueen", "--torus"],
+            "superqueens-torus",
+            1092,
+            139,
+        ),
+        (&["--torus"], "queens-torus", 4524, 572),
+    ] {
+        let n = if stem == "kings" { "10" } else { "13" };
+        let files: Vec<PathBuf> = (1..=3)
+            .map(|index| {
+                puzzles()
+                    .current_dir(&dir)
+                    .args(["queens", n, "--count", "--shard", &format!("{index}/3")])
+                    .args(options)
+                    .assert()
+                    .success();
+                dir.join(format!("{stem}-{n}-shard-{index}-of-3.json"))
+            })
+            .collect();
+        let json = merged_json(&files);
+        let single =
+            crate::util::json_of(&[&["queens", n, "--count", "--json"][..], options].concat());
+        assert_eq!(json["total"], single["total"], "{stem}");
+        assert_eq!(json["unique"], single["unique"], "{stem}");
+        assert_eq!(json["piece"], single["piece"], "{stem}");
+        assert_eq!(json["torus"], single["torus"], "{stem}");
+        assert_eq!(
+            (json["total"].as_u64(), json["unique"].as_u64()),
+            (Some(total), Some(unique)),
+            "{stem}"
+        );
+    }
 }

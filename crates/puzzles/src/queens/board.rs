@@ -128,11 +128,11 @@ impl Board {
 
     /// The number of solutions, counted without building any of them.
     ///
-    /// Classic queens use the symmetry-reduced counter of [`count`] on the
-    /// calling thread (use [`count::Counter`] for every core); rooks a
-    /// formula ([`construct::rook_counts`]); other pieces and the torus use
-    /// the plain search. A total beyond `u64` (no board
-    /// that could be counted in a lifetime) saturates.
+    /// Classic queens use the symmetry-reduced counter of [`count`], other
+    /// pieces and the torus the units of [`count::CountPlan::pieces`], both
+    /// on the calling thread (use [`count::Counter`] for every core); rooks
+    /// a formula ([`construct::rook_counts`]). A total beyond `u64` (no
+    /// board that could be counted in a lifetime) saturates.
     ///
     /// # Example
     ///
@@ -152,12 +152,11 @@ impl Board {
                 u64::try_from(total).unwrap_or(u64::MAX)
             });
         }
-        if self.rules().is_classic()
-            && let Ok(plan) = count::CountPlan::with_default_split(self.n())
-        {
-            return u64::try_from(plan.count_all().total).unwrap_or(u64::MAX);
+        let split = count::CountPlan::default_split(self.n());
+        match count::CountPlan::pieces(*self.rules(), split) {
+            Ok(plan) => u64::try_from(plan.count_all().total).unwrap_or(u64::MAX),
+            Err(_) => self.plain_count(),
         }
-        self.plain_count()
     }
 
     /// [`Board::count`] by the plain search, for every piece and board shape:

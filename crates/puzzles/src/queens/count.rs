@@ -47,6 +47,7 @@ use super::rules::MAX_SEARCH_N;
 mod counter;
 mod error;
 mod method;
+mod pieces;
 mod plan;
 mod sample;
 mod tally;

@@ -83,6 +83,36 @@ impl Masks {
     /// The squares of `row` that a piece may not take, given the frame and
     /// the columns of the pieces in rows `0..row`.
     pub(crate) fn forbidden(&self, row: usize, frame: &Frame, placed: &[usize]) -> u64 {
+        let mut mask = self.forbidden_from_above(row, frame, placed);
+        if self.wraps_to_top(row) {
+            // The last rows also touch the first ones across the wrapped
+            // edge; so few nodes are here that the plain rule will do.
+            for col in 0..self.n {
+                let attacked = placed[..row.min(2)]
+                    .iter()
+                    .enumerate()
+                    .any(|(r, &c)| self.rules.attack((r, c), (row, col)).is_some());
+                if attacked {
+                    mask |= 1 << col;
+                }
+            }
+        }
+        mask & self.full
+    }
+
+    /// Whether pieces in the first two rows reach `row` across the torus's
+    /// wrapped edge beyond what the frame holds (a king's or a knight's
+    /// move): [`Masks::forbidden`] then adds them to
+    /// [`Masks::forbidden_from_above`].
+    pub(crate) fn wraps_to_top(&self, row: usize) -> bool {
+        self.rules.torus()
+            && matches!(self.rules.piece(), Piece::King | Piece::Superqueen)
+            && row + 2 >= self.n
+    }
+
+    /// [`Masks::forbidden`] but for the squares attacked across the wrapped
+    /// edge ([`Masks::wraps_to_top`]).
+    pub(crate) fn forbidden_from_above(&self, row: usize, frame: &Frame, placed: &[usize]) -> u64 {
         let mut mask = frame.cols | frame.diag | frame.anti;
         let reach = |mask: u64, by: usize| self.shift_left(mask, by) | self.shift_right(mask, by);
         match self.rules.piece() {
@@ -98,22 +128,6 @@ impl Masks {
                 }
                 if row >= 2 {
                     mask |= reach(1 << placed[row - 2], 1);
-                }
-            }
-        }
-        if self.rules.torus()
-            && matches!(self.rules.piece(), Piece::King | Piece::Superqueen)
-            && row + 2 >= self.n
-        {
-            // The last rows also touch the first ones across the wrapped
-            // edge; so few nodes are here that the plain rule will do.
-            for col in 0..self.n {
-                let attacked = placed[..row.min(2)]
-                    .iter()
-                    .enumerate()
-                    .any(|(r, &c)| self.rules.attack((r, c), (row, col)).is_some());
-                if attacked {
-                    mask |= 1 << col;
                 }
             }
         }

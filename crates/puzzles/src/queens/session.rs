@@ -36,6 +36,7 @@ use std::path::PathBuf;
 
 use super::checkpoint::CheckpointFileError;
 use super::count::{CountError, Method};
+use super::rules::Rules;
 
 mod plan;
 mod record;
@@ -116,6 +117,13 @@ pub enum SessionError {
         "--method quadrants counts solutions, not fundamental ones: --unique needs --method backtrack"
     )]
     QuadrantsFundamentals,
+    /// `--method quadrants` for a board other than classic queens.
+    #[error(
+        "--method quadrants counts classic queens only; {}s{} are counted by backtracking",
+        .0.piece(),
+        if .0.torus() { " on a torus" } else { "" }
+    )]
+    QuadrantsPieces(Rules),
 }
 
 /// The method's name as `--method` spells it.

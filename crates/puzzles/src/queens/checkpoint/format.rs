@@ -7,7 +7,6 @@ use std::io;
 use serde::Deserialize;
 
 use super::super::count::{CountPlan, UnitCount, UnitId};
-use super::super::quadrants;
 use crate::record_file::{SealError, foreign_format, json_problem, seal_line, unseal_line};
 
 /// The `format` field of a header line.
@@ -414,13 +413,7 @@ pub(super) fn parse_record(
         return Err(CheckpointProblem::OutOfRange { id, units });
     }
     let (total, unique) = (fields.total, fields.unique);
-    let impossible = if header.scheme == quadrants::SCHEME {
-        // The quadrant counter does not tell classes apart.
-        unique != 0
-    } else {
-        total < unique || total > unique.saturating_mul(8)
-    };
-    if impossible {
+    if !CountPlan::counts_possible(&header.scheme, u128::from(total), u128::from(unique)) {
         return Err(CheckpointProblem::Impossible { id, total, unique });
     }
     Ok((

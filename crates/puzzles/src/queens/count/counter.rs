@@ -9,7 +9,6 @@ use std::time::{Duration, Instant};
 
 use rayon::iter::{ParallelBridge, ParallelIterator};
 
-use super::super::units;
 use super::error::CountError;
 use super::plan::{CountPlan, quadrant_count};
 use super::tally::{Tally, UnitCount, UnitId};
@@ -364,12 +363,7 @@ fn count_one(
         Some(quadrants) => Some(quadrant_count(quadrants, id, plan.isa)),
         None => {
             let prefix = plan.prefix(id).expect("ids are checked");
-            let tallies = units::count_below(plan.n, prefix, &|| stop.is_set(), lanes)?;
-            Some(UnitCount {
-                total: tallies.total,
-                unique: tallies.unique,
-                nodes: tallies.nodes,
-            })
+            plan.count_below(prefix, &|| stop.is_set(), lanes)
         }
     }
 }

@@ -1,6 +1,7 @@
 //! What can go wrong when planning or running a count.
 
 use super::super::quadrants;
+use super::super::rules::Piece;
 use super::method::SCHEME;
 use super::tally::UnitId;
 
@@ -74,11 +75,22 @@ pub enum CountError {
         max: usize,
     },
     /// A checkpoint or part names a scheme this build does not know.
-    #[error("unit scheme {0:?} is not one this build counts ({SCHEME} or {quadrants})", quadrants = quadrants::SCHEME)]
+    #[error(
+        "unit scheme {0:?} is not one this build counts ({SCHEME}, {quadrants}, or a piece's \
+         such as kings-rows-1)",
+        quadrants = quadrants::SCHEME
+    )]
     UnknownScheme(String),
     /// The quadrant counter counts solutions, not symmetry classes.
     #[error("the quadrant counter does not find fundamental solutions; count them by backtracking")]
     NoFundamentals,
+    /// Only classic queens' units list their fundamental solutions; a plan
+    /// of [`CountPlan::pieces`](super::CountPlan::pieces) counts them.
+    #[error(
+        "the units of a count of {0}s do not list fundamental solutions (they count them); \
+         list them without --count"
+    )]
+    NoPieceFundamentals(Piece),
     /// The thread pool could not start.
     #[error("cannot start {threads} counting threads: {message}")]
     Threads {

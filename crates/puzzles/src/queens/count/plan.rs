@@ -6,11 +6,12 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::super::quadrants::{self, Quadrants};
-use super::super::rules::MAX_SEARCH_N;
+use super::super::rules::{MAX_SEARCH_N, Piece, Rules};
 use super::super::solution::{Fundamental, Solution};
 use super::super::units;
 use super::error::CountError;
 use super::method::{Method, QUADRANTS_FROM, SCHEME};
+use super::pieces;
 use super::tally::{Tally, UnitCount, UnitId};
 use crate::cpu::Isa;
 
@@ -75,6 +76,9 @@ pub struct CountPlan {
     pub(super) isa: Option<Isa>,
     /// Set for a plan that joins quarter-boards; its units are sets of rows.
     pub(super) quadrants: Option<Arc<Quadrants>>,
+    /// The piece and board shape: classic queens, or a plan of
+    /// [`CountPlan::pieces`].
+    pub(super) rules: Rules,
 }
 
 impl CountPlan {
@@ -127,7 +131,136 @@ impl CountPlan {
             prefixes,
             isa: None,
             quadrants: None,
+            rules: Rules::queens(n).map_err(|_| CountError::ZeroSize)?,
         })
+    }
+
+    /// The units of a board of `rules` split after `split` rows: for classic
+    /// queens [`CountPlan::new`]; for any other piece or a torus, the
+    /// placements of the first rows that the board's symmetries leave (the
+    /// left half of the first row; on a torus, the first piece in column 0
+    /// and the second in the first half), each unit counting every solution
+    /// they stand for, and how many of those are the smallest of their class.
+    ///
+    /// # Errors
+    ///
+    /// As [`CountPlan::new`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::CountPlan;
+    /// use puzzles::queens::{Piece, Rules};
+    ///
+    /// // Eight kings, one per row and column: 5,242 placements in 691 classes.
+    /// let plan = CountPlan::pieces(Rules::new(8, Piece::King, false)?, 2)?;
+    /// let tally = plan.count_all();
+    /// assert_eq!((tally.total, tally.unique), (5242, 691));
+    /// assert_eq!(plan.scheme(), "kings-rows-1");
+    /// // On a torus the first piece stands in column 0.
+    /// let torus = CountPlan::pieces(Rules::new(7, Piece::Queen, true)?, 1)?;
+    /// assert_eq!((torus.len(), torus.prefix(0)), (1, Some(&[0u8][..])));
+    /// assert_eq!(torus.count_all().total, 28);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn pieces(rules: Rules, split: usize) -> Result<CountPlan, CountError> {
+        let n = rules.n();
+        if rules.is_classic() {
+            return CountPlan::new(n, split);
+        }
+        if n > MAX_SEARCH_N {
+            return Err(CountError::TooLarge {
+                n,
+                max: MAX_SEARCH_N,
+            });
+        }
+        if split > MAX_SPLIT {
+            return Err(CountError::SplitTooDeep {
+                split,
+                max: MAX_SPLIT,
+            });
+        }
+        let depth = split.min(n);
+        let prefixes =
+            pieces::prefixes(rules, depth, MAX_UNITS).ok_or(CountError::TooManyUnits {
+                n,
+                split,
+                max: MAX_UNITS,
+            })?;
+        let units = prefixes.len().checked_div(depth).unwrap_or(1) as u64;
+        Ok(CountPlan {
+            n,
+            split,
+            depth,
+            units,
+            prefixes,
+            isa: None,
+            quadrants: None,
+            rules,
+        })
+    }
+
+    /// The piece and board shape whose plans use `scheme` (classic queens
+    /// for both of theirs), or `None` for a scheme this build does not know.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::Piece;
+    /// use puzzles::queens::count::{CountPlan, SCHEME};
+    ///
+    /// assert_eq!(CountPlan::scheme_board(SCHEME), Some((Piece::Queen, false)));
+    /// assert_eq!(CountPlan::scheme_board("kings-torus-rows-1"), Some((Piece::King, true)));
+    /// assert_eq!(CountPlan::scheme_board("rows-9"), None);
+    /// ```
+    pub fn scheme_board(scheme: &str) -> Option<(Piece, bool)> {
+        match scheme {
+            SCHEME | quadrants::SCHEME => Some((Piece::Queen, false)),
+            other => pieces::rules_of(other),
+        }
+    }
+
+    /// Whether a total and a unique count could be those of units of
+    /// `scheme` (one unit's, or a sum): a check on numbers read from a
+    /// file. The reduced search finds whole classes of 1 to 8 solutions; the
+    /// quadrant counter tells no classes apart; a plan of
+    /// [`CountPlan::pieces`] counts a class's smallest solution wherever it
+    /// falls, so only `unique <= total` holds.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::{CountPlan, SCHEME};
+    ///
+    /// assert!(CountPlan::counts_possible(SCHEME, 92, 12));
+    /// assert!(!CountPlan::counts_possible(SCHEME, 100, 12));
+    /// assert!(!CountPlan::counts_possible("quadrants-1", 92, 12));
+    /// assert!(CountPlan::counts_possible("kings-rows-1", 100, 0));
+    /// assert!(!CountPlan::counts_possible("kings-rows-1", 1, 2));
+    /// ```
+    pub fn counts_possible(scheme: &str, total: u128, unique: u128) -> bool {
+        match scheme {
+            SCHEME => unique <= total && total <= unique.saturating_mul(8),
+            quadrants::SCHEME => unique == 0,
+            _ => unique <= total,
+        }
+    }
+
+    /// The piece and board shape counted.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::CountPlan;
+    /// use puzzles::queens::{Piece, Rules};
+    ///
+    /// assert!(CountPlan::new(8, 2)?.rules().is_classic());
+    /// let kings = Rules::new(8, Piece::King, true)?;
+    /// assert_eq!(CountPlan::pieces(kings, 2)?.rules(), kings);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn rules(&self) -> Rules {
+        self.rules
     }
 
     /// The units of `n`-queens for the quadrant counter (see
@@ -171,6 +304,7 @@ impl CountPlan {
             prefixes: Vec::new(),
             isa: None,
             quadrants: Some(Arc::new(quadrants)),
+            rules: Rules::queens(n).map_err(|_| CountError::ZeroSize)?,
         })
     }
 
@@ -224,7 +358,13 @@ impl CountPlan {
         match scheme {
             SCHEME => CountPlan::new(n, split),
             quadrants::SCHEME => CountPlan::quadrants(n),
-            other => Err(CountError::UnknownScheme(other.to_string())),
+            other => match pieces::rules_of(other) {
+                Some((piece, torus)) => CountPlan::pieces(
+                    Rules::new(n, piece, torus).map_err(|_| CountError::ZeroSize)?,
+                    split,
+                ),
+                None => Err(CountError::UnknownScheme(other.to_string())),
+            },
         }
     }
 
@@ -257,7 +397,7 @@ impl CountPlan {
     /// # Ok::<(), puzzles::queens::count::CountError>(())
     /// ```
     pub fn scheme(&self) -> &'static str {
-        self.method().scheme()
+        pieces::scheme(self.rules).unwrap_or_else(|| self.method().scheme())
     }
 
     /// The rows whose queen stands in the east half (bit `r` for row `r`)
@@ -554,14 +694,34 @@ impl CountPlan {
             );
         }
         let prefix = self.prefix(id).expect("the id is checked");
-        let stopped = || stop.load(Ordering::Relaxed);
-        Ok(
-            units::count_below(self.n, prefix, &stopped, self.lanes()).map(|tallies| UnitCount {
-                total: tallies.total,
-                unique: tallies.unique,
-                nodes: tallies.nodes,
-            }),
-        )
+        Ok(self.count_below(prefix, &|| stop.load(Ordering::Relaxed), self.lanes()))
+    }
+
+    /// Counts below `prefix` (a unit's, or a longer placement below one),
+    /// by the search of the plan's board; `None` when `stopped` says so.
+    pub(super) fn count_below(
+        &self,
+        prefix: &[u8],
+        stopped: &dyn Fn() -> bool,
+        lanes: Option<Isa>,
+    ) -> Option<UnitCount> {
+        if !self.rules.is_classic() {
+            return pieces::count_below(self.rules, prefix, stopped);
+        }
+        units::count_below(self.n, prefix, stopped, lanes).map(|tallies| UnitCount {
+            total: tallies.total,
+            unique: tallies.unique,
+            nodes: tallies.nodes,
+        })
+    }
+
+    /// The columns the next row may take below `prefix`.
+    pub(super) fn candidates(&self, prefix: &[u8]) -> u64 {
+        if self.rules.is_classic() {
+            units::candidates(self.n, prefix)
+        } else {
+            pieces::candidates(self.rules, prefix)
+        }
     }
 
     /// The fundamental solutions in unit `id`, in lexicographic order, found
@@ -588,6 +748,9 @@ impl CountPlan {
     pub fn fundamental_solutions(&self, id: UnitId) -> Result<Vec<Fundamental>, CountError> {
         if self.quadrants.is_some() {
             return Err(CountError::NoFundamentals);
+        }
+        if !self.rules.is_classic() {
+            return Err(CountError::NoPieceFundamentals(self.rules.piece()));
         }
         let prefix = self.prefix(id).ok_or(CountError::NoSuchUnit {
             id,

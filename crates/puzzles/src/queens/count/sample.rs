@@ -1,6 +1,5 @@
 //! Samples of a plan's units and the projections made from them.
 
-use super::super::units;
 use super::plan::{CountPlan, quadrant_count};
 use super::tally::{UnitCount, UnitId};
 use crate::rng::SplitMix64;
@@ -339,7 +338,7 @@ impl CountPlan {
                 let mut weight = self.units as f64;
                 let mut above = 0.0;
                 while prefix.len() < depth {
-                    let children = units::candidates(self.n, &prefix);
+                    let children = self.candidates(&prefix);
                     let choices = children.count_ones();
                     weight *= f64::from(choices);
                     above += weight;
@@ -365,13 +364,8 @@ impl CountPlan {
         let count = if weight == 0.0 {
             UnitCount::default()
         } else {
-            let tallies = units::count_below(self.n, &prefix, &|| false, self.lanes())
-                .expect("a count that is never stopped ends");
-            UnitCount {
-                total: tallies.total,
-                unique: tallies.unique,
-                nodes: tallies.nodes,
-            }
+            self.count_below(&prefix, &|| false, self.lanes())
+                .expect("a count that is never stopped ends")
         };
         SampledUnit {
             prefix,

@@ -4,7 +4,8 @@
 use std::path::PathBuf;
 
 use super::super::checkpoint::resume_scheme;
-use super::super::count::{CountPlan, Method};
+use super::super::count::{CountError, CountPlan, MAX_SPLIT, Method};
+use super::super::rules::{Piece, Rules};
 use super::SessionError;
 
 /// What a count asks of its plan; [`PlanRequest::plan`] chooses it.
@@ -26,6 +27,11 @@ use super::SessionError;
 pub struct PlanRequest {
     /// The board size.
     pub n: usize,
+    /// The piece (queens unless set): any other is counted by
+    /// [`CountPlan::pieces`].
+    pub piece: Piece,
+    /// Whether the board wraps around.
+    pub torus: bool,
     /// The split depth asked for (`--split`): backtracking in units of that
     /// many rows.
     pub split: Option<usize>,
@@ -87,15 +93,16 @@ impl PlanRequest {
     /// ```
     pub fn plan(&self) -> Result<CountPlan, SessionError> {
         let n = self.n;
+        let rules = Rules::new(n, self.piece, self.torus).map_err(|_| CountError::ZeroSize)?;
+        if !rules.is_classic() {
+            return self.pieces_plan(rules);
+        }
         // Whatever a checkpoint holds: its advice would name a method that
         // cannot do what is asked.
         if self.method == Some(Method::Quadrants) && self.fundamentals {
             return Err(SessionError::QuadrantsFundamentals);
         }
-        let resumed = self
-            .checkpoint
-            .as_deref()
-            .and_then(|path| Some((path, resume_scheme(path, n)?)));
+        let resumed = self.resumed(rules);
         if let Some(split) = self.split {
             let plan = CountPlan::new(n, split)?;
             if let Some((path, (scheme, _))) = resumed
@@ -135,5 +142,34 @@ impl PlanRequest {
             None if self.fundamentals || self.subtrees => CountPlan::with_default_split(n)?,
             None => CountPlan::best(n)?,
         })
+    }
+
+    /// The plan for any board but classic queens: backtracking, split as
+    /// asked, as the checkpoint was, or by default.
+    fn pieces_plan(&self, rules: Rules) -> Result<CountPlan, SessionError> {
+        if self.method == Some(Method::Quadrants) {
+            return Err(SessionError::QuadrantsPieces(rules));
+        }
+        let split = match (self.split, self.resumed(rules)) {
+            (Some(split), _) | (None, Some((_, (_, split)))) => split,
+            // A torus's first row is fixed: one row deeper for as many units.
+            (None, None) => {
+                (CountPlan::default_split(rules.n()) + usize::from(rules.torus())).min(MAX_SPLIT)
+            }
+        };
+        Ok(CountPlan::pieces(rules, split)?)
+    }
+
+    /// The scheme and split of the checkpoint to continue, when it counts
+    /// the board of `rules` (or a scheme this build does not know, which
+    /// the plan then names): a checkpoint of another board is left for the
+    /// session to refuse as such.
+    fn resumed(&self, rules: Rules) -> Option<(&std::path::Path, (String, usize))> {
+        let path = self.checkpoint.as_deref()?;
+        let (scheme, split) = resume_scheme(path, self.n)?;
+        let counts = CountPlan::scheme_board(&scheme);
+        counts
+            .is_none_or(|board| board == (rules.piece(), rules.torus()))
+            .then_some((path, (scheme, split)))
     }
 }

@@ -86,7 +86,7 @@ impl CountRecord {
         elapsed: Duration,
         threads: usize,
     ) -> CountRecord {
-        CountRecord {
+        let record = CountRecord {
             n: plan.n(),
             total: tally.total,
             unique: plan.method().finds_fundamentals().then_some(tally.unique),
@@ -97,6 +97,12 @@ impl CountRecord {
             threads: Some(threads),
             resumed_units: Some(resumed.units),
             ..CountRecord::default()
+        };
+        let rules = plan.rules();
+        if rules.is_classic() {
+            record
+        } else {
+            record.with_piece(rules.piece().name(), rules.torus())
         }
     }
 
