@@ -217,7 +217,7 @@ pub struct QueensArgs {
     pub seed: Option<u64>,
 
     /// With --sample: draw subtrees D rows deep below random units (at
-    /// least the split; default N - 17, so that each takes moments), each
+    /// least the split; default N - 17, N - 10 for other boards, so that each takes moments), each
     /// weighted by the choices made on the way down (Knuth's estimator).
     #[arg(allow_negative_numbers = true, long, value_name = "D", requires = "sample", conflicts_with_all = NOT_COUNTING)]
     pub sample_depth: Option<usize>,

@@ -16,6 +16,10 @@ use crate::outcome::Outcome;
 /// Rows left below a default sample's subtrees: each then takes moments.
 const ROWS_BELOW: usize = 17;
 
+/// [`ROWS_BELOW`] for other boards, whose plain search cuts far less: 17
+/// kings' rows hold some 5 × 10^13 placements, 10 about half a million.
+const PIECES_ROWS_BELOW: usize = 10;
+
 /// Draws, counts and projects as `args` ask.
 pub fn run(
     rules: Rules,
@@ -47,7 +51,11 @@ pub fn run(
     }
     let depth = args
         .sample_depth
-        .unwrap_or(n.saturating_sub(ROWS_BELOW))
+        .unwrap_or(n.saturating_sub(if rules.is_classic() {
+            ROWS_BELOW
+        } else {
+            PIECES_ROWS_BELOW
+        }))
         .clamp(plan.split().min(n), n);
     let below = !quadrants && depth > plan.split().min(n);
     let sample = if below {
