@@ -100,6 +100,12 @@ fn a_sample_below_the_units_is_seeded_and_bounded() {
         kings.contains("projected solutions:    4.7622e4 ± 0.00e0"),
         "{kings}"
     );
+    // Their default subtrees leave 10 rows below, not 17: 17 rows of kings
+    // hold some 5 × 10^13 placements, and the sample never ended.
+    let deep = stdout_of(&[
+        "queens", "30", "--piece", "king", "--count", "--sample", "2",
+    ]);
+    assert!(deep.contains("sample of 2 subtrees 20 rows deep"), "{deep}");
 }
 
 #[test]
