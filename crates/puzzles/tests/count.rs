@@ -518,13 +518,9 @@ fn a_seeded_sample_lands_within_its_error_bar() {
 /// Every board but classic queens, as [`CountPlan::pieces`] takes them.
 fn other_board() -> impl Strategy<Value = puzzles::queens::Rules> {
     use puzzles::queens::{Piece, Rules};
+    let pieces = [Piece::Queen, Piece::Rook, Piece::King, Piece::Superqueen];
     (
-        prop_oneof![
-            Just(Piece::Queen),
-            Just(Piece::Rook),
-            Just(Piece::King),
-            Just(Piece::Superqueen)
-        ],
+        prop::sample::select(pieces.to_vec()),
         any::<bool>(),
         1usize..=9,
     )

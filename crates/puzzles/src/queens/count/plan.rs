@@ -100,9 +100,13 @@ impl CountPlan {
     /// # Ok::<(), puzzles::queens::count::CountError>(())
     /// ```
     pub fn new(n: usize, split: usize) -> Result<CountPlan, CountError> {
-        if n == 0 {
-            return Err(CountError::ZeroSize);
-        }
+        CountPlan::split_after(Rules::queens(n).map_err(|_| CountError::ZeroSize)?, split)
+    }
+
+    /// The plan of [`CountPlan::new`] or [`CountPlan::pieces`]: the units of
+    /// the search of `rules`' board after `split` rows.
+    fn split_after(rules: Rules, split: usize) -> Result<CountPlan, CountError> {
+        let n = rules.n();
         if n > MAX_SEARCH_N {
             return Err(CountError::TooLarge {
                 n,
@@ -116,7 +120,12 @@ impl CountPlan {
             });
         }
         let depth = split.min(n);
-        let prefixes = units::prefixes(n, depth, MAX_UNITS).ok_or(CountError::TooManyUnits {
+        let prefixes = if rules.is_classic() {
+            units::prefixes(n, depth, MAX_UNITS)
+        } else {
+            pieces::prefixes(rules, depth, MAX_UNITS)
+        }
+        .ok_or(CountError::TooManyUnits {
             n,
             split,
             max: MAX_UNITS,
@@ -131,7 +140,7 @@ impl CountPlan {
             prefixes,
             isa: None,
             quadrants: None,
-            rules: Rules::queens(n).map_err(|_| CountError::ZeroSize)?,
+            rules,
         })
     }
 
@@ -164,40 +173,7 @@ impl CountPlan {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn pieces(rules: Rules, split: usize) -> Result<CountPlan, CountError> {
-        let n = rules.n();
-        if rules.is_classic() {
-            return CountPlan::new(n, split);
-        }
-        if n > MAX_SEARCH_N {
-            return Err(CountError::TooLarge {
-                n,
-                max: MAX_SEARCH_N,
-            });
-        }
-        if split > MAX_SPLIT {
-            return Err(CountError::SplitTooDeep {
-                split,
-                max: MAX_SPLIT,
-            });
-        }
-        let depth = split.min(n);
-        let prefixes =
-            pieces::prefixes(rules, depth, MAX_UNITS).ok_or(CountError::TooManyUnits {
-                n,
-                split,
-                max: MAX_UNITS,
-            })?;
-        let units = prefixes.len().checked_div(depth).unwrap_or(1) as u64;
-        Ok(CountPlan {
-            n,
-            split,
-            depth,
-            units,
-            prefixes,
-            isa: None,
-            quadrants: None,
-            rules,
-        })
+        CountPlan::split_after(rules, split)
     }
 
     /// The piece and board shape whose plans use `scheme` (classic queens
