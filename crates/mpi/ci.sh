@@ -7,6 +7,7 @@
 # Builds puzzles-mpi and puzzles with the `mpi` profile (release, panic =
 # "abort"), runs the driver's unit tests, then under `mpirun -n 3`: exact
 # counts for N = 12 and 13 against OEIS A000170 / A002562 (text and --json),
+# kings, superqueens and the torus against A002464, A051223 and A051906,
 # a run stopped after K units and resumed, checkpoints handed from the
 # single-machine counter to MPI and back, a second job on a checkpoint in
 # use refused, SIGTERM and SIGINT saving the job with exit status 130
@@ -89,6 +90,30 @@ for n in 12 13; do
     [[ $(field "$json" $key) == $(field "$cli" $key) ]] || fail "n = $n $key differs"
   done
   echo "n = $n: $total solutions, $unique fundamental"
+done
+
+echo "-- other boards: kings, superqueens, the torus; stopped, resumed, handed to the CLI"
+[[ $(run_mpi queens 11 --piece king --count -q) == "$(oeis A002464 11)" ]] || fail "11 kings"
+[[ $(run_mpi queens 14 --piece superqueen --count -q) == "$(oeis A051223 14)" ]] ||
+  fail "14 superqueens"
+json=$(run_mpi queens 17 --torus --count -q --json)
+[[ $(field "$json" total) == "$(oeis A051906 17)" && $(field "$json" piece) == queen &&
+   $(field "$json" torus) == True ]] || fail "17 queens on a torus: $json"
+cli=$("$cli_bin" queens 17 --torus --count --json)
+[[ $(field "$json" unique) == $(field "$cli" unique) ]] || fail "torus unique: $json vs $cli"
+expect_status 130 run_mpi queens 11 --piece king --count -q --checkpoint kings.ckpt \
+  --stop-after-units 30
+head -n 1 kings.ckpt | grep -q '"scheme":"kings-rows-1"' || fail "kings.ckpt: $(head -n 1 kings.ckpt)"
+# A queens count does not continue a kings checkpoint.
+expect_status 2 run_mpi queens 11 --count -q --checkpoint kings.ckpt 2>/dev/null
+json=$("$cli_bin" queens 11 --piece king --count --json --checkpoint kings.ckpt)
+[[ $(field "$json" total) == "$(oeis A002464 11)" && $(field "$json" resumed_units) == 30 ]] ||
+  fail "MPI kings checkpoint, CLI finish: $json"
+for args in "queens 8 --piece rook --count" "queens 8 --torus --count" "queens 8 --piece bishop --count"; do
+  status=0
+  out=$(timeout 60 "$mpi_bin" $args 2>&1) || status=$?
+  [[ $status == 2 && $out == "puzzles-mpi: error: "* && $out != *$'\n'* ]] ||
+    fail "$args: $status $out"
 done
 
 echo "-- one rank, several threads per rank, fixed batches, no mpirun"

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use puzzles::queens::count::{CountRun, RunEnd, Tally, UnitCount, UnitId};
+use puzzles::queens::count::{CountRun, RunEnd, SCHEME, Tally, UnitCount, UnitId};
 
 use crate::link::{Link, Tag};
 use crate::protocol::{MAX_BATCH, Report, ReportEnd, Work};
@@ -61,8 +61,8 @@ enum Stopping<B> {
 /// The coordinator of one counting job.
 pub struct Coordinator<B, F> {
     units: u64,
-    /// Whether the units count classes too (the backtracking scheme).
-    classes: bool,
+    /// The plan's unit scheme: what counts a unit can report.
+    scheme: &'static str,
     todo: VecDeque<UnitId>,
     threads_per_rank: usize,
     batch: BatchSize,
@@ -94,7 +94,7 @@ where
     ) -> Coordinator<B, F> {
         Coordinator {
             units,
-            classes: true,
+            scheme: SCHEME,
             todo: todo.into(),
             threads_per_rank: threads_per_rank.max(1),
             batch,
@@ -113,10 +113,13 @@ where
         self.ranks.iter().all(|rank| rank.gone)
     }
 
-    /// For units that count no classes (the quadrant scheme): their
-    /// reports must say 0 fundamental solutions.
-    pub fn without_classes(mut self) -> Coordinator<B, F> {
-        self.classes = false;
+    /// For units of another scheme than the reduced search's: the
+    /// quadrant join's must report 0 fundamental solutions, other boards'
+    /// at most their total ([`CountPlan::counts_possible`]).
+    ///
+    /// [`CountPlan::counts_possible`]: puzzles::queens::count::CountPlan::counts_possible
+    pub fn scheme(mut self, scheme: &'static str) -> Coordinator<B, F> {
+        self.scheme = scheme;
         self
     }
 
@@ -152,7 +155,7 @@ where
         let mut busy = false;
         while let Some((from, words)) = link.receive(Tag::Report) {
             busy = true;
-            let report = Report::decode(&words, self.units, self.classes)?;
+            let report = Report::decode(&words, self.units, self.scheme)?;
             self.handle(link, from, report)?;
         }
         if self.stopping.is_none() && self.cancel.load(Ordering::Relaxed) {

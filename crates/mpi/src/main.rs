@@ -38,10 +38,12 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use clap::{Args, Parser, Subcommand};
 use mpi::traits::{Communicator, Root};
+use puzzles::queens::construct::known_to_have_none;
 use puzzles::queens::count::{CountPlan, CountRun, Method, UnitCount, UnitId};
 use puzzles::queens::session::{
     CountRecord, CountSession, Done, Ending, PlanRequest, SessionError, SessionStop,
 };
+use puzzles::queens::{Piece, Rules};
 // The `puzzles` command's parser, so `--threads` means the same here.
 use puzzles::threads::parse_threads;
 
@@ -76,7 +78,8 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Count the solutions of N queens on an N×N board.
+    /// Count the solutions of N queens (or kings, or superqueens; on a
+    /// torus too) on an N×N board.
     Queens(QueensArgs),
 }
 
@@ -94,6 +97,16 @@ struct QueensArgs {
     /// Print the number of fundamental solutions instead of the total.
     #[arg(short, long)]
     unique: bool,
+
+    /// The piece to place, one per row and column: queen, king or
+    /// superqueen (rooks are counted by formula: `puzzles queens N --piece
+    /// rook --count`).
+    #[arg(long, value_name = "PIECE", default_value = "queen", value_parser = parse_piece)]
+    piece: Piece,
+
+    /// Play on a torus: the board wraps around.
+    #[arg(long)]
+    torus: bool,
 
     /// Print one JSON object: n, total, unique (a backtracking count),
     /// units, elapsed seconds, nodes, split, threads, resumed units, ranks.
@@ -127,6 +140,22 @@ struct QueensArgs {
     stop_after_units: Option<usize>,
 }
 
+/// The pieces a count may place, in the order [`Start`] numbers them.
+const PIECES: [Piece; 4] = [Piece::Queen, Piece::Rook, Piece::King, Piece::Superqueen];
+
+fn parse_piece(text: &str) -> Result<Piece, String> {
+    match text.parse::<Piece>() {
+        Ok(Piece::Rook) => Err(
+            "rooks are counted by formula, at once: puzzles queens N --piece rook --count"
+                .to_string(),
+        ),
+        Ok(piece) => Ok(piece),
+        Err(_) => Err(format!(
+            "{text:?} is not a piece this command counts (queen, king or superqueen)"
+        )),
+    }
+}
+
 fn parse_positive(text: &str) -> Result<usize, String> {
     match text.trim().parse::<usize>() {
         Ok(0) => Err("must be at least 1".to_string()),
@@ -155,10 +184,13 @@ struct Start {
     batch: usize,
     /// 1 when the plan joins quarter-boards, 0 when it backtracks.
     quadrants: bool,
+    /// The piece, as its index in [`PIECES`].
+    piece: usize,
+    torus: bool,
 }
 
 impl Start {
-    const WORDS: usize = 6;
+    const WORDS: usize = 8;
 
     fn leave() -> Start {
         Start {
@@ -168,6 +200,8 @@ impl Start {
             threads: 0,
             batch: 0,
             quadrants: false,
+            piece: 0,
+            torus: false,
         }
     }
 
@@ -179,11 +213,14 @@ impl Start {
             self.threads as u64,
             self.batch as u64,
             u64::from(self.quadrants),
+            self.piece as u64,
+            u64::from(self.torus),
         ]
     }
 
     fn decode(words: [u64; Start::WORDS]) -> Start {
-        let [go, n, split, threads, batch, quadrants] = words.map(|word| word as usize);
+        let [go, n, split, threads, batch, quadrants, piece, torus] =
+            words.map(|word| word as usize);
         Start {
             go: go == 1,
             n,
@@ -191,6 +228,8 @@ impl Start {
             threads,
             batch,
             quadrants: quadrants == 1,
+            piece,
+            torus: torus == 1,
         }
     }
 }
@@ -287,6 +326,11 @@ fn run(world: mpi::topology::SimpleCommunicator, rank: i32) -> ExitCode {
                         threads: ready.args.threads,
                         batch: ready.args.batch.unwrap_or(0),
                         quadrants: ready.plan.method() == Method::Quadrants,
+                        piece: PIECES
+                            .iter()
+                            .position(|&piece| piece == ready.plan.rules().piece())
+                            .expect("every piece is numbered"),
+                        torus: ready.plan.rules().torus(),
                     }
                     .encode();
                     prepared = Some(ready);
@@ -307,7 +351,10 @@ fn run(world: mpi::topology::SimpleCommunicator, rank: i32) -> ExitCode {
     let plan = match &prepared {
         Some(ready) => ready.plan.clone(),
         None if start.quadrants => CountPlan::quadrants(start.n).expect("rank 0 made this plan"),
-        None => CountPlan::new(start.n, start.split).expect("rank 0 made this plan"),
+        None => Rules::new(start.n, PIECES[start.piece], start.torus)
+            .ok()
+            .and_then(|rules| CountPlan::pieces(rules, start.split).ok())
+            .expect("rank 0 made this plan"),
     };
     let cancel = Arc::new(AtomicBool::new(false));
     {
@@ -357,7 +404,23 @@ fn run(world: mpi::topology::SimpleCommunicator, rank: i32) -> ExitCode {
 /// Rank 0, before the count: the plan and the checkpoint, as `puzzles
 /// queens N --count` chooses and opens them (the library's session).
 fn prepare(args: QueensArgs, started: Instant) -> anyhow::Result<Prepared> {
+    let rules = Rules::new(args.n, args.piece, args.torus)?;
+    if known_to_have_none(&rules) && !rules.is_classic() {
+        let (shape, flag) = if rules.torus() {
+            (" on a torus", " --torus")
+        } else {
+            ("", "")
+        };
+        anyhow::bail!(
+            "{piece}s{shape} of size {n} have no solution, as a theorem says: nothing to count \
+             (puzzles queens {n} --piece {piece}{flag} --count says 0 at once)",
+            piece = rules.piece(),
+            n = rules.n(),
+        );
+    }
     let mut request = PlanRequest::new(args.n);
+    request.piece = args.piece;
+    request.torus = args.torus;
     request.split = args.split;
     request.fundamentals = args.unique;
     request.checkpoint = args.checkpoint.clone();
@@ -475,9 +538,7 @@ fn coordinate(
             flow
         },
     );
-    if plan.method() != Method::Backtrack {
-        coordinator = coordinator.without_classes();
-    }
+    coordinator = coordinator.scheme(plan.scheme());
     drive(link, worker, Some(&mut coordinator))?;
     let run = coordinator.into_run();
     let shape = Shape {

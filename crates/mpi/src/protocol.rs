@@ -13,7 +13,7 @@
 //! counts, how many of its batches are complete (the coordinator sends as
 //! many new ones), and whether this is its goodbye.
 
-use puzzles::queens::count::{UnitCount, UnitId};
+use puzzles::queens::count::{CountPlan, UnitCount, UnitId};
 
 /// The most unit ids in one batch: 2 KiB of ids, under the smallest eager
 /// limit of the usual MPI transports (4 KiB for shared memory).
@@ -132,9 +132,8 @@ impl Report {
     }
 
     /// Reads a report for a plan of `units` units, refusing ids beyond it and
-    /// counts no unit can have (`classes`: whether its units count classes,
-    /// as the backtracking scheme's do; else they must report none).
-    pub fn decode(words: &[u64], units: u64, classes: bool) -> Result<Report, String> {
+    /// counts no unit of `scheme` can have.
+    pub fn decode(words: &[u64], units: u64, scheme: &str) -> Result<Report, String> {
         let [kind, batches_done, rest @ ..] = words else {
             return Err(format!("a report of {} words", words.len()));
         };
@@ -155,12 +154,7 @@ impl Report {
             if id >= units {
                 return Err(format!("unit {id} is beyond the plan's {units} units"));
             }
-            let impossible = if classes {
-                total < unique || total > unique.saturating_mul(8)
-            } else {
-                unique != 0
-            };
-            if impossible {
+            if !CountPlan::counts_possible(scheme, u128::from(total), u128::from(unique)) {
                 return Err(format!(
                     "unit {id} has impossible counts (total {total}, unique {unique})"
                 ));
@@ -186,6 +180,8 @@ impl Report {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+    use puzzles::queens::count::SCHEME;
+    use puzzles::queens::quadrants;
 
     #[test]
     fn work_round_trips() {
@@ -226,23 +222,28 @@ mod tests {
             )],
             end: ReportEnd::Goodbye,
         };
-        assert_eq!(Report::decode(&good.encode(), 4, true), Ok(good.clone()));
+        assert_eq!(Report::decode(&good.encode(), 4, SCHEME), Ok(good.clone()));
         assert!(
-            Report::decode(&good.encode(), 3, true).is_err(),
+            Report::decode(&good.encode(), 3, SCHEME).is_err(),
             "id out of range"
         );
         let mut words = good.encode();
         words[3] = 17; // 17 solutions in 2 classes
-        assert!(Report::decode(&words, 4, true).is_err());
+        assert!(Report::decode(&words, 4, SCHEME).is_err());
         words.pop();
-        assert!(Report::decode(&words, 4, true).is_err(), "a cut result");
-        assert!(Report::decode(&[5, 0], 4, true).is_err(), "unknown kind");
-        assert!(Report::decode(&[0], 4, true).is_err());
+        assert!(Report::decode(&words, 4, SCHEME).is_err(), "a cut result");
+        assert!(Report::decode(&[5, 0], 4, SCHEME).is_err(), "unknown kind");
+        assert!(Report::decode(&[0], 4, SCHEME).is_err());
         // A quadrant unit reports no classes; one that does is refused.
         let quadrant = [REPORT_PROGRESS, 0, 1, 32, 0, 9];
-        assert!(Report::decode(&quadrant, 4, false).is_ok());
-        assert!(Report::decode(&quadrant, 4, true).is_err());
-        assert!(Report::decode(&[REPORT_PROGRESS, 0, 1, 32, 4, 9], 4, false).is_err());
+        assert!(Report::decode(&quadrant, 4, quadrants::SCHEME).is_ok());
+        assert!(Report::decode(&quadrant, 4, SCHEME).is_err());
+        assert!(Report::decode(&[REPORT_PROGRESS, 0, 1, 32, 4, 9], 4, quadrants::SCHEME).is_err());
+        // Other boards' units report the classes of the solutions they
+        // stand for whose smallest they hold: none, or all, but no more.
+        let kings = [REPORT_PROGRESS, 0, 1, 32, 0, 9];
+        assert!(Report::decode(&kings, 4, "kings-rows-1").is_ok());
+        assert!(Report::decode(&[REPORT_PROGRESS, 0, 1, 3, 4, 9], 4, "kings-rows-1").is_err());
     }
 
     proptest! {
@@ -252,7 +253,7 @@ mod tests {
                 Ok(work) => prop_assert_eq!(work.encode(), words.clone()),
                 Err(message) => prop_assert!(!message.is_empty()),
             }
-            match Report::decode(&words, units, true) {
+            match Report::decode(&words, units, SCHEME) {
                 Ok(report) => prop_assert_eq!(report.encode(), words),
                 Err(message) => prop_assert!(!message.is_empty()),
             }
@@ -260,7 +261,7 @@ mod tests {
 
         #[test]
         fn small_words_decode_or_give_a_reason(words in proptest::collection::vec(0u64..4, 0..12)) {
-            match Report::decode(&words, 3, true) {
+            match Report::decode(&words, 3, SCHEME) {
                 Ok(report) => prop_assert_eq!(report.encode(), words.clone()),
                 Err(message) => prop_assert!(!message.is_empty()),
             }

@@ -200,7 +200,7 @@ fn a_signal_after_finish_interrupts_nothing() {
         while !goodbye {
             worker.step(&mut rank1).unwrap();
             while let Some((_, words)) = rank0.receive(Tag::Report) {
-                let report = Report::decode(&words, plan.len(), true).unwrap();
+                let report = Report::decode(&words, plan.len(), plan.scheme()).unwrap();
                 goodbye |= report.end != ReportEnd::Progress;
             }
             if !goodbye {
