@@ -153,7 +153,8 @@ pub struct QueensArgs {
     #[arg(long)]
     pub torus: bool,
 
-    /// With --count: count on K threads (default: one per core; one up to N = 12).
+    /// With --count: count on K threads (default: one per core; one up to N = 12,
+    /// for other pieces and the torus up to N = 8).
     #[arg(allow_negative_numbers = true, long, value_name = "K", requires = "count", value_parser = parse_threads,
           conflicts_with_all = NOT_COUNTING)]
     pub threads: Option<usize>,

@@ -23,7 +23,7 @@
 //!
 //! [`Solution::is_canonical`]: super::super::Solution::is_canonical
 
-use super::super::rules::{MAX_SEARCH_N, Piece, Rules};
+use super::super::rules::{Piece, Rules};
 use super::super::search::{Frame, Masks};
 use super::tally::UnitCount;
 
@@ -252,22 +252,35 @@ impl Walk<'_> {
     fn solution(&mut self) {
         let n = self.masks.n;
         let (cols, inverse) = (&self.placed[..], &self.inverse[..]);
-        let mut count = |mirrored: bool, turn: usize| {
-            self.count.total += 1;
-            self.count.unique += u64::from(image_is_canonical(cols, inverse, mirrored, turn));
+        let canonical = |mirrored: bool, turn: usize| {
+            u64::from(image_is_canonical(cols, inverse, mirrored, turn))
         };
         if self.masks.rules.torus() {
             let mirrored_too = n > 1 && 2 * cols[1] != n;
-            for turn in 0..n {
-                count(false, turn);
-                if mirrored_too {
-                    count(true, turn);
-                }
+            self.count.total += n as u64 * (1 + u64::from(mirrored_too));
+            // An image's first square, its turn, can be the smallest of the
+            // eight only if the last row's piece, turned, stands no further
+            // from either edge (FlipRows, Rotate180): for the last piece in
+            // column d, turns up to (n - 1 - d) / 2, and mirrored, up to
+            // (d - 1) / 2 (a larger turn takes the last piece round the
+            // edge, before the first). The other turns are not looked at,
+            // which takes the 2n images a solution on a torus stands for
+            // down to about n / 2.
+            let last = cols[n - 1];
+            self.count.unique += (0..=(n - 1 - last) / 2)
+                .map(|turn| canonical(false, turn))
+                .sum::<u64>();
+            if mirrored_too {
+                self.count.unique += (0..=last.saturating_sub(1) / 2)
+                    .map(|turn| canonical(true, turn))
+                    .sum::<u64>();
             }
         } else {
-            count(false, 0);
+            self.count.total += 1;
+            self.count.unique += canonical(false, 0);
             if 2 * cols[0] + 1 != n {
-                count(true, n - 1);
+                self.count.total += 1;
+                self.count.unique += canonical(true, n - 1);
             }
         }
     }
@@ -278,12 +291,23 @@ impl Walk<'_> {
 /// smallest of its eight images, as [`Solution::is_canonical`] has it.
 ///
 /// A torus solution stands for up to 2n images, so this is most of the
-/// work of counting one: the first square of each of the eight images
-/// (four numbers and their mirrors) settles nearly every case before the
-/// image is built.
+/// work of counting one: no image is built, each square of each is worked
+/// out as the comparison reaches it, and nearly every comparison ends at
+/// its first or second square.
 ///
 /// [`Solution::is_canonical`]: super::super::Solution::is_canonical
 fn image_is_canonical(cols: &[usize], inverse: &[u8], mirrored: bool, turn: usize) -> bool {
+    /// Whether `theirs` is not lexicographically smaller than `ours`.
+    fn not_smaller(
+        n: usize,
+        ours: impl Fn(usize) -> usize,
+        theirs: impl Fn(usize) -> usize,
+    ) -> bool {
+        (0..n)
+            .map(|row| (theirs(row), ours(row)))
+            .find(|(theirs, ours)| theirs != ours)
+            .is_none_or(|(theirs, ours)| theirs > ours)
+    }
     let n = cols.len();
     let last = n - 1;
     // Both sums stay below 2n: one subtraction brings them onto the board.
@@ -300,35 +324,13 @@ fn image_is_canonical(cols: &[usize], inverse: &[u8], mirrored: bool, turn: usiz
         });
         usize::from(inverse[from])
     };
-    let first = image(0);
-    let smallest_first = [image(last), image_row(0), image_row(last)]
-        .into_iter()
-        .all(|other| first <= other && first <= last - other);
-    if !smallest_first || first > last - first {
-        return false;
-    }
-    let mut image_cols = [0u8; MAX_SEARCH_N];
-    let mut image_rows = [0u8; MAX_SEARCH_N];
-    for row in 0..n {
-        image_cols[row] = image(row) as u8;
-        image_rows[row] = image_row(row) as u8;
-    }
-    let (ours, rows) = (&image_cols[..n], &image_rows[..n]);
-    let last = last as u8;
-    let at_least_ours = |other: &dyn Fn(usize) -> u8| {
-        ours.iter()
-            .enumerate()
-            .map(|(row, &col)| (other(row), col))
-            .find(|(theirs, col)| theirs != col)
-            .is_none_or(|(theirs, col)| theirs > col)
-    };
-    at_least_ours(&|row| last - ours[row])
-        && at_least_ours(&|row| ours[n - 1 - row])
-        && at_least_ours(&|row| last - ours[n - 1 - row])
-        && at_least_ours(&|row| rows[row])
-        && at_least_ours(&|row| last - rows[row])
-        && at_least_ours(&|row| rows[n - 1 - row])
-        && at_least_ours(&|row| last - rows[n - 1 - row])
+    not_smaller(n, image, |row| last - image(row))
+        && not_smaller(n, image, |row| image(last - row))
+        && not_smaller(n, image, |row| last - image(last - row))
+        && not_smaller(n, image, image_row)
+        && not_smaller(n, image, |row| last - image_row(row))
+        && not_smaller(n, image, |row| image_row(last - row))
+        && not_smaller(n, image, |row| last - image_row(last - row))
 }
 
 #[cfg(test)]
