@@ -131,8 +131,10 @@ impl Board {
     /// Classic queens use the symmetry-reduced counter of [`count`], other
     /// pieces and the torus the units of [`count::CountPlan::pieces`], both
     /// on the calling thread (use [`count::Counter`] for every core); rooks
-    /// a formula ([`construct::rook_counts`]). A total beyond `u64` (no
-    /// board that could be counted in a lifetime) saturates.
+    /// a formula ([`construct::rook_counts`]); boards that a theorem says
+    /// have no solution ([`construct::known_to_have_none`]) are 0 at once.
+    /// A total beyond `u64` (no board that could be counted in a lifetime)
+    /// saturates.
     ///
     /// # Example
     ///
@@ -143,9 +145,15 @@ impl Board {
     /// // 35 rooks: 35! placements, saturated, not searched.
     /// let rooks = Board::with_rules(Rules::new(35, Piece::Rook, false)?)?;
     /// assert_eq!(rooks.count(), u64::MAX);
+    /// // Queens on a torus of 60: none, by a theorem, without a search.
+    /// let torus = Board::with_rules(Rules::new(60, Piece::Queen, true)?)?;
+    /// assert_eq!(torus.count(), 0);
     /// # Ok::<(), puzzles::queens::QueensError>(())
     /// ```
     pub fn count(&self) -> u64 {
+        if construct::known_to_have_none(self.rules()) {
+            return 0;
+        }
         if self.rules().piece() == super::Piece::Rook {
             // Past the formula's range N! is far beyond `u64` anyway.
             return construct::rook_counts(self.rules()).map_or(u64::MAX, |(total, _)| {
