@@ -583,3 +583,54 @@ fn other_boards_match_their_sequences_beyond_the_plain_search() {
         }
     }
 }
+
+/// A board of any piece and shape, and squares to place first (those that
+/// attack one already placed are passed over).
+fn board_with_given() -> impl Strategy<Value = puzzles::queens::Completion> {
+    use puzzles::queens::{Piece, Rules};
+    let pieces = [Piece::Queen, Piece::Rook, Piece::King, Piece::Superqueen];
+    (
+        prop::sample::select(pieces.to_vec()),
+        any::<bool>(),
+        1usize..=9,
+        prop::collection::vec((0usize..9, 0usize..9), 0..4),
+    )
+        .prop_map(|(piece, torus, n, squares)| {
+            let board = Board::with_rules(Rules::new(n, piece, torus).unwrap()).unwrap();
+            let mut given: Vec<(usize, usize)> = Vec::new();
+            for (row, col) in squares {
+                let mut more = given.clone();
+                more.push((row % n, col % n));
+                if board.with_given(&more).is_ok() {
+                    given = more;
+                }
+            }
+            board.with_given(&given).unwrap()
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// The units of a count of completions, on any split and any number
+    /// of threads, sum to the completions listed one by one, and to
+    /// [`Completion::count`]'s search; none is unique.
+    #[test]
+    fn completions_count_in_units_as_they_are_listed(
+        completion in board_with_given(),
+        split in 0usize..=5,
+        threads in 1usize..=3,
+    ) {
+        let listed = completion.solutions().count() as u128;
+        let plan = CountPlan::completions(&completion, split).unwrap();
+        let run = Counter::new(&plan)
+            .threads(threads)
+            .run(&AtomicBool::new(false), |_, _| ControlFlow::<()>::Continue(()))
+            .unwrap();
+        prop_assert_eq!(run.end, RunEnd::Complete);
+        prop_assert_eq!((run.tally.total, run.tally.unique), (listed, 0));
+        prop_assert_eq!(u128::from(completion.count()), listed);
+        prop_assert_eq!(plan.given(), Some(completion.given()));
+        prop_assert!(CountPlan::scheme_completes(plan.scheme()));
+    }
+}

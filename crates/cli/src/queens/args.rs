@@ -67,7 +67,8 @@ n = 70, 72) one found by local repair, up to n = 4194304 (the same n gives the s
 board). Superqueens on a torus whose size is divisible by 2 or 3 have no solution (they
 would be queens on that torus). --lexicographic always gives the lexicographically
 first, which can take minutes to hours from n = 30 on.
-With --given, --first prints a completion found by the most-constrained-first search.
+With --given, --first prints a completion found by the most-constrained-first search,
+and --count counts completions in work units (--threads, --split, --checkpoint).
 
 Beyond n = 64 only --first works; boards are drawn up to n = 1000, so use --format
 array (or json) for larger ones."

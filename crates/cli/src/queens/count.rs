@@ -39,10 +39,10 @@ pub(crate) fn chatty(args: &QueensArgs) -> bool {
     !args.quiet && std::io::stderr().is_terminal()
 }
 
-/// Rooks and boards without solutions: the count of a formula or a theorem.
-pub fn at_once(board: &Board, args: &QueensArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
-    let rules = board.rules();
-    for (given, flag) in [
+/// The first option used that only a count in work units takes, for
+/// counts answered without a search.
+pub(crate) fn unit_flag(args: &QueensArgs) -> Option<&'static str> {
+    [
         // One thread is what these runs use: asking for it is no conflict.
         (args.threads.is_some_and(|threads| threads > 1), "--threads"),
         (args.checkpoint.is_some(), "--checkpoint"),
@@ -54,20 +54,26 @@ pub fn at_once(board: &Board, args: &QueensArgs, out: &mut dyn Write) -> anyhow:
             args.stop_after_units.is_some(),
             crate::interrupt::STOP_AFTER_UNITS,
         ),
-    ] {
-        if given {
-            let shape = if rules.torus() { " on a torus" } else { "" };
-            let how = if known_to_have_none(rules) {
-                "have no solution, as a theorem says, so nothing is searched"
-            } else {
-                "are counted by formula, at once"
-            };
-            bail!(
-                "{flag} works with counts by search; {}s{shape} of size {} {how}",
-                rules.piece(),
-                rules.n()
-            );
-        }
+    ]
+    .into_iter()
+    .find_map(|(used, flag)| used.then_some(flag))
+}
+
+/// Rooks and boards without solutions: the count of a formula or a theorem.
+pub fn at_once(board: &Board, args: &QueensArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
+    let rules = board.rules();
+    if let Some(flag) = unit_flag(args) {
+        let shape = if rules.torus() { " on a torus" } else { "" };
+        let how = if known_to_have_none(rules) {
+            "have no solution, as a theorem says, so nothing is searched"
+        } else {
+            "are counted by formula, at once"
+        };
+        bail!(
+            "{flag} works with counts by search; {}s{shape} of size {} {how}",
+            rules.piece(),
+            rules.n()
+        );
     }
     if rules.piece() == Piece::Rook && rook_counts(rules).is_none() {
         // The search would visit all N! placements: it would never end.

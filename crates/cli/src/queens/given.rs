@@ -4,19 +4,25 @@
 use std::io::{BufReader, Write};
 use std::path::Path;
 
-use anyhow::Context;
+use std::time::Instant;
+
+use anyhow::{Context, bail};
 use puzzles::queens::construct::{MAX_ROOK_COUNT_N, known_to_have_none, rook_completions};
 use puzzles::queens::given_file::{GivenLine, read_given_lines};
-use puzzles::queens::{Board, Piece, QueensError, Rules};
+use puzzles::queens::session::PlanRequest;
+use puzzles::queens::{Board, Completion, Piece, QueensError, Rules};
 use serde::Serialize;
 
 use super::args::QueensArgs;
+use super::count;
 use super::printer::{Printer, say_none};
 use super::trace::{Traced, trace};
+use crate::numbers::grouped;
 use crate::outcome::Outcome;
 
 /// The JSON line of a completion count (`serde_json`'s `json!` holds no
-/// `u128`, and rook totals need one).
+/// `u128`, and rook totals need one). A count by search adds what a count
+/// of the whole board reports of its units.
 #[derive(Serialize)]
 struct CompletionCount {
     given: usize,
@@ -24,6 +30,18 @@ struct CompletionCount {
     total: u128,
     piece: String,
     torus: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    units: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    split: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    threads: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    resumed_units: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    nodes: Option<u128>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    elapsed_seconds: Option<f64>,
 }
 
 /// The given queens in `path` (`-` for standard input, as every other file
@@ -90,37 +108,7 @@ pub fn run(args: &QueensArgs, n: usize, out: &mut dyn Write) -> anyhow::Result<O
     // the search).
     let none = known_to_have_none(board.rules());
     if args.count {
-        let rules = board.rules();
-        let total = if none {
-            0
-        } else if rules.piece() == Piece::Rook {
-            // The search would visit all (N − given)! completions.
-            rook_completions(rules, completion.given().len()).with_context(|| {
-                format!(
-                    "rooks are counted by formula up to {MAX_ROOK_COUNT_N} free rows: past it \
-                     (N - given)! outgrows 128 bits"
-                )
-            })?
-        } else {
-            u128::from(completion.count())
-        };
-        if super::count::json_wanted(args) {
-            let record = CompletionCount {
-                given: completion.given().len(),
-                n,
-                total,
-                piece: rules.piece().to_string(),
-                torus: rules.torus(),
-            };
-            writeln!(out, "{}", serde_json::to_string(&record)?)?;
-        } else {
-            writeln!(out, "{total}")?;
-        }
-        return Ok(if total == 0 {
-            Outcome::NoSolution
-        } else {
-            Outcome::Answer
-        });
+        return count(&completion, none, args, out);
     }
     let mut printer = Printer::new(args.format, n, out)?.svg(board.rules(), args);
     let mut printed = 0;
@@ -156,4 +144,102 @@ pub fn run(args: &QueensArgs, n: usize, out: &mut dyn Write) -> anyhow::Result<O
     );
     say_none(args.format, &none, out)?;
     Ok(Outcome::NoSolution)
+}
+
+/// `--count` with given pieces: rooks by formula and boards without a
+/// solution at once, the rest in work units, as a count of the whole board
+/// is (every core, a progress bar, `--checkpoint`, Ctrl-C).
+fn count(
+    completion: &Completion,
+    none: bool,
+    args: &QueensArgs,
+    out: &mut dyn Write,
+) -> anyhow::Result<Outcome> {
+    let rules = completion.rules();
+    let n = rules.n();
+    let mut record = CompletionCount {
+        given: completion.given().len(),
+        n,
+        total: 0,
+        piece: rules.piece().to_string(),
+        torus: rules.torus(),
+        units: None,
+        split: None,
+        threads: None,
+        resumed_units: None,
+        nodes: None,
+        elapsed_seconds: None,
+    };
+    let mut summary = None;
+    if none || rules.piece() == Piece::Rook {
+        if let Some(flag) = count::unit_flag(args) {
+            let how = if none {
+                "have no completion, as a theorem says, so nothing is searched"
+            } else {
+                "are counted by formula, at once"
+            };
+            bail!(
+                "{flag} works with counts by search; given {}s {how}",
+                rules.piece()
+            );
+        }
+        crate::interrupt::leave_on_signal()?;
+        if !none {
+            // The search would visit all (N − given)! completions.
+            record.total =
+                rook_completions(rules, completion.given().len()).with_context(|| {
+                    format!(
+                        "rooks are counted by formula up to {MAX_ROOK_COUNT_N} free rows: past it \
+                     (N - given)! outgrows 128 bits"
+                    )
+                })?;
+        }
+    } else {
+        let started = Instant::now();
+        let cancel = count::stop_requests()?;
+        let mut request = PlanRequest::new(n);
+        request.piece = rules.piece();
+        request.torus = rules.torus();
+        request.split = args.split;
+        request.checkpoint = args.checkpoint.clone();
+        request.given = Some(completion.given().to_vec());
+        let plan = request.plan()?;
+        let Some(counted) = count::count_units(&plan, None, args, &cancel, started)? else {
+            return Ok(Outcome::Interrupted);
+        };
+        let tally = counted.tally;
+        record.total = tally.total;
+        record.units = Some(plan.len());
+        record.split = Some(plan.split());
+        record.threads = Some(counted.workers);
+        record.resumed_units = Some(counted.resumed.units);
+        record.nodes = Some(tally.nodes);
+        record.elapsed_seconds = Some(counted.elapsed.as_secs_f64());
+        summary = count::chatty(args).then(|| {
+            format!(
+                "{} completions; {} units ({} resumed), {} nodes, {:.2} s",
+                grouped(tally.total),
+                grouped(plan.len()),
+                grouped(counted.resumed.units),
+                grouped(tally.nodes),
+                counted.elapsed.as_secs_f64()
+            )
+        });
+    }
+    if count::json_wanted(args) {
+        writeln!(out, "{}", serde_json::to_string(&record)?)?;
+    } else {
+        writeln!(out, "{}", record.total)?;
+    }
+    if let Some(summary) = summary {
+        // The answer first, whole, then the summary, as counts of the
+        // whole board write them.
+        out.flush()?;
+        say!("{summary}");
+    }
+    Ok(if record.total == 0 {
+        Outcome::NoSolution
+    } else {
+        Outcome::Answer
+    })
 }

@@ -48,18 +48,13 @@ pub fn run(args: QueensArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
         );
     }
     if !args.given.is_empty() || args.given_file.is_some() {
+        // Completions are counted in work units as whole boards are
+        // (--threads, --checkpoint, --split), but shard parts and samples
+        // record no given squares, and quarter-boards know of none.
         for (used, flag) in [
-            // One thread is what these runs use: asking for it is no conflict.
-            (args.threads.is_some_and(|threads| threads > 1), "--threads"),
-            (args.checkpoint.is_some(), "--checkpoint"),
-            (args.split.is_some(), "--split"),
             (args.sample.is_some(), "--sample"),
             (args.shard.is_some(), "--shard"),
             (args.method.is_some(), "--method"),
-            (
-                args.stop_after_units.is_some(),
-                crate::interrupt::STOP_AFTER_UNITS,
-            ),
         ] {
             if used {
                 bail!(
@@ -67,10 +62,6 @@ pub fn run(args: QueensArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
                     Piece::from(args.piece)
                 );
             }
-        }
-        // A trace installs its own Ctrl-C handler.
-        if args.count && !args.trace {
-            crate::interrupt::leave_on_signal()?;
         }
         return given::run(&args, n, out);
     }

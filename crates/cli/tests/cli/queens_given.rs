@@ -1,6 +1,6 @@
 //! `puzzles queens N --given ROW:COL,...` and `--given-file`: completions.
 
-use crate::util::{puzzles, stdout_of};
+use crate::util::{STOP_AFTER_UNITS, json_of, puzzles, stdout_of};
 use predicates::prelude::*;
 
 fn temp_file(name: &str, contents: &str) -> crate::util::TempFile {
@@ -18,16 +18,21 @@ fn completions_are_listed_counted_and_found() {
         stdout_of(&["queens", "8", "--given", "0:0", "--count"]),
         "4\n"
     );
-    assert_eq!(
-        stdout_of(&[
-            "queens", "8", "--given", "0:0", "--count", "--format", "json"
-        ]),
-        "{\"given\":1,\"n\":8,\"total\":4,\"piece\":\"queen\",\"torus\":false}\n"
+    let json = stdout_of(&[
+        "queens", "8", "--given", "0:0", "--count", "--format", "json",
+    ]);
+    assert!(
+        json.starts_with(
+            "{\"given\":1,\"n\":8,\"total\":4,\"piece\":\"queen\",\"torus\":false,\"units\":"
+        ),
+        "{json}"
     );
+    let json = json_of(&["queens", "8", "--given", "0:0", "--count", "--json"]);
     assert_eq!(
-        stdout_of(&["queens", "8", "--given", "0:0", "--count", "--json"]),
-        "{\"given\":1,\"n\":8,\"total\":4,\"piece\":\"queen\",\"torus\":false}\n"
+        (json["given"].as_u64(), json["total"].as_u64()),
+        (Some(1), Some(4))
     );
+    assert_eq!(json["threads"], 1);
     assert_eq!(
         stdout_of(&[
             "queens", "8", "--given", "0:0", "--limit", "1", "--format", "array"
@@ -299,4 +304,105 @@ fn other_pieces_complete_too() {
         .map(String::from)
         .collect();
     assert_eq!(kings, format!("{}\n", all.len()));
+}
+
+#[test]
+fn completions_are_counted_in_work_units_on_every_core() {
+    // 14 queens with one given in the middle of row 4: every split and
+    // thread count gives the listing's number.
+    let listed = stdout_of(&["queens", "11", "--given", "4:5", "--format", "array"])
+        .lines()
+        .count();
+    for options in [
+        &["--threads", "1"][..],
+        &["--threads", "2"],
+        &["--split", "0"],
+        &["--split", "6", "--threads", "2"],
+    ] {
+        let json = json_of(
+            &[
+                &["queens", "11", "--given", "4:5", "--count", "--json"][..],
+                options,
+            ]
+            .concat(),
+        );
+        assert_eq!(json["total"].as_u64(), Some(listed as u64), "{options:?}");
+    }
+    let split = json_of(&[
+        "queens", "11", "--given", "4:5", "--count", "--json", "--split", "6",
+    ]);
+    // Row 4 has its given column alone: 6 rows make the units of 5 free ones.
+    assert_eq!(split["split"], 6);
+    assert!(split["units"].as_u64().unwrap() > 1000);
+    // Kings on a torus too, against their listing.
+    let kings: Vec<&str> = [
+        "queens", "9", "--piece", "king", "--torus", "--given", "2:3",
+    ]
+    .to_vec();
+    let listed = stdout_of(&[&kings[..], &["--format", "array"]].concat())
+        .lines()
+        .count();
+    let json = json_of(&[&kings[..], &["--count", "--json", "--threads", "2"]].concat());
+    assert_eq!(json["total"].as_u64(), Some(listed as u64));
+}
+
+#[test]
+fn a_stopped_count_of_completions_resumes_with_its_given_queens_only() {
+    let dir = crate::util::scratch("given-resume");
+    let checkpoint = dir.join("g.ckpt");
+    let path = checkpoint.to_str().unwrap();
+    let base = [
+        "queens",
+        "13",
+        "--given",
+        "6:6",
+        "--count",
+        "--checkpoint",
+        path,
+    ];
+    puzzles()
+        .args(base)
+        .env(STOP_AFTER_UNITS, "50")
+        .assert()
+        .code(130)
+        .stdout("")
+        .stderr(predicate::str::contains("50 of").and(predicate::str::contains("resume")));
+    let text = std::fs::read_to_string(&checkpoint).unwrap();
+    assert!(
+        text.lines().all(|line| line.contains(r#""given":[[6,6]]"#)),
+        "{text}"
+    );
+    // Other given queens, or none, cannot continue it.
+    puzzles()
+        .args([
+            "queens",
+            "13",
+            "--given",
+            "6:7",
+            "--count",
+            "--checkpoint",
+            path,
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("given 6:6), but this count is"));
+    puzzles()
+        .args(["queens", "13", "--count", "--checkpoint", path])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "continue it with the same --given squares",
+        ));
+    let json = json_of(&[&base[..], &["--json"]].concat());
+    assert_eq!(json["resumed_units"], 50);
+    let fresh = json_of(&["queens", "13", "--given", "6:6", "--count", "--json"]);
+    assert_eq!(json["total"], fresh["total"]);
+    assert_eq!(
+        json["total"].as_u64(),
+        Some(
+            stdout_of(&["queens", "13", "--given", "6:6", "--format", "array"])
+                .lines()
+                .count() as u64
+        )
+    );
 }

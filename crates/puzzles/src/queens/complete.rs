@@ -349,6 +349,17 @@ impl Completion {
         self.engine.count(state)
     }
 
+    /// The number of completions by the search (rooks too, whose
+    /// [`Completion::count`] is a formula), adding each placement it makes
+    /// to `nodes`; `None` when `stopped` said stop, which it is asked at
+    /// every node with more than eight free rows.
+    pub(crate) fn count_until(&self, stopped: &dyn Fn() -> bool, nodes: &mut u64) -> Option<u64> {
+        match &self.start {
+            Some(state) => self.engine.count_until(state, stopped, nodes),
+            None => Some(0),
+        }
+    }
+
     /// Traces the row-by-row search for completions, as
     /// [`Board::trace`](super::Board::trace) does: the given pieces are
     /// placed when their row comes, and squares they attack are never tried.

@@ -46,6 +46,7 @@ use super::rules::MAX_SEARCH_N;
 
 mod counter;
 mod error;
+mod given;
 mod method;
 mod pieces;
 mod plan;

@@ -36,6 +36,7 @@ use std::path::PathBuf;
 
 use super::checkpoint::CheckpointFileError;
 use super::count::{CountError, Method};
+use super::error::QueensError;
 use super::rules::Rules;
 
 mod plan;
@@ -124,6 +125,38 @@ pub enum SessionError {
         if .0.torus() { " on a torus" } else { "" }
     )]
     QuadrantsPieces(Rules),
+    /// The given pieces of a request ([`PlanRequest::given`]) stand off
+    /// the board or attack each other.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::session::{PlanRequest, SessionError};
+    ///
+    /// let mut request = PlanRequest::new(8);
+    /// request.given = Some(vec![(0, 0), (1, 1)]);
+    /// assert!(matches!(request.plan(), Err(SessionError::Given(_))));
+    /// ```
+    #[error(transparent)]
+    Given(#[from] QueensError),
+    /// A count of completions was asked for fundamental solutions or the
+    /// quadrant counter.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::session::{PlanRequest, SessionError};
+    ///
+    /// let mut request = PlanRequest::new(8);
+    /// request.given = Some(vec![(0, 0)]);
+    /// request.fundamentals = true;
+    /// assert!(matches!(request.plan(), Err(SessionError::GivenMethod)));
+    /// ```
+    #[error(
+        "completions of given pieces are counted by backtracking, one by one: given pieces break \
+         the board's symmetries, so there are no fundamental solutions and no quarter-boards to join"
+    )]
+    GivenMethod,
 }
 
 /// The method's name as `--method` spells it.

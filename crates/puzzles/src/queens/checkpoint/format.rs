@@ -87,6 +87,11 @@ pub struct CheckpointHeader {
     pub split: usize,
     /// How many units the plan has.
     pub units: u64,
+    /// The given pieces of a count of completions
+    /// ([`CountPlan::completions`]), sorted by row; empty for a count of the
+    /// whole board. Written only when there are some, so the lines of other
+    /// counts read as before.
+    pub given: Vec<(usize, usize)>,
 }
 
 impl CheckpointHeader {
@@ -107,6 +112,7 @@ impl CheckpointHeader {
             n: plan.n(),
             split: plan.split(),
             units: plan.len(),
+            given: plan.given().unwrap_or_default().to_vec(),
         }
     }
 
@@ -126,9 +132,21 @@ impl CheckpointHeader {
     pub fn line(&self) -> String {
         let scheme = serde_json::to_string(&self.scheme).expect("a string serializes");
         seal_line(&format!(
-            r#"{{"format":"{FORMAT}","version":{VERSION},"scheme":{scheme},"n":{},"split":{},"units":{}"#,
-            self.n, self.split, self.units
+            r#"{{"format":"{FORMAT}","version":{VERSION},"scheme":{scheme},"n":{},"split":{},"units":{}{}"#,
+            self.n,
+            self.split,
+            self.units,
+            self.given_field()
         ))
+    }
+
+    /// `,"given":[[0,3],[5,1]]`, or nothing when no piece is given.
+    fn given_field(&self) -> String {
+        if self.given.is_empty() {
+            return String::new();
+        }
+        let given = serde_json::to_string(&self.given).expect("pairs of numbers serialize");
+        format!(r#","given":{given}"#)
     }
 
     /// The fields that bind a record to this problem, as a record line
@@ -136,20 +154,31 @@ impl CheckpointHeader {
     fn record_prefix(&self) -> String {
         let scheme = serde_json::to_string(&self.scheme).expect("a string serializes");
         format!(
-            r#""n":{},"split":{},"units":{},"scheme":{scheme}"#,
-            self.n, self.split, self.units
+            r#""n":{},"split":{},"units":{},"scheme":{scheme}{}"#,
+            self.n,
+            self.split,
+            self.units,
+            self.given_field()
         )
     }
 }
 
 impl fmt::Display for CheckpointHeader {
-    /// Writes `n = 17, split 4 (5617 units, scheme lexmin-rows-1)`.
+    /// Writes `n = 17, split 4 (5617 units, scheme lexmin-rows-1)`, and
+    /// for a count of completions `…, given 0:3 5:1)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "n = {}, split {} ({} units, scheme {})",
+            "n = {}, split {} ({} units, scheme {}",
             self.n, self.split, self.units, self.scheme
-        )
+        )?;
+        if !self.given.is_empty() {
+            f.write_str(", given")?;
+            for (row, col) in &self.given {
+                write!(f, " {row}:{col}")?;
+            }
+        }
+        f.write_str(")")
     }
 }
 
@@ -188,6 +217,8 @@ struct HeaderFields {
     n: usize,
     split: usize,
     units: u64,
+    #[serde(default)]
+    given: Vec<(usize, usize)>,
 }
 
 #[derive(Deserialize)]
@@ -197,6 +228,8 @@ struct RecordFields {
     split: usize,
     units: u64,
     scheme: String,
+    #[serde(default)]
+    given: Vec<(usize, usize)>,
     unit: u64,
     total: u64,
     unique: u64,
@@ -292,9 +325,9 @@ pub enum CheckpointProblem {
     )]
     ForeignRecord {
         /// The header's problem.
-        header: CheckpointHeader,
+        header: Box<CheckpointHeader>,
         /// The problem the record names.
-        found: CheckpointHeader,
+        found: Box<CheckpointHeader>,
     },
     /// A unit line that does not parse.
     #[error("not a unit record: {0}")]
@@ -331,9 +364,9 @@ pub enum CheckpointProblem {
     #[error("the checkpoint is for {found}, but this count is {expected}")]
     Mismatch {
         /// The count being run.
-        expected: CheckpointHeader,
+        expected: Box<CheckpointHeader>,
         /// What the checkpoint records.
-        found: CheckpointHeader,
+        found: Box<CheckpointHeader>,
     },
     /// Reading failed.
     #[error("cannot read: {0}")]
@@ -386,6 +419,7 @@ pub(super) fn parse_header(object: &str) -> Result<CheckpointHeader, CheckpointP
         n: fields.n,
         split: fields.split,
         units: fields.units,
+        given: fields.given,
     })
 }
 
@@ -400,11 +434,12 @@ pub(super) fn parse_record(
         n: fields.n,
         split: fields.split,
         units: fields.units,
+        given: fields.given,
     };
     if found != *header {
         return Err(CheckpointProblem::ForeignRecord {
-            header: header.clone(),
-            found,
+            header: Box::new(header.clone()),
+            found: Box::new(found),
         });
     }
     let units = header.units;

@@ -200,8 +200,8 @@ impl Checkpoint {
             Err(CheckpointError {
                 line: 1,
                 problem: CheckpointProblem::Mismatch {
-                    expected,
-                    found: self.header.clone(),
+                    expected: Box::new(expected),
+                    found: Box::new(self.header.clone()),
                 },
             })
         }

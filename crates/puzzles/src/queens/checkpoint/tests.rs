@@ -192,7 +192,7 @@ fn a_record_of_another_count_is_refused_with_its_line() {
             panic!("{found}")
         };
         assert_eq!(
-            (header, found),
+            (*header, *found),
             (CheckpointHeader::for_plan(&plan), foreign)
         );
     }
@@ -295,7 +295,7 @@ proptest! {
 
     #[test]
     fn records_round_trip(records in proptest::collection::btree_map(0u64..1000, (1u64..1 << 40, 0u64..u64::MAX), 0..20)) {
-        let header = CheckpointHeader { scheme: SCHEME.into(), n: 20, split: 4, units: 1000 };
+        let header = CheckpointHeader { scheme: SCHEME.into(), n: 20, split: 4, units: 1000, given: Vec::new() };
         let mut writer = CheckpointWriter::create(Vec::new(), &header).unwrap();
         let mut expected = BTreeMap::new();
         for (&id, &(unique, nodes)) in &records {
@@ -307,4 +307,36 @@ proptest! {
         prop_assert_eq!(checkpoint.header(), &header);
         prop_assert_eq!(checkpoint.done(), &expected);
     }
+}
+
+#[test]
+fn the_given_squares_of_a_count_of_completions_bind_its_lines() {
+    let completions = |square| {
+        let completion = crate::queens::Board::new(9)
+            .unwrap()
+            .with_given(&[square])
+            .unwrap();
+        CountPlan::completions(&completion, 2).unwrap()
+    };
+    let plan = completions((4, 4));
+    let header = CheckpointHeader::for_plan(&plan);
+    assert_eq!(header.given, [(4, 4)]);
+    assert!(header.line().contains(r#","given":[[4,4]],"check":"#));
+    assert!(header.to_string().ends_with("given 4:4)"));
+    let text = header.line() + &record_line(&header, 0, plan.count_unit(0).unwrap());
+    let checkpoint = Checkpoint::read(text.as_bytes()).unwrap();
+    assert_eq!(checkpoint.header(), &header);
+    checkpoint.check_plan(&plan).unwrap();
+    // Another given square is another problem, for the file and each line.
+    let other = completions((4, 5));
+    let err = checkpoint.check_plan(&other).unwrap_err();
+    assert!(matches!(err.problem, CheckpointProblem::Mismatch { .. }));
+    let foreign = CheckpointHeader::for_plan(&other);
+    let copied = record_line(&foreign, 1, other.count_unit(1).unwrap());
+    let (line, found) = problem(&(text + &copied));
+    assert_eq!(line, 3);
+    assert!(matches!(found, CheckpointProblem::ForeignRecord { .. }));
+    // A count of the whole board writes its lines as before: no given field.
+    let (_, whole) = sample();
+    assert!(!whole.contains("given"));
 }

@@ -205,16 +205,35 @@ impl Engine {
     }
 
     pub(super) fn count(&self, state: &State) -> u64 {
+        let mut nodes = 0;
+        self.count_until(state, &|| false, &mut nodes)
+            .expect("a count that is never stopped ends")
+    }
+
+    /// [`Engine::count`], adding each placement to `nodes` and asking
+    /// `stopped` at every node with more than [`UNWATCHED_LINES`] free
+    /// rows; `None` when it said stop.
+    pub(super) fn count_until(
+        &self,
+        state: &State,
+        stopped: &dyn Fn() -> bool,
+        nodes: &mut u64,
+    ) -> Option<u64> {
         if state.free_rows == 0 {
-            return 1;
+            return Some(1);
+        }
+        let free = state.free_rows.count_ones();
+        if free as usize > UNWATCHED_LINES && stopped() {
+            return None;
         }
         let Some((branch, mut open)) = self.choose(state, Order::FewestFirst) else {
-            return 0;
+            return Some(0);
         };
-        if state.free_rows.count_ones() == 1 {
+        if free == 1 {
             // The last piece: each open square of the last line completes
             // the board (there is at most one, the last free column).
-            return u64::from(open.count_ones());
+            *nodes += u64::from(open.count_ones());
+            return Some(u64::from(open.count_ones()));
         }
         let mut total = 0;
         while open != 0 {
@@ -223,11 +242,16 @@ impl Engine {
             let mut child = *state;
             let (row, col) = branch.square(at);
             self.place(&mut child, row, col);
-            total += self.count(&child);
+            *nodes += 1;
+            total += self.count_until(&child, stopped, nodes)?;
         }
-        total
+        Some(total)
     }
 }
+
+/// Nodes with this few free rows are counted without asking whether to
+/// stop: below them are at most 8! placements, milliseconds.
+const UNWATCHED_LINES: usize = 8;
 
 impl Branch {
     /// The square at position `at` of this line.

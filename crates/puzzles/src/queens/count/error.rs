@@ -91,6 +91,40 @@ pub enum CountError {
          list them without --count"
     )]
     NoPieceFundamentals(Piece),
+    /// The units of a count of completions were asked for fundamental
+    /// solutions: given pieces break the board's symmetries.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::Board;
+    /// use puzzles::queens::count::{CountError, CountPlan};
+    ///
+    /// let plan = CountPlan::completions(&Board::new(8)?.with_given(&[(0, 0)])?, 1)?;
+    /// assert_eq!(plan.fundamental_solutions(0), Err(CountError::NoGivenFundamentals));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[error(
+        "the units of a count of completions do not list fundamental solutions: given pieces \
+         break the board's symmetries"
+    )]
+    NoGivenFundamentals,
+    /// A checkpoint of a count of completions was continued without its
+    /// given pieces.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::{CountError, CountPlan};
+    ///
+    /// let err = CountPlan::for_scheme("queens-given-rows-1", 8, 2).unwrap_err();
+    /// assert_eq!(err, CountError::CompletesGiven("queens-given-rows-1".into()));
+    /// ```
+    #[error(
+        "unit scheme {0:?} counts the completions of given pieces: continue it with the same \
+         --given squares"
+    )]
+    CompletesGiven(String),
     /// The thread pool could not start.
     #[error("cannot start {threads} counting threads: {message}")]
     Threads {

@@ -80,6 +80,16 @@ fn allowed(masks: &Masks) -> Vec<u64> {
 /// allows and no two pieces of which attack each other, in lexicographic
 /// order, `depth` columns each back to back; `None` past `max_units`.
 pub(super) fn prefixes(rules: Rules, depth: usize, max_units: usize) -> Option<Vec<u8>> {
+    prefixes_within(rules, &allowed(&Masks::new(rules)), depth, max_units)
+}
+
+/// [`prefixes`], each row taking only the columns `allowed` gives it.
+pub(super) fn prefixes_within(
+    rules: Rules,
+    allowed: &[u64],
+    depth: usize,
+    max_units: usize,
+) -> Option<Vec<u8>> {
     fn below(
         masks: &Masks,
         allowed: &[u64],
@@ -119,7 +129,7 @@ pub(super) fn prefixes(rules: Rules, depth: usize, max_units: usize) -> Option<V
     let mut room = max_units;
     below(
         &masks,
-        &allowed(&masks),
+        allowed,
         depth,
         &mut Vec::with_capacity(depth),
         &Frame::default(),
@@ -131,13 +141,18 @@ pub(super) fn prefixes(rules: Rules, depth: usize, max_units: usize) -> Option<V
 
 /// The columns the row below `prefix` may take.
 pub(super) fn candidates(rules: Rules, prefix: &[u8]) -> u64 {
+    candidates_within(rules, &allowed(&Masks::new(rules)), prefix)
+}
+
+/// [`candidates`], the row taking only the columns `allowed` gives it.
+pub(super) fn candidates_within(rules: Rules, allowed: &[u64], prefix: &[u8]) -> u64 {
     let masks = Masks::new(rules);
     let placed: Vec<usize> = prefix.iter().map(|&col| usize::from(col)).collect();
     let frame = placed.iter().fold(Frame::default(), |frame, &col| {
         masks.child(&frame, 1 << col)
     });
     let row = placed.len();
-    allowed(&masks).get(row).map_or(0, |&allowed| {
+    allowed.get(row).map_or(0, |&allowed| {
         allowed & !masks.forbidden(row, &frame, &placed)
     })
 }

@@ -5,11 +5,13 @@ use std::ops::Range;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use super::super::complete::Completion;
 use super::super::quadrants::{self, Quadrants};
 use super::super::rules::{MAX_SEARCH_N, Piece, Rules};
 use super::super::solution::{Fundamental, Solution};
 use super::super::units;
 use super::error::CountError;
+use super::given;
 use super::method::{Method, QUADRANTS_FROM, SCHEME};
 use super::pieces;
 use super::tally::{Tally, UnitCount, UnitId};
@@ -79,6 +81,9 @@ pub struct CountPlan {
     /// The piece and board shape: classic queens, or a plan of
     /// [`CountPlan::pieces`].
     pub(super) rules: Rules,
+    /// The given pieces of a plan of [`CountPlan::completions`], sorted by
+    /// row.
+    pub(super) given: Option<Vec<(usize, usize)>>,
 }
 
 impl CountPlan {
@@ -100,12 +105,21 @@ impl CountPlan {
     /// # Ok::<(), puzzles::queens::count::CountError>(())
     /// ```
     pub fn new(n: usize, split: usize) -> Result<CountPlan, CountError> {
-        CountPlan::split_after(Rules::queens(n).map_err(|_| CountError::ZeroSize)?, split)
+        CountPlan::split_after(
+            Rules::queens(n).map_err(|_| CountError::ZeroSize)?,
+            None,
+            split,
+        )
     }
 
-    /// The plan of [`CountPlan::new`] or [`CountPlan::pieces`]: the units of
-    /// the search of `rules`' board after `split` rows.
-    fn split_after(rules: Rules, split: usize) -> Result<CountPlan, CountError> {
+    /// The plan of [`CountPlan::new`], [`CountPlan::pieces`] or
+    /// [`CountPlan::completions`]: the units of the search of `rules`' board
+    /// (completing `given`, when set) after `split` rows.
+    fn split_after(
+        rules: Rules,
+        given: Option<Vec<(usize, usize)>>,
+        split: usize,
+    ) -> Result<CountPlan, CountError> {
         let n = rules.n();
         if n > MAX_SEARCH_N {
             return Err(CountError::TooLarge {
@@ -120,7 +134,9 @@ impl CountPlan {
             });
         }
         let depth = split.min(n);
-        let prefixes = if rules.is_classic() {
+        let prefixes = if let Some(given) = &given {
+            given::prefixes(rules, given, depth, MAX_UNITS)
+        } else if rules.is_classic() {
             units::prefixes(n, depth, MAX_UNITS)
         } else {
             pieces::prefixes(rules, depth, MAX_UNITS)
@@ -141,6 +157,7 @@ impl CountPlan {
             isa: None,
             quadrants: None,
             rules,
+            given,
         })
     }
 
@@ -173,7 +190,58 @@ impl CountPlan {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn pieces(rules: Rules, split: usize) -> Result<CountPlan, CountError> {
-        CountPlan::split_after(rules, split)
+        CountPlan::split_after(rules, None, split)
+    }
+
+    /// The units of the completions of `completion`'s given pieces, split
+    /// after `split` rows: the placements of the first rows that keep clear
+    /// of the given pieces (a row with a given piece has its column alone).
+    /// Given pieces break the board's symmetries, so each unit counts its
+    /// completions one by one and its unique count is 0.
+    ///
+    /// # Errors
+    ///
+    /// As [`CountPlan::new`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::Board;
+    /// use puzzles::queens::count::CountPlan;
+    ///
+    /// // Eight queens with one in the corner: 4 completions.
+    /// let completion = Board::new(8)?.with_given(&[(0, 0)])?;
+    /// let plan = CountPlan::completions(&completion, 2)?;
+    /// assert_eq!(plan.given(), Some(&[(0, 0)][..]));
+    /// assert_eq!(plan.prefix(0), Some(&[0u8, 2][..])); // row 0 has the given column alone
+    /// assert_eq!(plan.count_all().total, 4);
+    /// assert_eq!(plan.scheme(), "queens-given-rows-1");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn completions(completion: &Completion, split: usize) -> Result<CountPlan, CountError> {
+        CountPlan::split_after(
+            *completion.rules(),
+            Some(completion.given().to_vec()),
+            split,
+        )
+    }
+
+    /// The given pieces of a plan of [`CountPlan::completions`], sorted by
+    /// row; `None` for a plan that counts the whole board.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::Board;
+    /// use puzzles::queens::count::CountPlan;
+    ///
+    /// assert_eq!(CountPlan::new(8, 2)?.given(), None);
+    /// let completion = Board::new(8)?.with_given(&[(5, 1), (0, 3)])?;
+    /// assert_eq!(CountPlan::completions(&completion, 2)?.given(), Some(&[(0, 3), (5, 1)][..]));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn given(&self) -> Option<&[(usize, usize)]> {
+        self.given.as_deref()
     }
 
     /// The piece and board shape whose plans use `scheme` (classic queens
@@ -192,8 +260,24 @@ impl CountPlan {
     pub fn scheme_board(scheme: &str) -> Option<(Piece, bool)> {
         match scheme {
             SCHEME | quadrants::SCHEME => Some((Piece::Queen, false)),
-            other => pieces::rules_of(other),
+            other => pieces::rules_of(other).or_else(|| given::rules_of(other)),
         }
+    }
+
+    /// Whether plans of `scheme` complete given pieces
+    /// ([`CountPlan::completions`]), so that only the same given pieces
+    /// can continue their checkpoints.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::queens::count::{CountPlan, SCHEME};
+    ///
+    /// assert!(CountPlan::scheme_completes("kings-given-rows-1"));
+    /// assert!(!CountPlan::scheme_completes(SCHEME));
+    /// ```
+    pub fn scheme_completes(scheme: &str) -> bool {
+        given::rules_of(scheme).is_some()
     }
 
     /// Whether a total and a unique count could be those of units of
@@ -213,11 +297,13 @@ impl CountPlan {
     /// assert!(!CountPlan::counts_possible("quadrants-1", 92, 12));
     /// assert!(CountPlan::counts_possible("kings-rows-1", 100, 0));
     /// assert!(!CountPlan::counts_possible("kings-rows-1", 1, 2));
+    /// assert!(!CountPlan::counts_possible("queens-given-rows-1", 4, 1));
     /// ```
     pub fn counts_possible(scheme: &str, total: u128, unique: u128) -> bool {
         match scheme {
             SCHEME => unique <= total && total <= unique.saturating_mul(8),
             quadrants::SCHEME => unique == 0,
+            other if CountPlan::scheme_completes(other) => unique == 0,
             _ => unique <= total,
         }
     }
@@ -281,6 +367,7 @@ impl CountPlan {
             isa: None,
             quadrants: Some(Arc::new(quadrants)),
             rules: Rules::queens(n).map_err(|_| CountError::ZeroSize)?,
+            given: None,
         })
     }
 
@@ -334,6 +421,9 @@ impl CountPlan {
         match scheme {
             SCHEME => CountPlan::new(n, split),
             quadrants::SCHEME => CountPlan::quadrants(n),
+            other if CountPlan::scheme_completes(other) => {
+                Err(CountError::CompletesGiven(other.to_string()))
+            }
             other => match pieces::rules_of(other) {
                 Some((piece, torus)) => CountPlan::pieces(
                     Rules::new(n, piece, torus).map_err(|_| CountError::ZeroSize)?,
@@ -373,6 +463,9 @@ impl CountPlan {
     /// # Ok::<(), puzzles::queens::count::CountError>(())
     /// ```
     pub fn scheme(&self) -> &'static str {
+        if self.given.is_some() {
+            return given::scheme(self.rules);
+        }
         pieces::scheme(self.rules).unwrap_or_else(|| self.method().scheme())
     }
 
@@ -681,6 +774,9 @@ impl CountPlan {
         stopped: &dyn Fn() -> bool,
         lanes: Option<Isa>,
     ) -> Option<UnitCount> {
+        if let Some(given) = &self.given {
+            return given::count_below(self.rules, given, prefix, stopped);
+        }
         if !self.rules.is_classic() {
             return pieces::count_below(self.rules, prefix, stopped);
         }
@@ -693,7 +789,9 @@ impl CountPlan {
 
     /// The columns the next row may take below `prefix`.
     pub(super) fn candidates(&self, prefix: &[u8]) -> u64 {
-        if self.rules.is_classic() {
+        if let Some(given) = &self.given {
+            given::candidates(self.rules, given, prefix)
+        } else if self.rules.is_classic() {
             units::candidates(self.n, prefix)
         } else {
             pieces::candidates(self.rules, prefix)
@@ -724,6 +822,9 @@ impl CountPlan {
     pub fn fundamental_solutions(&self, id: UnitId) -> Result<Vec<Fundamental>, CountError> {
         if self.quadrants.is_some() {
             return Err(CountError::NoFundamentals);
+        }
+        if self.given.is_some() {
+            return Err(CountError::NoGivenFundamentals);
         }
         if !self.rules.is_classic() {
             return Err(CountError::NoPieceFundamentals(self.rules.piece()));

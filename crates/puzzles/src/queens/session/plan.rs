@@ -3,6 +3,7 @@
 
 use std::path::PathBuf;
 
+use super::super::Board;
 use super::super::checkpoint::resume_scheme;
 use super::super::count::{CountError, CountPlan, MAX_SPLIT, Method};
 use super::super::rules::{Piece, Rules};
@@ -45,6 +46,9 @@ pub struct PlanRequest {
     pub subtrees: bool,
     /// The checkpoint to continue, when it exists.
     pub checkpoint: Option<PathBuf>,
+    /// Pieces placed first (`--given`): their completions are counted, by
+    /// [`CountPlan::completions`].
+    pub given: Option<Vec<(usize, usize)>>,
 }
 
 impl PlanRequest {
@@ -94,6 +98,9 @@ impl PlanRequest {
     pub fn plan(&self) -> Result<CountPlan, SessionError> {
         let n = self.n;
         let rules = Rules::new(n, self.piece, self.torus).map_err(|_| CountError::ZeroSize)?;
+        if let Some(given) = &self.given {
+            return self.completions_plan(rules, given);
+        }
         if !rules.is_classic() {
             return self.pieces_plan(rules);
         }
@@ -158,6 +165,41 @@ impl PlanRequest {
             }
         };
         Ok(CountPlan::pieces(rules, split)?)
+    }
+
+    /// The plan completing `given`: backtracking, split as asked, as the
+    /// checkpoint was, or after as many rows as bring the default split's
+    /// number of rows without a given piece.
+    fn completions_plan(
+        &self,
+        rules: Rules,
+        given: &[(usize, usize)],
+    ) -> Result<CountPlan, SessionError> {
+        if self.method == Some(Method::Quadrants) || self.fundamentals {
+            return Err(SessionError::GivenMethod);
+        }
+        let completion = Board::with_rules(rules)?.with_given(given)?;
+        let resumed = self
+            .resumed(rules)
+            .filter(|(_, (scheme, _))| CountPlan::scheme_completes(scheme));
+        let split = match (self.split, resumed) {
+            (Some(split), _) | (None, Some((_, (_, split)))) => split,
+            (None, None) => {
+                let given_rows: Vec<usize> =
+                    completion.given().iter().map(|&(row, _)| row).collect();
+                let free_rows = CountPlan::default_split(rules.n());
+                (0..rules.n())
+                    .scan(0, |free, row| {
+                        let split = (*free < free_rows).then_some(row + 1)?;
+                        *free += usize::from(!given_rows.contains(&row));
+                        Some(split)
+                    })
+                    .last()
+                    .unwrap_or(0)
+                    .min(MAX_SPLIT)
+            }
+        };
+        Ok(CountPlan::completions(&completion, split)?)
     }
 
     /// The scheme and split of the checkpoint to continue, when it counts
