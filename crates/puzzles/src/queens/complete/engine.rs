@@ -47,6 +47,10 @@ pub(super) struct Engine {
     /// `attacks[p][d]`: the positions of a line `d` away (the short way on
     /// a torus) attacked by a piece at position `p`.
     pub(super) attacks: Box<[[u64; LINES]; LINES]>,
+    /// Set where the processor has AVX2 (and with it `popcnt`): counts
+    /// run compiled for it.
+    #[cfg(target_arch = "x86_64")]
+    pub(super) avx2: Option<crate::cpu::Avx2>,
 }
 
 impl Engine {
@@ -95,6 +99,8 @@ impl Engine {
             torus,
             full,
             attacks,
+            #[cfg(target_arch = "x86_64")]
+            avx2: crate::cpu::Avx2::detect(),
         }
     }
 
@@ -128,7 +134,7 @@ impl Engine {
 
     /// Puts a piece on `(row, col)` (an open square) and strikes what it
     /// attacks from every free line.
-    #[inline]
+    #[inline(always)]
     pub(super) fn place(&self, state: &mut State, row: usize, col: usize) {
         state.free_rows &= !(1 << row);
         state.free_cols &= !(1 << col);
@@ -164,7 +170,7 @@ impl Engine {
 
     /// The line to branch on and its open squares, or `None` at a dead end
     /// (some free line has no open square). The board must not be full.
-    #[inline]
+    #[inline(always)]
     pub(super) fn choose(&self, state: &State, order: Order) -> Option<(Branch, u64)> {
         if order == Order::Rows {
             if !self.alive(state) {
@@ -219,6 +225,79 @@ impl Engine {
         stopped: &dyn Fn() -> bool,
         nodes: &mut u64,
     ) -> Option<u64> {
+        // One state a level, each child written over the last: a copy of a
+        // whole state (64 lines of each kind) was a third of the count's
+        // time on boards of 16.
+        let levels = state.free_rows.count_ones() as usize + 1;
+        let mut stack = vec![*state; levels];
+        self.count_stacked(&mut stack, stopped, nodes)
+    }
+
+    /// Counts below `stack[0]`, writing its children into `stack[1]`, and
+    /// so on down; compiled for AVX2 where the processor has it.
+    fn count_stacked(
+        &self,
+        stack: &mut [State],
+        stopped: &dyn Fn() -> bool,
+        nodes: &mut u64,
+    ) -> Option<u64> {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(token) = self.avx2 {
+            // SAFETY: `token` proves that the processor has AVX2, BMI1,
+            // BMI2, LZCNT and POPCNT, the features `count_avx2` is compiled
+            // for; it indexes only through bounds-checked slices.
+            return unsafe { self.count_avx2(token, stack, stopped, nodes) };
+        }
+        self.count_portable(stack, stopped, nodes)
+    }
+
+    fn count_portable(
+        &self,
+        stack: &mut [State],
+        stopped: &dyn Fn() -> bool,
+        nodes: &mut u64,
+    ) -> Option<u64> {
+        self.count_here(stack, stopped, nodes, &mut |engine, stack, nodes| {
+            engine.count_portable(stack, stopped, nodes)
+        })
+    }
+
+    /// [`Engine::count_portable`] with hardware `popcnt`: the choice of
+    /// the line with the fewest open squares counts the bits of every free
+    /// line at every node, and the portable build counts them with shifts
+    /// and a multiply (BENCHMARKS.md, "Design choices measured").
+    // The token is the proof each level hands the next.
+    #[allow(clippy::only_used_in_recursion)]
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+    fn count_avx2(
+        &self,
+        token: crate::cpu::Avx2,
+        stack: &mut [State],
+        stopped: &dyn Fn() -> bool,
+        nodes: &mut u64,
+    ) -> Option<u64> {
+        self.count_here(stack, stopped, nodes, &mut |engine, stack, nodes| {
+            // A closure takes its function's features: no `unsafe` here.
+            engine.count_avx2(token, stack, stopped, nodes)
+        })
+    }
+
+    /// One node of the count: branches on the line with the fewest open
+    /// squares, and counts below each child through `next` (so that the
+    /// levels below run the same compiled code).
+    #[inline(always)]
+    fn count_here(
+        &self,
+        stack: &mut [State],
+        stopped: &dyn Fn() -> bool,
+        nodes: &mut u64,
+        next: &mut CountBelow<'_>,
+    ) -> Option<u64> {
+        let (state, below) = stack
+            .split_first_mut()
+            .expect("a level for each free row, and one for the full board");
+        let state = &*state;
         if state.free_rows == 0 {
             return Some(1);
         }
@@ -239,15 +318,40 @@ impl Engine {
         while open != 0 {
             let at = open.trailing_zeros() as usize;
             open &= open - 1;
-            let mut child = *state;
             let (row, col) = branch.square(at);
-            self.place(&mut child, row, col);
+            self.copy_lines(state, &mut below[0]);
+            self.place(&mut below[0], row, col);
             *nodes += 1;
-            total += self.count_until(&child, stopped, nodes)?;
+            total += next(self, below, nodes)?;
         }
         Some(total)
     }
+
+    /// Copies the board's lines of `from` into `to`: the entries past `n`
+    /// are never read. Copies of a fixed length, the board's rounded up,
+    /// become a few vector moves; a copy of exactly `n` entries was a call
+    /// to `memmove` each, still a quarter of the count's time.
+    #[inline]
+    fn copy_lines(&self, from: &State, to: &mut State) {
+        #[inline(always)]
+        fn first<const K: usize>(from: &State, to: &mut State) {
+            to.rows[..K].copy_from_slice(&from.rows[..K]);
+            to.cols[..K].copy_from_slice(&from.cols[..K]);
+            to.placed[..K].copy_from_slice(&from.placed[..K]);
+        }
+        match self.n {
+            0..=16 => first::<16>(from, to),
+            17..=32 => first::<32>(from, to),
+            _ => first::<LINES>(from, to),
+        }
+        to.free_rows = from.free_rows;
+        to.free_cols = from.free_cols;
+    }
 }
+
+/// How [`Engine::count_here`] counts below a child: the levels below
+/// `stack[0]`, adding placements to the tally; `None` when stopped.
+type CountBelow<'a> = dyn FnMut(&Engine, &mut [State], &mut u64) -> Option<u64> + 'a;
 
 /// Nodes with this few free rows are counted without asking whether to
 /// stop: below them are at most 8! placements, milliseconds.
