@@ -305,7 +305,10 @@ impl CountSession {
 
     /// Ends the session after its run ended with `end`, the run's units
     /// having been recorded: asks the disk to keep the checkpoint, and says
-    /// whether every unit asked for is counted.
+    /// whether every unit asked for is counted. A stop that came once the
+    /// last unit was recorded (a signal, or a budget of exactly the units
+    /// left) still ends a complete count: a tester's stop after the last
+    /// of 1,162 units said "interrupted" and printed no total.
     ///
     /// # Errors
     ///
@@ -328,6 +331,11 @@ impl CountSession {
         }
         match end {
             RunEnd::Complete => Ok(Ending::Complete(self.tally)),
+            RunEnd::Cancelled | RunEnd::Stopped(SessionStop::Budget)
+                if self.tally.units == self.asked =>
+            {
+                Ok(Ending::Complete(self.tally))
+            }
             RunEnd::Cancelled | RunEnd::Stopped(SessionStop::Budget) => {
                 Ok(Ending::Interrupted(self.tally))
             }

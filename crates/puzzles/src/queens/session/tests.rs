@@ -4,7 +4,7 @@ use std::time::Duration;
 
 use super::*;
 use crate::queens::checkpoint::CheckpointFile;
-use crate::queens::count::{CountPlan, Counter, Method, Tally};
+use crate::queens::count::{CountPlan, Counter, Method, RunEnd, Tally};
 
 fn scratch(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("session-{name}-{}.ckpt", std::process::id()))
@@ -48,6 +48,39 @@ fn a_stopped_session_resumes_to_the_exact_count() {
     };
     assert_eq!((tally.total, tally.units), (724, again.len()));
     std::fs::remove_file(&path).unwrap();
+}
+
+#[test]
+fn a_stop_after_the_last_unit_ends_a_complete_count() {
+    let plan = CountPlan::new(9, 2).unwrap();
+    for (budget, threads) in [(plan.len(), 1), (plan.len(), 2), (plan.len() - 1, 1)] {
+        let (session, done) = CountSession::open(&plan, None, None).unwrap();
+        let mut session = session.stop_after_units(Some(budget));
+        let run = Counter::new(&plan)
+            .threads(threads)
+            .skip(&done)
+            .run(&AtomicBool::new(false), |id, count| {
+                session.record(id, count)
+            })
+            .unwrap();
+        match session.finish(run.end).unwrap() {
+            Ending::Complete(tally) => {
+                assert_eq!((budget, tally.total), (plan.len(), 352));
+            }
+            Ending::Interrupted(tally) => {
+                assert_eq!((budget, tally.units), (plan.len() - 1, budget));
+            }
+        }
+    }
+    // Cancelled with every unit done (a signal after the last one).
+    let (mut session, _) = CountSession::open(&plan, None, None).unwrap();
+    for id in plan.ids() {
+        let _ = session.record(id, plan.count_unit(id).unwrap());
+    }
+    assert!(matches!(
+        session.finish(RunEnd::Cancelled).unwrap(),
+        Ending::Complete(_)
+    ));
 }
 
 #[test]
