@@ -38,8 +38,16 @@ pub fn open_as_standard_stream(path: &Path) -> Option<&'static str> {
     }
 }
 
-/// Refuses a `--checkpoint` that is also standard output or standard error.
+/// Refuses a `--checkpoint` that is also standard output or standard error,
+/// and `-`, which every file argument of this program reads as standard
+/// input, but a checkpoint would have made a file of that name.
 pub fn refuse_as_checkpoint(path: &Path) -> anyhow::Result<()> {
+    if path.as_os_str() == "-" {
+        anyhow::bail!(
+            "--checkpoint - names no file: a checkpoint is read and written again, so it cannot \
+             be standard input or output (for a file named '-', write ./-)"
+        );
+    }
     match open_as_standard_stream(path) {
         Some(stream) => anyhow::bail!(
             "--checkpoint {} is also {stream}: what is printed there would be written into the \

@@ -220,5 +220,20 @@ fn a_checkpoint_that_is_also_standard_output_or_error_is_refused() {
             std::fs::read_to_string(&path).unwrap().lines().count() > 1,
             "{name}"
         );
+        // `-`, standard input for every file argument, is no checkpoint
+        // either: a tester's `--checkpoint -` made a file named `-`.
+        let output = Command::new(binary())
+            .args(&command)
+            .args(["--checkpoint", "-"])
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{name}");
+        assert_eq!(
+            String::from_utf8(output.stderr).unwrap(),
+            "puzzles: error: --checkpoint - names no file: a checkpoint is read and written \
+             again, so it cannot be standard input or output (for a file named '-', write ./-)\n"
+        );
+        assert!(!dir.join("-").exists(), "{name}");
     }
 }
