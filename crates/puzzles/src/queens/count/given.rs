@@ -32,12 +32,7 @@ pub(super) fn scheme(rules: Rules) -> &'static str {
 
 /// The piece and board shape whose completion plans use `scheme`.
 pub(super) fn rules_of(scheme: &str) -> Option<(Piece, bool)> {
-    [Piece::Queen, Piece::Rook, Piece::King, Piece::Superqueen]
-        .into_iter()
-        .flat_map(|piece| [(piece, false), (piece, true)])
-        .find(|&(piece, torus)| {
-            Rules::new(1, piece, torus).is_ok_and(|rules| self::scheme(rules) == scheme)
-        })
+    pieces::board_named(scheme, |rules| Some(self::scheme(rules)))
 }
 
 /// The columns each row may take: a given piece's alone in its row, and

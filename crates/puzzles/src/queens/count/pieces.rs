@@ -44,13 +44,21 @@ pub(super) fn scheme(rules: Rules) -> Option<&'static str> {
 
 /// The piece and board shape whose plans use `scheme`.
 pub(super) fn rules_of(scheme: &str) -> Option<(Piece, bool)> {
+    board_named(scheme, self::scheme)
+}
+
+/// The piece and board shape that `name` gives `scheme`, among all eight.
+pub(super) fn board_named(
+    scheme: &str,
+    name: impl Fn(Rules) -> Option<&'static str>,
+) -> Option<(Piece, bool)> {
     [Piece::Queen, Piece::Rook, Piece::King, Piece::Superqueen]
         .into_iter()
         .flat_map(|piece| [(piece, false), (piece, true)])
         .find(|&(piece, torus)| {
             Rules::new(1, piece, torus)
                 .ok()
-                .and_then(self::scheme)
+                .and_then(&name)
                 .is_some_and(|named| named == scheme)
         })
 }
