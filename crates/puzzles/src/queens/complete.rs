@@ -318,7 +318,11 @@ impl Completion {
         unreachable!("the budgets grow until a run finishes")
     }
 
-    /// The number of completions, counted without building any of them.
+    /// The number of completions, counted without building any of them,
+    /// on the calling thread; [`CountPlan::completions`] splits the same
+    /// count into work units for every core and for checkpoints.
+    ///
+    /// [`CountPlan::completions`]: super::count::CountPlan::completions
     ///
     /// Rooks are counted by formula
     /// ([`construct::rook_completions`](super::construct::rook_completions)),
