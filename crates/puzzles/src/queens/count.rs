@@ -51,6 +51,7 @@ mod method;
 mod pieces;
 mod plan;
 mod sample;
+mod scheme;
 mod tally;
 
 pub use counter::{CountRun, Counter, RunEnd};
