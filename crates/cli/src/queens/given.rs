@@ -108,7 +108,7 @@ pub fn run(args: &QueensArgs, n: usize, out: &mut dyn Write) -> anyhow::Result<O
     // the search).
     let none = known_to_have_none(board.rules());
     if args.count {
-        return count(&completion, none, args, out);
+        return count_completions(&completion, none, args, out);
     }
     let mut printer = Printer::new(args.format, n, out)?.svg(board.rules(), args);
     let mut printed = 0;
@@ -149,7 +149,7 @@ pub fn run(args: &QueensArgs, n: usize, out: &mut dyn Write) -> anyhow::Result<O
 /// `--count` with given pieces: rooks by formula and boards without a
 /// solution at once, the rest in work units, as a count of the whole board
 /// is (every core, a progress bar, `--checkpoint`, Ctrl-C).
-fn count(
+fn count_completions(
     completion: &Completion,
     none: bool,
     args: &QueensArgs,

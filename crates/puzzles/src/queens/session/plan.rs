@@ -185,17 +185,14 @@ impl PlanRequest {
         let split = match (self.split, resumed) {
             (Some(split), _) | (None, Some((_, (_, split)))) => split,
             (None, None) => {
-                let given_rows: Vec<usize> =
-                    completion.given().iter().map(|&(row, _)| row).collect();
                 let free_rows = CountPlan::default_split(rules.n());
-                (0..rules.n())
-                    .scan(0, |free, row| {
-                        let split = (*free < free_rows).then_some(row + 1)?;
-                        *free += usize::from(!given_rows.contains(&row));
-                        Some(split)
-                    })
-                    .last()
-                    .unwrap_or(0)
+                let mut free = (0..rules.n())
+                    .filter(|&row| completion.given().iter().all(|&(given, _)| given != row));
+                // Down to the last of those free rows, or the whole board.
+                free_rows
+                    .checked_sub(1)
+                    .map_or(Some(0), |last| free.nth(last).map(|row| row + 1))
+                    .unwrap_or(rules.n())
                     .min(MAX_SPLIT)
             }
         };

@@ -331,13 +331,12 @@ impl CountSession {
         }
         match end {
             RunEnd::Complete => Ok(Ending::Complete(self.tally)),
-            RunEnd::Cancelled | RunEnd::Stopped(SessionStop::Budget)
-                if self.tally.units == self.asked =>
-            {
-                Ok(Ending::Complete(self.tally))
-            }
             RunEnd::Cancelled | RunEnd::Stopped(SessionStop::Budget) => {
-                Ok(Ending::Interrupted(self.tally))
+                Ok(if self.tally.units == self.asked {
+                    Ending::Complete(self.tally)
+                } else {
+                    Ending::Interrupted(self.tally)
+                })
             }
             RunEnd::Stopped(SessionStop::Failed(err)) => Err(err.into()),
         }
