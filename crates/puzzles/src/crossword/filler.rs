@@ -381,7 +381,7 @@ impl Filler {
             fn tick(&mut self, engine: &Engine, nodes: u64) -> ControlFlow<()> {
                 (self.progress)(&progress_of(engine, nodes, self.fills))
             }
-            fn solution(&mut self, _: &Engine, _: usize) -> ControlFlow<()> {
+            fn solution(&mut self, _: &Engine, _: usize, _: u64) -> ControlFlow<()> {
                 self.fills += 1;
                 if self.limit == Some(self.fills) {
                     return ControlFlow::Break(());
@@ -481,7 +481,7 @@ impl Filler {
             fn tick(&mut self, engine: &Engine, nodes: u64) -> ControlFlow<()> {
                 (self.progress)(&progress_of(engine, nodes, self.fills))
             }
-            fn solution(&mut self, engine: &Engine, _: usize) -> ControlFlow<()> {
+            fn solution(&mut self, engine: &Engine, _: usize, _: u64) -> ControlFlow<()> {
                 self.fills += 1;
                 (self.on_fill)(self.filler.fill_of(engine))?;
                 if self.limit == Some(self.fills) {

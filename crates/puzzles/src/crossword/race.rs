@@ -50,8 +50,8 @@ impl<H: Hooks> Hooks for Raced<'_, H> {
         }
         self.inner.tick(engine, nodes)
     }
-    fn solution(&mut self, engine: &Engine, depth: usize) -> ControlFlow<()> {
-        self.inner.solution(engine, depth)
+    fn solution(&mut self, engine: &Engine, depth: usize, nodes: u64) -> ControlFlow<()> {
+        self.inner.solution(engine, depth, nodes)
     }
 }
 
@@ -76,7 +76,7 @@ impl Hooks for Prover<'_> {
         }
         ControlFlow::Continue(())
     }
-    fn solution(&mut self, _: &Engine, _: usize) -> ControlFlow<()> {
+    fn solution(&mut self, _: &Engine, _: usize, _: u64) -> ControlFlow<()> {
         ControlFlow::Break(())
     }
 }

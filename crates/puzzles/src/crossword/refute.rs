@@ -81,7 +81,7 @@ fn part_without_fill(root: &Engine) -> bool {
     struct FirstFill;
     impl Hooks for FirstFill {
         const TRACE: bool = false;
-        fn solution(&mut self, _: &Engine, _: usize) -> ControlFlow<()> {
+        fn solution(&mut self, _: &Engine, _: usize, _: u64) -> ControlFlow<()> {
             ControlFlow::Break(())
         }
     }

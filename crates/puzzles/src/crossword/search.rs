@@ -43,7 +43,8 @@ pub(crate) trait Hooks {
     fn backtrack(&mut self, _e: &Engine, _s: usize, _depth: usize) -> ControlFlow<()> {
         ControlFlow::Continue(())
     }
-    fn solution(&mut self, engine: &Engine, depth: usize) -> ControlFlow<()>;
+    /// A fill, reached after `nodes` words tried in all.
+    fn solution(&mut self, engine: &Engine, depth: usize, nodes: u64) -> ControlFlow<()>;
 }
 
 /// Words tried, and the budget of a restart.
@@ -95,7 +96,7 @@ pub(crate) fn explore<H: Hooks>(
         return ControlFlow::Continue(());
     }
     let Some(s) = engine.choose() else {
-        return hooks.solution(engine, depth);
+        return hooks.solution(engine, depth, nodes.tried);
     };
     if !H::TRACE
         && engine.letters

@@ -104,7 +104,7 @@ impl Shared {
 
     /// Counts a fill, and stops the search when the count reaches `limit`.
     pub(crate) fn count_fill(&self, limit: Option<u64>) -> ControlFlow<()> {
-        let fills = self.fills.fetch_add(1, Ordering::Relaxed) + 1;
+        let fills = self.fills.fetch_add(1, Ordering::Release) + 1;
         if limit.is_some_and(|limit| fills >= limit) {
             self.stop.store(true, Ordering::Relaxed);
             return ControlFlow::Break(());
@@ -114,7 +114,7 @@ impl Shared {
 
     /// Adds what a thread placed since it last `reported`.
     pub(crate) fn report(&self, reported: &mut u64, nodes: u64) {
-        self.nodes.fetch_add(nodes - *reported, Ordering::Relaxed);
+        self.nodes.fetch_add(nodes - *reported, Ordering::Release);
         *reported = nodes;
     }
 
@@ -124,13 +124,13 @@ impl Shared {
         limit.map_or(fills, |limit| fills.min(limit))
     }
 
-    /// Nodes, fills and decided, as they stand.
+    /// Nodes, fills and decided, as they stand. The fills are read first:
+    /// a thread tells the words it tried before the fill they led to, so
+    /// the nodes read after them are at least as many.
     pub(crate) fn now(&self) -> (u64, u64, usize) {
-        (
-            self.nodes.load(Ordering::Relaxed),
-            self.fills.load(Ordering::Relaxed),
-            self.decided.load(Ordering::Relaxed),
-        )
+        let fills = self.fills.load(Ordering::Acquire);
+        let nodes = self.nodes.load(Ordering::Acquire);
+        (nodes, fills, self.decided.load(Ordering::Relaxed))
     }
 }
 

@@ -173,7 +173,7 @@ fn fills_by_letters(filler: &Filler) -> Vec<Vec<String>> {
     }
     impl Hooks for Collect<'_> {
         const TRACE: bool = false;
-        fn solution(&mut self, engine: &Engine, _: usize) -> ControlFlow<()> {
+        fn solution(&mut self, engine: &Engine, _: usize, _: u64) -> ControlFlow<()> {
             self.fills.push(self.filler.fill_of(engine).lines());
             ControlFlow::Continue(())
         }

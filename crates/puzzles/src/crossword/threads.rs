@@ -47,7 +47,10 @@ pub(crate) fn counted_on(
             }
             ControlFlow::Continue(())
         }
-        fn solution(&mut self, _: &Engine, _: usize) -> ControlFlow<()> {
+        fn solution(&mut self, _: &Engine, _: usize, nodes: u64) -> ControlFlow<()> {
+            // The words that led here are told first, so that no report
+            // shows more fills than words tried.
+            self.shared.report(&mut self.reported, nodes);
             self.fills += 1;
             self.shared.count_fill(self.limit)
         }

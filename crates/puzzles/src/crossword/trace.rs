@@ -272,7 +272,7 @@ impl Hooks for Tracing<'_, '_> {
         self.emit(engine, depth, FillAction::Backtrack { slot })
     }
 
-    fn solution(&mut self, engine: &Engine, depth: usize) -> ControlFlow<()> {
+    fn solution(&mut self, engine: &Engine, depth: usize, _: u64) -> ControlFlow<()> {
         let index = self.counters.solutions + 1;
         let grid = self.filler.fill_of(engine).lines();
         self.emit(engine, depth, FillAction::Solution { index, grid })?;
