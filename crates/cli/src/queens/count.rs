@@ -244,7 +244,12 @@ pub(crate) fn count_units(
         // (seconds at N = 21), which would swell its first estimates.
         plan.prepare();
     }
-    let progress = Progress::new(chatty(args), asked, to_count, &resumed);
+    let counted = if plan.given().is_some() {
+        "completions"
+    } else {
+        "solutions"
+    };
+    let progress = Progress::new(chatty(args), asked, to_count, &resumed, counted);
     // The pool gets the threads that have work (as `--json` reports them),
     // not all that were asked for.
     let mut counter = Counter::new(plan).threads(workers.max(1)).skip(&done);

@@ -294,6 +294,8 @@ pub(crate) struct Progress {
     shown: bool,
     /// When the bar's state was last updated for a counted unit.
     last_update: Mutex<Option<Instant>>,
+    /// What the count counts: "solutions", or "completions" of given pieces.
+    counted: &'static str,
 }
 
 /// The most frames the bar draws in a second.
@@ -304,8 +306,15 @@ const BAR_STEPS: u64 = 10_000;
 
 impl Progress {
     /// A bar for a run that counts `units_left` of `units` units (the rest
-    /// resumed, holding `resumed`), drawn when `shown`.
-    pub(crate) fn new(shown: bool, units: u64, units_left: u64, resumed: &Tally) -> Progress {
+    /// resumed, holding `resumed`), drawn when `shown`; `counted` names
+    /// what is counted ("solutions").
+    pub(crate) fn new(
+        shown: bool,
+        units: u64,
+        units_left: u64,
+        resumed: &Tally,
+        counted: &'static str,
+    ) -> Progress {
         let shown = shown && crate::redraw::stderr_redraws();
         let mut estimate = Estimate::new(units_left).after(units - units_left, resumed.nodes);
         // A bar that is drawn gets a sample (the caller counts it beside the
@@ -318,6 +327,7 @@ impl Progress {
                 estimate,
                 shown,
                 last_update: Mutex::new(None),
+                counted,
             };
         }
         let started = Instant::now();
@@ -351,6 +361,7 @@ impl Progress {
             estimate,
             shown,
             last_update: Mutex::new(None),
+            counted,
         };
         progress.show(units - units_left, units, resumed);
         progress.bar.enable_steady_tick(Duration::from_millis(250));
@@ -406,10 +417,11 @@ impl Progress {
         // The message first: a new position draws a frame at once, and the
         // first frame was drawn without its text.
         self.bar.set_message(format!(
-            "{}/{} units · {} solutions",
+            "{}/{} units · {} {}",
             grouped(done),
             grouped(units),
-            grouped(tally.total)
+            grouped(tally.total),
+            self.counted
         ));
         self.bar.set_position((fraction * BAR_STEPS as f64) as u64);
     }

@@ -201,6 +201,25 @@ fn the_progress_bar_stops_short_of_the_terminals_edge() {
 }
 
 #[test]
+fn the_progress_bar_of_a_count_of_completions_counts_completions() {
+    let child = on_a_terminal(&format!(
+        "stty cols 100 rows 20; '{}' queens 14 --given 4:7 --count",
+        binary()
+    ));
+    let output = child.wait_with_output().unwrap();
+    let shown = String::from_utf8(output.stdout).unwrap();
+    let frames: Vec<&str> = shown
+        .split(['\r', '\n'])
+        .flat_map(|line| line.split("\x1b[2K"))
+        .filter(|frame| frame.contains(" units · "))
+        .collect();
+    assert!(!frames.is_empty(), "{shown:?}");
+    for frame in frames {
+        assert!(frame.contains(" completions · ETA "), "{frame:?}");
+    }
+}
+
+#[test]
 fn a_crossword_count_with_a_checkpoint_shows_its_units() {
     // The units counted of all the count's, earlier runs' included: how far
     // a long count has gone.
