@@ -106,12 +106,13 @@ pub enum SessionError {
     },
     /// The checkpoint's header names a scheme or split that this build
     /// cannot count (a file from another build, or edited and sealed again).
-    #[error("checkpoint {} line 1: {source}", path.display())]
+    #[error("checkpoint {} line 1: {problem}", path.display())]
     ResumedPlan {
         /// The checkpoint.
         path: PathBuf,
-        /// Why its scheme and split make no plan.
-        source: CountError,
+        /// Why its scheme and split make no plan: said in the message, so
+        /// not its source as well (a chain of causes would say it twice).
+        problem: CountError,
     },
     /// The quadrant counter was asked for fundamental solutions.
     #[error(

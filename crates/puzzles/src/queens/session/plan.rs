@@ -123,10 +123,10 @@ impl PlanRequest {
             return Ok(plan);
         }
         if let Some((path, (scheme, split))) = resumed {
-            let plan = CountPlan::for_scheme(&scheme, n, split).map_err(|source| {
+            let plan = CountPlan::for_scheme(&scheme, n, split).map_err(|problem| {
                 SessionError::ResumedPlan {
                     path: path.to_path_buf(),
-                    source,
+                    problem,
                 }
             })?;
             let wanted = self

@@ -105,6 +105,29 @@ fn a_checkpoint_keeps_its_method_against_other_requests() {
     std::fs::remove_file(&path).unwrap();
 }
 
+/// `puzzles-mpi`, which prints an error with its chain of causes, said why
+/// a count of completions cannot go on without its given squares twice.
+#[test]
+fn a_checkpoint_of_completions_is_refused_without_its_given_squares_once() {
+    use crate::queens::Board;
+    let path = scratch("completions-without-given");
+    let _ = std::fs::remove_file(&path);
+    let completion = Board::new(12).unwrap().with_given(&[(3, 4)]).unwrap();
+    let plan = CountPlan::completions(&completion, 3).unwrap();
+    drop(CheckpointFile::open(&path, &plan).unwrap());
+    let mut request = PlanRequest::new(12);
+    request.checkpoint = Some(path.clone());
+    let err = request.plan().unwrap_err();
+    assert!(matches!(err, SessionError::ResumedPlan { .. }), "{err:?}");
+    let message = err.to_string();
+    assert!(
+        message.ends_with("continue it with the same --given squares"),
+        "{message}"
+    );
+    assert!(std::error::Error::source(&err).is_none(), "{message}");
+    std::fs::remove_file(&path).unwrap();
+}
+
 /// `--unique --method quadrants` on a checkpoint of the backtracking
 /// counter was told to "continue it without --method or --unique, or count
 /// with --method quadrants in another file", where --unique is what that
