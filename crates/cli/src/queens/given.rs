@@ -9,9 +9,8 @@ use std::time::Instant;
 use anyhow::{Context, bail};
 use puzzles::queens::construct::{MAX_ROOK_COUNT_N, known_to_have_none, rook_completions};
 use puzzles::queens::given_file::{GivenLine, read_given_lines};
-use puzzles::queens::session::PlanRequest;
+use puzzles::queens::session::{CountRecord, PlanRequest};
 use puzzles::queens::{Board, Completion, Piece, QueensError, Rules};
-use serde::Serialize;
 
 use super::args::QueensArgs;
 use super::count;
@@ -19,30 +18,6 @@ use super::printer::{Printer, say_none};
 use super::trace::{Traced, trace};
 use crate::numbers::grouped;
 use crate::outcome::Outcome;
-
-/// The JSON line of a completion count (`serde_json`'s `json!` holds no
-/// `u128`, and rook totals need one). A count by search adds what a count
-/// of the whole board reports of its units.
-#[derive(Serialize)]
-struct CompletionCount {
-    given: usize,
-    n: usize,
-    total: u128,
-    piece: String,
-    torus: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    units: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    split: Option<usize>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    threads: Option<usize>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    resumed_units: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    nodes: Option<u128>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    elapsed_seconds: Option<f64>,
-}
 
 /// The given queens in `path` (`-` for standard input, as every other file
 /// argument takes it).
@@ -157,21 +132,9 @@ fn count_completions(
 ) -> anyhow::Result<Outcome> {
     let rules = completion.rules();
     let n = rules.n();
-    let mut record = CompletionCount {
-        given: completion.given().len(),
-        n,
-        total: 0,
-        piece: rules.piece().to_string(),
-        torus: rules.torus(),
-        units: None,
-        split: None,
-        threads: None,
-        resumed_units: None,
-        nodes: None,
-        elapsed_seconds: None,
-    };
+    let started = Instant::now();
     let mut summary = None;
-    if none || rules.piece() == Piece::Rook {
+    let record = if none || rules.piece() == Piece::Rook {
         if let Some(flag) = count::unit_flag(args) {
             let how = if none {
                 "have no completion, as a theorem says, so nothing is searched"
@@ -184,18 +147,21 @@ fn count_completions(
             );
         }
         crate::interrupt::leave_on_signal()?;
-        if !none {
+        let total = if none {
+            0
+        } else {
             // The search would visit all (N − given)! completions.
-            record.total =
-                rook_completions(rules, completion.given().len()).with_context(|| {
-                    format!(
-                        "rooks are counted by formula up to {MAX_ROOK_COUNT_N} free rows: past it \
+            rook_completions(rules, completion.given().len()).with_context(|| {
+                format!(
+                    "rooks are counted by formula up to {MAX_ROOK_COUNT_N} free rows: past it \
                      (N - given)! outgrows 128 bits"
-                    )
-                })?;
-        }
+                )
+            })?
+        };
+        CountRecord::plain(n, total, None, started.elapsed())
+            .with_given(completion.given().len())
+            .with_piece(rules.piece().name(), rules.torus())
     } else {
-        let started = Instant::now();
         let cancel = count::stop_requests()?;
         let mut request = PlanRequest::new(n);
         request.piece = rules.piece();
@@ -208,13 +174,6 @@ fn count_completions(
             return Ok(Outcome::Interrupted);
         };
         let tally = counted.tally;
-        record.total = tally.total;
-        record.units = Some(plan.len());
-        record.split = Some(plan.split());
-        record.threads = Some(counted.workers);
-        record.resumed_units = Some(counted.resumed.units);
-        record.nodes = Some(tally.nodes);
-        record.elapsed_seconds = Some(counted.elapsed.as_secs_f64());
         summary = count::chatty(args).then(|| {
             format!(
                 "{} completions; {} units ({} resumed), {} nodes, {:.2} s",
@@ -225,7 +184,14 @@ fn count_completions(
                 counted.elapsed.as_secs_f64()
             )
         });
-    }
+        CountRecord::of_units(
+            &plan,
+            &tally,
+            &counted.resumed,
+            counted.elapsed,
+            counted.workers,
+        )
+    };
     if count::json_wanted(args) {
         writeln!(out, "{}", serde_json::to_string(&record)?)?;
     } else {

@@ -27,6 +27,9 @@ use super::super::count::{CountPlan, Tally};
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 #[non_exhaustive]
 pub struct CountRecord {
+    /// The pieces given, for a count of their completions.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub given: Option<usize>,
     /// The board size.
     pub n: usize,
     /// All solutions.
@@ -54,29 +57,36 @@ pub struct CountRecord {
     /// The MPI job's ranks.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ranks: Option<usize>,
-    /// The piece, for a count other than classic queens.
+    /// The piece, for a count other than classic queens or of completions.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub piece: Option<String>,
     /// Whether the board wraps around, for a count other than classic
-    /// queens.
+    /// queens or of completions.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub torus: Option<bool>,
 }
 
 impl CountRecord {
     /// The record of a count of `plan`'s units: `tally` in all, `resumed`
-    /// of it from the checkpoint, on `threads` threads.
+    /// of it from the checkpoint, on `threads` threads. A count of
+    /// completions says how many pieces were given, and which piece.
     ///
     /// # Example
     ///
     /// ```
     /// use std::time::Duration;
+    /// use puzzles::queens::Board;
     /// use puzzles::queens::count::{CountPlan, Tally};
     /// use puzzles::queens::session::CountRecord;
     ///
     /// let plan = CountPlan::quadrants(16)?;
     /// let record = CountRecord::of_units(&plan, &Tally::default(), &Tally::default(), Duration::ZERO, 2);
     /// assert_eq!((record.unique, record.threads), (None, Some(2)));
+    ///
+    /// let completions = CountPlan::completions(&Board::new(8)?.with_given(&[(0, 0)])?, 2)?;
+    /// let record = CountRecord::of_units(&completions, &Tally::default(), &Tally::default(), Duration::ZERO, 2);
+    /// assert_eq!((record.given, record.piece.as_deref()), (Some(1), Some("queen")));
+    /// assert_eq!(record.unique, None);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn of_units(
@@ -87,9 +97,12 @@ impl CountRecord {
         threads: usize,
     ) -> CountRecord {
         let record = CountRecord {
+            given: plan.given().map(<[_]>::len),
             n: plan.n(),
             total: tally.total,
-            unique: plan.method().finds_fundamentals().then_some(tally.unique),
+            // Completions of given pieces have no classes to count.
+            unique: (plan.method().finds_fundamentals() && plan.given().is_none())
+                .then_some(tally.unique),
             units: Some(plan.len()),
             elapsed_seconds: elapsed.as_secs_f64(),
             nodes: Some(tally.nodes),
@@ -99,7 +112,7 @@ impl CountRecord {
             ..CountRecord::default()
         };
         let rules = plan.rules();
-        if rules.is_classic() {
+        if rules.is_classic() && record.given.is_none() {
             record
         } else {
             record.with_piece(rules.piece().name(), rules.torus())
@@ -140,6 +153,25 @@ impl CountRecord {
     /// ```
     pub fn with_ranks(mut self, ranks: usize) -> CountRecord {
         self.ranks = Some(ranks);
+        self
+    }
+
+    /// The record of a count of the completions of `given` pieces (one
+    /// answered at once: by a formula, or a theorem that says none exists).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use puzzles::queens::session::CountRecord;
+    ///
+    /// let record = CountRecord::plain(8, 120, None, Duration::ZERO).with_given(3).with_piece("rook", false);
+    /// let json = serde_json::to_string(&record)?;
+    /// assert!(json.starts_with(r#"{"given":3,"n":8,"total":120,"#), "{json}");
+    /// # Ok::<(), serde_json::Error>(())
+    /// ```
+    pub fn with_given(mut self, given: usize) -> CountRecord {
+        self.given = Some(given);
         self
     }
 
