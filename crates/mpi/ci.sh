@@ -171,6 +171,22 @@ json=$("$cli_bin" queens 13 --count --json --checkpoint mpi.ckpt)
 [[ $(field "$json" total) == 73712 && $(field "$json" resumed_units) == 70 ]] ||
   fail "MPI checkpoint, CLI finish: $json"
 
+echo "-- completions of given pieces, as the single-machine counter counts them, and its checkpoints"
+for given in 4:7 0:0,5:2; do
+  for piece in queen king; do
+    want=$("$cli_bin" queens 14 --piece $piece --given $given --count)
+    [[ $(run_mpi queens 14 --piece $piece --given $given --count -q) == "$want" ]] ||
+      fail "$piece completions of $given"
+  done
+done
+json=$(run_mpi queens 12 --given 3:4 --count -q --json)
+[[ $(field "$json" given) == 1 && $(field "$json" total) == 1117 && $(field "$json" ranks) == 3 ]] ||
+  fail "completions as JSON: $json"
+expect_status 130 env PUZZLES_STOP_AFTER_UNITS=40 "$cli_bin" queens 12 --given 3:4 --count --checkpoint given.ckpt
+json=$(run_mpi queens 12 --given 3:4 --count -q --json --checkpoint given.ckpt)
+[[ $(field "$json" total) == 1117 && $(field "$json" resumed_units) == 40 ]] ||
+  fail "CLI checkpoint of completions, MPI finish: $json"
+
 echo "-- bad input is refused by rank 0, and no rank hangs"
 out=$(run_mpi queens 14 --count -q --checkpoint mpi.ckpt 2>&1) && fail "a checkpoint of n = 13 accepted for 14"
 grep -q "puzzles-mpi: error: checkpoint mpi.ckpt line 1: the checkpoint is for n = 13" <<<"$out" ||
@@ -181,6 +197,11 @@ expect_status 130 env PUZZLES_STOP_AFTER_UNITS=2 "$cli_bin" queens 12 --count --
 out=$(run_mpi queens 13 --count -q --checkpoint mixed.ckpt 2>&1) && fail "a mixed checkpoint accepted"
 grep -q "checkpoint mixed.ckpt line 2: the record is for n = 12" <<<"$out" || fail "mixed: $out"
 expect_status 2 run_mpi queens 13 --count --checkpoint mixed.ckpt
+# A count of completions goes on only with its given squares (the reason
+# said once).
+out=$(run_mpi queens 12 --count -q --checkpoint given.ckpt 2>&1) && fail "a count of completions accepted"
+[[ $out == "puzzles-mpi: error: checkpoint given.ckpt line 1: unit scheme \"queens-given-rows-1\" counts the completions of given pieces: continue it with the same --given squares" ]] ||
+  fail "completions without their squares: $out"
 expect_status 2 run_mpi queens 13 --count --threads 1025
 expect_status 2 run_mpi queens 13 --count --split 9
 expect_status 2 run_mpi queens 13

@@ -22,6 +22,7 @@ macro_rules! say {
 }
 
 mod coordinator;
+mod given;
 mod link;
 mod pool;
 mod protocol;
@@ -36,14 +37,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use clap::{Args, Parser, Subcommand};
+use clap::{ArgAction, Args, Parser, Subcommand};
 use mpi::traits::{Communicator, Root};
 use puzzles::queens::construct::known_to_have_none;
 use puzzles::queens::count::{CountPlan, CountRun, Method, UnitCount, UnitId};
 use puzzles::queens::session::{
     CountRecord, CountSession, Done, Ending, PlanRequest, SessionError, SessionStop,
 };
-use puzzles::queens::{Piece, Rules};
+use puzzles::queens::{Board, Piece, Rules};
 // The `puzzles` command's parser, so `--threads` means the same here.
 use puzzles::threads::parse_threads;
 
@@ -63,6 +64,7 @@ Examples:
   mpirun -n 4 puzzles-mpi queens 16 --count
   mpirun -n 64 --hostfile hosts puzzles-mpi queens 22 --count --checkpoint q22.ckpt
   srun puzzles-mpi queens 22 --count --checkpoint q22.ckpt --json
+  mpirun -n 64 puzzles-mpi queens 21 --given 10:10 --count --checkpoint c21.ckpt
 
 Rank 0 coordinates and counts; every other rank counts. Run the same command
 again to resume from the checkpoint; a checkpoint of `puzzles queens N --count
@@ -107,6 +109,26 @@ struct QueensArgs {
     /// Play on a torus: the board wraps around.
     #[arg(long)]
     torus: bool,
+
+    /// Pieces already on the board, as ROW:COL pairs (0-based, separated
+    /// by commas; the option may be repeated): count their completions, as
+    /// `puzzles queens N --given ROW:COL,... --count` does.
+    #[arg(
+        long,
+        value_name = "ROW:COL",
+        value_parser = given::parse_square,
+        value_delimiter = ',',
+        action = ArgAction::Append,
+        // `-1:0` is a bad square, not an unknown option.
+        allow_hyphen_values = true,
+        conflicts_with = "unique"
+    )]
+    given: Vec<(usize, usize)>,
+
+    /// Read given pieces from a file (`-` for standard input): one
+    /// `ROW:COL` or `ROW COL` a line, `#` starts a comment.
+    #[arg(long, value_name = "FILE", conflicts_with = "unique")]
+    given_file: Option<PathBuf>,
 
     /// Print one JSON object: n, total, unique (a backtracking count),
     /// units, elapsed seconds, nodes, split, threads, resumed units, ranks.
@@ -187,10 +209,13 @@ struct Start {
     /// The piece, as its index in [`PIECES`].
     piece: usize,
     torus: bool,
+    /// The pieces given, for a count of their completions: their squares
+    /// follow in a broadcast of their own.
+    given: usize,
 }
 
 impl Start {
-    const WORDS: usize = 8;
+    const WORDS: usize = 9;
 
     fn leave() -> Start {
         Start {
@@ -202,6 +227,7 @@ impl Start {
             quadrants: false,
             piece: 0,
             torus: false,
+            given: 0,
         }
     }
 
@@ -215,11 +241,12 @@ impl Start {
             u64::from(self.quadrants),
             self.piece as u64,
             u64::from(self.torus),
+            self.given as u64,
         ]
     }
 
     fn decode(words: [u64; Start::WORDS]) -> Start {
-        let [go, n, split, threads, batch, quadrants, piece, torus] =
+        let [go, n, split, threads, batch, quadrants, piece, torus, given] =
             words.map(|word| word as usize);
         Start {
             go: go == 1,
@@ -230,6 +257,7 @@ impl Start {
             quadrants: quadrants == 1,
             piece,
             torus: torus == 1,
+            given,
         }
     }
 }
@@ -331,6 +359,7 @@ fn run(world: mpi::topology::SimpleCommunicator, rank: i32) -> ExitCode {
                             .position(|&piece| piece == ready.plan.rules().piece())
                             .expect("every piece is numbered"),
                         torus: ready.plan.rules().torus(),
+                        given: ready.plan.given().map_or(0, <[_]>::len),
                     }
                     .encode();
                     prepared = Some(ready);
@@ -348,8 +377,21 @@ fn run(world: mpi::topology::SimpleCommunicator, rank: i32) -> ExitCode {
     if !start.go {
         return early.unwrap_or(ExitCode::SUCCESS);
     }
+    let mut given = match &prepared {
+        Some(ready) => given::encode(ready.plan.given().unwrap_or_default()),
+        None => vec![0; 2 * start.given],
+    };
+    if start.given > 0 {
+        root.broadcast_into(&mut given[..]);
+    }
     let plan = match &prepared {
         Some(ready) => ready.plan.clone(),
+        None if start.given > 0 => Rules::new(start.n, PIECES[start.piece], start.torus)
+            .ok()
+            .and_then(|rules| Board::with_rules(rules).ok())
+            .and_then(|board| board.with_given(&given::decode(&given)).ok())
+            .and_then(|completion| CountPlan::completions(&completion, start.split).ok())
+            .expect("rank 0 made this plan"),
         None if start.quadrants => CountPlan::quadrants(start.n).expect("rank 0 made this plan"),
         None => Rules::new(start.n, PIECES[start.piece], start.torus)
             .ok()
@@ -418,7 +460,13 @@ fn prepare(args: QueensArgs, started: Instant) -> anyhow::Result<Prepared> {
             n = rules.n(),
         );
     }
+    let given = given::given_squares(&args.given, args.given_file.as_deref())?;
     let mut request = PlanRequest::new(args.n);
+    if !given.is_empty() {
+        // Off the board or attacking: said here, as `puzzles` says it.
+        let completion = Board::with_rules(rules)?.with_given(&given)?;
+        request.given = Some(completion.given().to_vec());
+    }
     request.piece = args.piece;
     request.torus = args.torus;
     request.split = args.split;
@@ -516,6 +564,7 @@ fn coordinate(
 
     let mut last_progress = Instant::now();
     let units = plan.len();
+    let counted = counted_noun(&plan);
     let mut coordinator = Coordinator::new(
         units,
         todo,
@@ -529,7 +578,7 @@ fn coordinate(
                 last_progress = Instant::now();
                 let tally = session.tally();
                 say!(
-                    "puzzles-mpi: {} of {units} units, {} solutions so far, {:.0} s",
+                    "puzzles-mpi: {} of {units} units, {} {counted} so far, {:.0} s",
                     tally.units,
                     tally.total,
                     started.elapsed().as_secs_f64()
@@ -546,6 +595,15 @@ fn coordinate(
         threads: start.threads,
     };
     Ok(report(&args, &plan, session, run, shape, started))
+}
+
+/// What `plan` counts: solutions, or completions of given pieces.
+fn counted_noun(plan: &CountPlan) -> &'static str {
+    if plan.given().is_some() {
+        "completions"
+    } else {
+        "solutions"
+    }
 }
 
 /// The job's ranks and counting threads per rank.
@@ -607,15 +665,18 @@ fn report(
         .and_then(|()| out.flush())
         .context("cannot write to standard output")?;
     if !args.quiet {
-        let classes = if plan.method().finds_fundamentals() {
-            format!("{} fundamental", tally.unique)
+        let classes = if plan.given().is_some() {
+            String::new()
+        } else if plan.method().finds_fundamentals() {
+            format!(", {} fundamental", tally.unique)
         } else {
-            "by joining quarter-boards".to_string()
+            ", by joining quarter-boards".to_string()
         };
         say!(
-            "puzzles-mpi: {} solutions, {classes}; {units} units ({} resumed), {} nodes, \
+            "puzzles-mpi: {} {}{classes}; {units} units ({} resumed), {} nodes, \
              {:.2} s on {ranks} {} with {threads} counting {} each",
             tally.total,
+            counted_noun(plan),
             resumed.units,
             tally.nodes,
             elapsed.as_secs_f64(),
