@@ -177,44 +177,39 @@ fn a_dumb_terminal_gets_the_summary_but_no_bar() {
     );
 }
 
+/// The frames of the progress bar of `puzzles queens ARGS` on a terminal
+/// of 100 columns (at least one: the bar draws a frame when it starts).
+fn count_bar_frames(args: &str) -> Vec<String> {
+    let child = on_a_terminal(&format!(
+        "stty cols 100 rows 20; '{}' queens {args}",
+        binary()
+    ));
+    let output = child.wait_with_output().unwrap();
+    let shown = String::from_utf8(output.stdout).unwrap();
+    let frames: Vec<String> = shown
+        .split(['\r', '\n'])
+        .flat_map(|line| line.split("\x1b[2K"))
+        .filter(|frame| frame.contains(" units · "))
+        .map(str::to_string)
+        .collect();
+    assert!(!frames.is_empty(), "{shown:?}");
+    frames
+}
+
 #[test]
 fn the_progress_bar_stops_short_of_the_terminals_edge() {
     // A frame that filled all the columns would leave the cursor at the edge,
     // where the `^C` the terminal echoes on Ctrl-C wraps onto a new line:
     // clearing the bar would then clear that line and leave the frame above
     // the "interrupted" message.
-    let child = on_a_terminal(&format!(
-        "stty cols 100 rows 20; '{}' queens 15 --count --split 4",
-        binary()
-    ));
-    let output = child.wait_with_output().unwrap();
-    let shown = String::from_utf8(output.stdout).unwrap();
-    let frames: Vec<&str> = shown
-        .split(['\r', '\n'])
-        .flat_map(|line| line.split("\x1b[2K"))
-        .filter(|frame| frame.contains(" units · "))
-        .collect();
-    assert!(!frames.is_empty(), "{shown:?}");
-    for frame in frames {
+    for frame in count_bar_frames("15 --count --split 4") {
         assert_eq!(frame.chars().count(), 98, "{frame:?}");
     }
 }
 
 #[test]
 fn the_progress_bar_of_a_count_of_completions_counts_completions() {
-    let child = on_a_terminal(&format!(
-        "stty cols 100 rows 20; '{}' queens 14 --given 4:7 --count",
-        binary()
-    ));
-    let output = child.wait_with_output().unwrap();
-    let shown = String::from_utf8(output.stdout).unwrap();
-    let frames: Vec<&str> = shown
-        .split(['\r', '\n'])
-        .flat_map(|line| line.split("\x1b[2K"))
-        .filter(|frame| frame.contains(" units · "))
-        .collect();
-    assert!(!frames.is_empty(), "{shown:?}");
-    for frame in frames {
+    for frame in count_bar_frames("14 --given 4:7 --count") {
         assert!(frame.contains(" completions · ETA "), "{frame:?}");
     }
 }
