@@ -201,7 +201,8 @@ pub struct QueensArgs {
     pub shard: Option<Shard>,
 
     /// With --shard: write the part file to FILE (`-`: standard output)
-    /// instead of queens-N-shard-I-of-K.json.
+    /// instead of queens-N-shard-I-of-K.json (queens-N-completions-shard-I-of-K.json
+    /// with --given).
     #[arg(long, value_name = "FILE", requires = "shard", conflicts_with_all = NOT_COUNTING)]
     pub part: Option<PathBuf>,
 

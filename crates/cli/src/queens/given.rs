@@ -162,7 +162,6 @@ fn count_completions(
             .with_given(completion.given().len())
             .with_piece(rules.piece().name(), rules.torus())
     } else {
-        let cancel = count::stop_requests()?;
         let mut request = PlanRequest::new(n);
         request.piece = rules.piece();
         request.torus = rules.torus();
@@ -170,6 +169,10 @@ fn count_completions(
         request.checkpoint = args.checkpoint.clone();
         request.given = Some(completion.given().to_vec());
         let plan = request.plan()?;
+        if let Some(shard) = args.shard {
+            return super::shard::run(plan, shard, args, out);
+        }
+        let cancel = count::stop_requests()?;
         let Some(counted) = count::count_units(&plan, None, args, &cancel, started)? else {
             return Ok(Outcome::Interrupted);
         };

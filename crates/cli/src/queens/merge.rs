@@ -8,9 +8,9 @@ use std::path::PathBuf;
 
 use anyhow::{Context, bail};
 use clap::Args;
-use puzzles::queens::Piece;
 use puzzles::queens::count::CountPlan;
 use puzzles::queens::record_file::not_a_regular_file;
+use puzzles::queens::{Board, Piece, Rules};
 use serde::Serialize;
 
 use super::shard::Part;
@@ -25,9 +25,9 @@ Examples:
   puzzles merge queens-16-shard-*-of-3.json          14772512
   puzzles merge --json queens-16-shard-*.json        n, total, units, nodes, ... as JSON
 
-Every shard 1 to K of the same problem (N, split, units, K) must be given exactly
-once; a missing or repeated shard, or a part of another problem, is an error
-(exit status 2) that names it.")]
+Every shard 1 to K of the same problem (N, split, units, K, and the given squares
+of a count of completions) must be given exactly once; a missing or repeated
+shard, or a part of another problem, is an error (exit status 2) that names it.")]
 pub struct MergeArgs {
     /// The part files, one per shard ('-' for one part on standard input).
     #[arg(value_name = "PART", required = true)]
@@ -48,6 +48,9 @@ pub struct MergeArgs {
 /// --count --json` that a merge knows.
 #[derive(Serialize)]
 struct JsonMerge {
+    /// The given pieces, for parts of a count of their completions.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    given: Option<usize>,
     n: usize,
     total: u128,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -143,17 +146,24 @@ pub fn run(args: MergeArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
     let total = sum("totals", |part| part.total)?;
     let unique = sum("fundamental counts", |part| part.unique)?;
     let nodes = sum("nodes", |part| part.nodes)?;
-    // The quadrant counter's parts count no classes.
-    let classes = first.scheme != puzzles::queens::quadrants::SCHEME;
+    // The quadrant counter's parts count no classes, nor do counts of
+    // completions.
+    let completions = CountPlan::scheme_completes(&first.scheme);
+    let classes = first.scheme != puzzles::queens::quadrants::SCHEME && !completions;
     if args.unique && !classes {
+        let counted = if completions {
+            "count completions of given pieces, which have no classes"
+        } else {
+            "were counted by joining quarter-boards, which finds no fundamental solutions"
+        };
         bail!(
-            "these parts were counted by joining quarter-boards (scheme {}), which finds no \
-             fundamental solutions: merge them without --unique",
+            "these parts (scheme {}) {counted}: merge them without --unique",
             first.scheme
         );
     }
     if args.json {
         let result = JsonMerge {
+            given: completions.then_some(first.given.len()),
             n: first.n,
             total,
             unique: classes.then_some(unique),
@@ -166,7 +176,7 @@ pub fn run(args: MergeArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
             torus: None,
         };
         let result = match CountPlan::scheme_board(&first.scheme) {
-            Some((piece, torus)) if piece != Piece::Queen || torus => JsonMerge {
+            Some((piece, torus)) if piece != Piece::Queen || torus || completions => JsonMerge {
                 piece: Some(piece.name()),
                 torus: Some(torus),
                 ..result
@@ -187,11 +197,21 @@ pub fn run(args: MergeArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
 }
 
 /// Checks that the plan a part names exists: a scheme this build counts,
-/// a board and a split it takes, and as many units as that plan has (at
-/// most 2^24 of them, so this costs at most a moment).
+/// a board and a split it takes (and given pieces it holds), and as many
+/// units as that plan has (at most 2^24 of them, so this costs at most a
+/// moment).
 fn check_plan(part: &Part) -> anyhow::Result<()> {
-    let plan = CountPlan::for_scheme(&part.scheme, part.n, part.split)
-        .with_context(|| format!("the parts are for {}, which no count makes", part.problem()))?;
+    let no_such_count = || format!("the parts are for {}, which no count makes", part.problem());
+    let plan = match CountPlan::scheme_board(&part.scheme) {
+        Some((piece, torus)) if CountPlan::scheme_completes(&part.scheme) => {
+            let completion = Rules::new(part.n, piece, torus)
+                .and_then(Board::with_rules)
+                .and_then(|board| board.with_given(&part.given))
+                .with_context(no_such_count)?;
+            CountPlan::completions(&completion, part.split).with_context(no_such_count)?
+        }
+        _ => CountPlan::for_scheme(&part.scheme, part.n, part.split).with_context(no_such_count)?,
+    };
     if plan.len() != part.units {
         bail!(
             "the parts are for {}, but that plan has {} units: a part was forged or damaged",

@@ -49,11 +49,10 @@ pub fn run(args: QueensArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
     }
     if !args.given.is_empty() || args.given_file.is_some() {
         // Completions are counted in work units as whole boards are
-        // (--threads, --checkpoint, --split), but shard parts and samples
-        // record no given squares, and quarter-boards know of none.
+        // (--threads, --checkpoint, --split, --shard), but samples record
+        // no given squares, and quarter-boards know of none.
         for (used, flag) in [
             (args.sample.is_some(), "--sample"),
-            (args.shard.is_some(), "--shard"),
             (args.method.is_some(), "--method"),
         ] {
             if used {
@@ -79,7 +78,7 @@ pub fn run(args: QueensArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
             return count::at_once(&board, &args, out);
         }
         if let Some(shard) = args.shard {
-            return shard::run(rules, shard, &args, out);
+            return shard::run(count::plan_for(rules, &args)?, shard, &args, out);
         }
         if let Some(size) = args.sample {
             crate::interrupt::leave_on_signal()?;

@@ -15,6 +15,9 @@
 //!  "unique":…,"nodes":…,"elapsed_seconds":…,"check":"…"}
 //! ```
 //!
+//! A part of a count of completions (`--given`) names the given squares
+//! after `units`, as its checkpoint's header does: `"given":[[3,4]]`.
+//!
 //! The line names its whole problem, so a part of another count is refused
 //! by `merge`. While the shard counts it holds an exclusive lock on
 //! `PART.partial`, the file it writes the part into and then renames onto
@@ -26,16 +29,16 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::{Context, bail};
+use puzzles::queens::MAX_SEARCH_N;
 use puzzles::queens::count::{CountPlan, MAX_SPLIT, Method, UnitId};
 use puzzles::queens::record_file::{
     LockFailure, foreign_format, json_problem, lock_exclusive, not_a_regular_file, seal_line,
     unseal_line,
 };
-use puzzles::queens::{MAX_SEARCH_N, Rules};
 use serde::{Deserialize, Serialize};
 
 use super::args::QueensArgs;
-use super::count::{Counted, chatty, count_units, plan_for, stop_requests};
+use super::count::{Counted, chatty, count_units, stop_requests};
 use super::values::Shard;
 use crate::numbers::grouped;
 use crate::outcome::Outcome;
@@ -67,6 +70,9 @@ pub struct Part {
     pub split: usize,
     /// The plan's units (all shards).
     pub units: u64,
+    /// The given pieces of a count of their completions (none otherwise).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub given: Vec<(usize, usize)>,
     /// How many shards.
     pub shards: u64,
     /// This one, from 1.
@@ -168,6 +174,23 @@ impl Part {
                 self.n, self.split
             ));
         }
+        if !self.given.is_empty() && !CountPlan::scheme_completes(&self.scheme) {
+            return Err(format!(
+                "given squares for scheme {}, which counts no completions",
+                self.scheme
+            ));
+        }
+        if self.given.len() > self.n
+            || self
+                .given
+                .iter()
+                .any(|&(row, col)| row >= self.n || col >= self.n)
+        {
+            return Err(format!(
+                "given squares that no {n} × {n} board holds",
+                n = self.n
+            ));
+        }
         if self.shards > self.units.max(1) {
             return Err(format!(
                 "{} shards of {} units: a count has at most one shard per unit",
@@ -202,26 +225,38 @@ impl Part {
     }
 
     /// The problem the part belongs to, for messages and comparisons:
-    /// `n = 13, split 3 (351 units, scheme lexmin-rows-1) in 4 shards`.
+    /// `n = 13, split 3 (351 units, scheme lexmin-rows-1) in 4 shards`,
+    /// and for a count of completions `…, given 3:4 5:1) in 4 shards`.
     pub fn problem(&self) -> String {
+        let given: String = self
+            .given
+            .iter()
+            .map(|(row, col)| format!(" {row}:{col}"))
+            .collect();
+        let given = if given.is_empty() {
+            given
+        } else {
+            format!(", given{given}")
+        };
         format!(
-            "n = {}, split {} ({} units, scheme {}) in {} shards",
+            "n = {}, split {} ({} units, scheme {}{given}) in {} shards",
             self.n, self.split, self.units, self.scheme, self.shards
         )
     }
 }
 
-/// Counts one shard and writes its part file.
+/// Counts one shard of `plan` (of the whole board, or of the completions of
+/// given pieces) and writes its part file.
 pub fn run(
-    rules: Rules,
+    plan: CountPlan,
     shard: Shard,
     args: &QueensArgs,
     out: &mut dyn Write,
 ) -> anyhow::Result<Outcome> {
+    let rules = plan.rules();
     let n = rules.n();
     let started = Instant::now();
     let cancel = stop_requests()?;
-    let plan = plan_for(rules, args)?;
     if shard.count > plan.len().max(1) {
         // The quadrant join has no split: its units are its own.
         let units_of = if plan.method() == Method::Quadrants {
@@ -239,7 +274,8 @@ pub fn run(
         );
     }
     let path = args.part.clone().unwrap_or_else(|| {
-        // Kings and queens counted side by side keep their parts apart.
+        // Kings and queens counted side by side keep their parts apart, and
+        // counts of completions keep theirs apart from the whole board's.
         let board = if rules.is_classic() {
             "queens".to_string()
         } else {
@@ -249,8 +285,13 @@ pub fn run(
                 if rules.torus() { "-torus" } else { "" }
             )
         };
+        let completions = if plan.given().is_some() {
+            "-completions"
+        } else {
+            ""
+        };
         PathBuf::from(format!(
-            "{board}-{n}-shard-{}-of-{}.json",
+            "{board}-{n}{completions}-shard-{}-of-{}.json",
             shard.index, shard.count
         ))
     });
@@ -302,6 +343,7 @@ pub fn run(
         n,
         split: plan.split(),
         units: plan.len(),
+        given: plan.given().unwrap_or_default().to_vec(),
         shards: shard.count,
         shard: shard.index,
         assignment: ASSIGNMENT.to_string(),
@@ -315,11 +357,18 @@ pub fn run(
     if let Some(partial) = partial {
         partial.finish(&line)?;
         if chatty(args) {
+            let counted = if plan.given().is_some() {
+                format!("{} completions", grouped(tally.total))
+            } else {
+                format!(
+                    "{} solutions ({} fundamental)",
+                    grouped(tally.total),
+                    grouped(tally.unique)
+                )
+            };
             say!(
-                "{shard}: {} units, {} solutions ({} fundamental), {:.2} s; written to {}",
+                "{shard}: {} units, {counted}, {:.2} s; written to {}",
                 grouped(ids.len() as u64),
-                grouped(tally.total),
-                grouped(tally.unique),
                 elapsed.as_secs_f64(),
                 path.display()
             );
@@ -350,6 +399,7 @@ fn may_replace(path: &Path, plan: &CountPlan, shard: Shard) -> anyhow::Result<()
         Ok(part)
             if part.scheme == plan.scheme()
                 && (part.n, part.split, part.units) == (plan.n(), plan.split(), plan.len())
+                && part.given == plan.given().unwrap_or_default()
                 && part.shard() == shard =>
         {
             Ok(())
@@ -570,6 +620,7 @@ mod tests {
             n: 13,
             split: 3,
             units: 351,
+            given: Vec::new(),
             shards: 4,
             shard: 2,
             assignment: ASSIGNMENT.into(),
@@ -620,6 +671,47 @@ mod tests {
                 .contains("one line")
         );
         assert!(Part::parse(b"").unwrap_err().contains("empty"));
+    }
+
+    #[test]
+    fn a_part_of_a_count_of_completions_names_its_given_squares() {
+        let part = Part {
+            scheme: "queens-given-rows-1".into(),
+            given: vec![(3, 4), (5, 1)],
+            unique: 0,
+            ..sample()
+        };
+        let line = part.line();
+        assert!(
+            line.contains(r#""units":351,"given":[[3,4],[5,1]],"shards":4"#),
+            "{line}"
+        );
+        assert_eq!(Part::parse(line.as_bytes()), Ok(part.clone()));
+        assert!(
+            part.problem()
+                .contains("scheme queens-given-rows-1, given 3:4 5:1)")
+        );
+        // A whole-board part names none.
+        assert!(!sample().line().contains("given"));
+        for (edit, message) in [
+            (
+                Box::new(|p: &mut Part| p.scheme = SCHEME.into()) as Box<dyn Fn(&mut Part)>,
+                "which counts no completions",
+            ),
+            (
+                Box::new(|p: &mut Part| p.given[1] = (13, 0)),
+                "no 13 × 13 board",
+            ),
+            (
+                Box::new(|p: &mut Part| p.given = vec![(0, 0); 14]),
+                "no 13 × 13 board",
+            ),
+        ] {
+            let mut edited = part.clone();
+            edit(&mut edited);
+            let err = Part::parse(edited.line().as_bytes()).unwrap_err();
+            assert!(err.contains(message), "{err}");
+        }
     }
 
     #[test]

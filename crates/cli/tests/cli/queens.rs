@@ -416,12 +416,8 @@ fn refused(args: &[&str]) -> assert_cmd::assert::Assert {
 
 #[test]
 fn counting_options_are_refused_with_given_queens() {
-    let dir = crate::util::scratch("given-part");
-    let part = dir.join("part.json");
-    let part = part.to_str().unwrap();
     for (options, flag) in [
         (&["--sample", "100"][..], "--sample"),
-        (&["--shard", "1/2", "--part", part], "--shard"),
         (&["--method", "quadrants"], "--method"),
     ] {
         refused(&[&["queens", "10", "--given", "0:0", "--count"][..], options].concat()).stderr(
@@ -430,7 +426,6 @@ fn counting_options_are_refused_with_given_queens() {
             ),
         );
     }
-    assert!(!std::path::Path::new(part).exists());
     // The piece given is named: rooks were called queens.
     refused(&[
         "queens",
@@ -459,6 +454,26 @@ fn counting_options_are_refused_with_given_queens() {
         "puzzles: error: --threads works with counts by search; given queens have no \
          completion, as a theorem says, so nothing is searched\n",
     );
+    let dir = crate::util::scratch("given-part");
+    let part = dir.join("part.json");
+    refused(&[
+        "queens",
+        "8",
+        "--piece",
+        "rook",
+        "--given",
+        "0:0",
+        "--count",
+        "--shard",
+        "1/2",
+        "--part",
+        part.to_str().unwrap(),
+    ])
+    .stderr(
+        "puzzles: error: --shard works with counts by search; given rooks are counted by \
+         formula, at once\n",
+    );
+    assert!(!part.exists());
 }
 
 #[test]

@@ -613,3 +613,63 @@ fn shards_of_other_boards_merge_to_the_count() {
         );
     }
 }
+
+#[test]
+fn shards_of_a_count_of_completions_merge_to_it_and_to_no_other() {
+    let dir = scratch("given");
+    let shards = |given: &str| -> Vec<PathBuf> {
+        (1..=3)
+            .map(|index| {
+                let part = dir.join(format!("{given}-{index}.json"));
+                puzzles()
+                    .args(["queens", "12", "--given", given, "--count"])
+                    .args(["--shard", &format!("{index}/3"), "--part"])
+                    .arg(&part)
+                    .assert()
+                    .success()
+                    .stdout("");
+                part
+            })
+            .collect()
+    };
+    let files = shards("3:4");
+    let json = merged_json(&files);
+    assert_eq!(
+        (json["given"].as_u64(), json["total"].as_u64()),
+        (Some(1), Some(1117)),
+        "{json}"
+    );
+    assert_eq!(
+        (&json["piece"], &json["torus"]),
+        (&Value::from("queen"), &Value::from(false))
+    );
+    assert!(json.get("unique").is_none(), "{json}");
+    merge(&files, &["--unique"])
+        .code(2)
+        .stderr(predicate::str::contains("which have no classes"));
+    // The same shard of completions of another square, or of the whole
+    // board, belongs to another count.
+    let other = shards("3:5");
+    let whole = count_shards(&dir, "12", 3, &[]);
+    for (second, given) in [
+        (&other[1], "given 3:5"),
+        (&whole[1], "scheme lexmin-rows-1"),
+    ] {
+        merge(&[files[0].clone(), second.clone(), files[2].clone()], &[])
+            .code(2)
+            .stdout("")
+            .stderr(
+                predicate::str::contains(given)
+                    .and(predicate::str::contains("parts of one count must agree")),
+            );
+    }
+    // By default the parts are named apart from the whole board's.
+    puzzles()
+        .current_dir(&dir)
+        .args([
+            "queens", "12", "--given", "3:4", "--count", "--shard", "1/3",
+        ])
+        .assert()
+        .success();
+    assert!(dir.join("queens-12-completions-shard-1-of-3.json").exists());
+}
