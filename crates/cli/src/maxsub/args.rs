@@ -62,7 +62,9 @@ pub struct MaxsubArgs {
     pub allow_empty: bool,
 
     /// Read decimal numbers (64-bit floats) instead of integers; NaN and
-    /// infinities are refused.
+    /// infinities are refused. Sums are rounded: where a sum is not exact
+    /// in 64 bits, methods that add in another order can differ in its last
+    /// digits.
     #[arg(long)]
     pub float: bool,
 

@@ -240,6 +240,37 @@ fn floats_are_read_with_float_and_refused_without() {
     );
 }
 
+/// A tester's finds: the circle's total less the run left out, and prefix
+/// sums in a window, lost the small numbers beside a large one, so the sum
+/// printed was not the sum of the elements printed beside it, or the run
+/// was the wrong one.
+#[test]
+fn float_sums_found_as_differences_keep_small_numbers_beside_large_ones() {
+    for algorithm in ["kadane", "brute-force"] {
+        for (args, expected) in [
+            (
+                &["--circular", "--", "1", "-1e16", "1"][..],
+                "sum: 2\nstart: 2\nend: 0\nlen: 2\nwraps: yes (indices 2..=2 then 0..=0)\nelements: 1 1\n",
+            ),
+            (
+                &["--circular", "--", "3", "0.5", "-1e16", "3"],
+                "sum: 6.5\nstart: 3\nend: 1\nlen: 3\nwraps: yes (indices 3..=3 then 0..=1)\nelements: 3 3 0.5\n",
+            ),
+            (
+                &["--max-len", "3", "--", "-1e16", "0.5", "3", "0.5"],
+                "sum: 4\nstart: 1\nend: 3\nlen: 3\nelements: 0.5 3 0.5\n",
+            ),
+            (
+                &["--min-len", "2", "--", "-1e9", "0.25", "0.5"],
+                "sum: 0.75\nstart: 1\nend: 2\nlen: 2\nelements: 0.25 0.5\n",
+            ),
+        ] {
+            let args = [&["--float", "--algorithm", algorithm][..], args].concat();
+            assert_eq!(output(&args, 0), expected, "{args:?}");
+        }
+    }
+}
+
 #[test]
 fn negative_numbers_clap_would_take_for_options_are_numbers() {
     // Clap's own rule knows `-0.5` and `-1e3`, not these.

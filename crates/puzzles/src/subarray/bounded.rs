@@ -5,8 +5,7 @@ use std::collections::VecDeque;
 
 use serde::{Deserialize, Serialize};
 
-use super::chunked::better;
-use super::{Best, Element, SubarrayError, Sum, check_input};
+use super::{Best, Element, SubarrayError, Sum, Widened, check_input};
 
 /// Allowed run lengths: from `min_len` to `max_len`, both at least 1.
 ///
@@ -171,7 +170,10 @@ impl Bounds {
 ///
 /// For each end, the best start is the one with the smallest prefix sum
 /// before it within the window the bounds allow; a monotonic queue keeps the
-/// window's minimum (the earliest among equals).
+/// window's minimum (the earliest among equals). Decimal prefix sums are
+/// kept to about 106 bits: in `f64` a run's sum as the difference of two
+/// large ones lost what they rounded away (after `-1e16`, the run `0.5, 3` of
+/// `-1e16, 0.5, 3, 0.5` summed to 4, and won over `0.5, 3, 0.5`).
 ///
 /// # Errors
 ///
@@ -202,14 +204,16 @@ pub fn bounded<T: Element>(values: &[T], bounds: Bounds) -> Result<Best<T::Sum>,
     }
     // prefix[i] is the sum of values[..i].
     let mut prefix = Vec::with_capacity(n + 1);
-    prefix.push(T::Sum::ZERO);
-    let mut total = T::Sum::ZERO;
+    let mut total = T::Sum::ZERO.wide();
+    prefix.push(total);
     for value in values {
-        total = total + value.widen();
+        total = total + value.widen().wide();
         prefix.push(total);
     }
     let mut window: VecDeque<usize> = VecDeque::new();
-    let mut found: Option<Best<T::Sum>> = None;
+    // The best run so far, its sum kept wide: by the tie rule, a larger
+    // sum, then a smaller start (ends only grow).
+    let mut found: Option<(_, usize, usize)> = None;
     for end in bounds.min_len - 1..n {
         // The start that just became long enough joins the window; later
         // starts with a smaller or equal prefix make larger ones useless, but
@@ -228,14 +232,17 @@ pub fn bounded<T: Element>(values: &[T], bounds: Bounds) -> Result<Best<T::Sum>,
             window.pop_front();
         }
         let start = *window.front().expect("the newest start is in the window");
-        let candidate = Best {
-            sum: prefix[end + 1] - prefix[start],
-            start,
-            end,
-        };
-        if found.is_none_or(|best| better(&candidate, &best)) {
-            found = Some(candidate);
+        let sum = prefix[end + 1] - prefix[start];
+        if found
+            .is_none_or(|(best, best_start, _)| sum > best || (sum == best && start < best_start))
+        {
+            found = Some((sum, start, end));
         }
     }
-    Ok(found.expect("at least one end"))
+    let (sum, start, end) = found.expect("at least one end");
+    Ok(Best {
+        sum: T::Sum::narrow(sum),
+        start,
+        end,
+    })
 }

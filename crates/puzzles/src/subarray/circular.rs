@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{EXCERPT, Element, Excerpt, HasSum, SubarrayError, Sum, check_input};
+use super::{EXCERPT, Element, Excerpt, HasSum, SubarrayError, Sum, Wide, Widened, check_input};
 
 /// A run on the circle: `len` elements from `start`, going round. When it
 /// wraps, `end < start`: it is `start..n` followed by `0..=end`.
@@ -106,7 +106,9 @@ impl<S: Sum> HasSum for CircularBest<S> {
 /// best wrapping run is the total minus the minimum run there; among minimum
 /// runs, the one ending first (the wrapping run then starts first), then the
 /// longest (the wrapping run is then shortest). The better of the two by the
-/// tie rule is the answer.
+/// tie rule is the answer. For decimals the total and the least run are
+/// kept to about 106 bits: in `f64` the total of `1, -1e16, 1` is `-1e16`,
+/// and the wrapping run's sum, the total less `-1e16`, came out as 0, not 2.
 ///
 /// # Errors
 ///
@@ -131,8 +133,11 @@ pub fn circular<T: Element>(values: &[T]) -> Result<CircularBest<T::Sum>, Subarr
     let mut best = CircularBest::new(linear.best.sum, linear.best.start, linear.best.len(), n);
     if n >= 3 {
         let (least, least_start, least_end) = minimum_run(&values[1..n - 1]);
+        let total = values.iter().fold(T::Sum::ZERO.wide(), |total, value| {
+            total + value.widen().wide()
+        });
         // The middle is values[1 + least_start ..= 1 + least_end].
-        let wrapping = wrapping_run(linear.total, (least, 1 + least_start, 1 + least_end), n);
+        let wrapping = wrapping_run(total, (least, 1 + least_start, 1 + least_end), n);
         if wrapping_wins(&wrapping, &best) {
             best = wrapping;
         }
@@ -143,11 +148,16 @@ pub fn circular<T: Element>(values: &[T]) -> Result<CircularBest<T::Sum>, Subarr
 /// The run that wraps round the middle `values[start..=end]` whose sum is
 /// `least`, on a circle of `n` whose elements add up to `total`.
 fn wrapping_run<S: Sum>(
-    total: S,
-    (least, start, end): (S, usize, usize),
+    total: S::Wide,
+    (least, start, end): (S::Wide, usize, usize),
     n: usize,
 ) -> CircularBest<S> {
-    CircularBest::new(total - least, (end + 1) % n, n - (end - start + 1), n)
+    CircularBest::new(
+        S::narrow(total - least),
+        (end + 1) % n,
+        n - (end - start + 1),
+        n,
+    )
 }
 
 /// The tie rule: a larger sum, then the smaller start, then the shorter run.
@@ -173,19 +183,19 @@ fn wrapping_wins<S: Sum>(wrapping: &CircularBest<S>, linear: &CircularBest<S>) -
 pub(crate) struct MiddleFold<T: Element> {
     /// How many elements were pushed.
     seen: usize,
-    /// Their sum.
-    total: T::Sum,
+    /// Their sum, kept wide.
+    total: Wide<T>,
     /// The first elements of the input.
     head: [T; EXCERPT],
     /// The last elements of the blocks pushed.
     recent: Recent<T>,
     /// The run of the middle that ends at the latest element.
-    current: Run<T::Sum>,
+    current: Run<Wide<T>>,
     /// The elements before a start of `current`, and that start: kept at
     /// the end of the block where it started.
     current_before: ([T; EXCERPT], usize),
     /// The least run so far.
-    least: Option<Run<T::Sum>>,
+    least: Option<Run<Wide<T>>>,
     /// The elements around it.
     surroundings: Option<Surroundings<T>>,
 }
@@ -247,11 +257,11 @@ impl<T: Element> MiddleFold<T> {
     pub(crate) fn new() -> MiddleFold<T> {
         MiddleFold {
             seen: 0,
-            total: T::Sum::ZERO,
+            total: T::Sum::ZERO.wide(),
             head: [T::default(); EXCERPT],
             recent: Recent::new(),
             current: Run {
-                sum: T::Sum::ZERO,
+                sum: T::Sum::ZERO.wide(),
                 start: 0,
                 end: 0,
             },
@@ -269,18 +279,19 @@ impl<T: Element> MiddleFold<T> {
             let Some((_, first)) = values.next() else {
                 return;
             };
-            self.total = T::Sum::ZERO + first.widen();
+            self.total = first.widen().wide();
         }
         let mut total = self.total;
+        let zero = T::Sum::ZERO.wide();
         let mut current = self.current;
         let mut least = self.least;
         for (offset, value) in values {
             let index = base + offset;
-            let value = value.widen();
+            let value = value.widen().wide();
             total = total + value;
             // As `minimum_run`: extending a run whose sum is not positive
             // gives a sum no larger, from an earlier start.
-            if index == 1 || current.sum > T::Sum::ZERO {
+            if index == 1 || current.sum > zero {
                 current = Run {
                     sum: value,
                     start: index,
@@ -391,19 +402,20 @@ impl<T: Element> MiddleFold<T> {
 }
 
 /// The minimum-sum non-empty run of `values` that ends first, and among those
-/// the longest: `(sum, start, end)`.
-fn minimum_run<T: Element>(values: &[T]) -> (T::Sum, usize, usize) {
-    let mut current = values[0].widen();
+/// the longest: `(sum, start, end)`, the sum kept wide.
+fn minimum_run<T: Element>(values: &[T]) -> (Wide<T>, usize, usize) {
+    let zero = T::Sum::ZERO.wide();
+    let mut current = values[0].widen().wide();
     let mut current_start = 0;
     let mut least = (current, 0, 0);
     for (index, value) in values.iter().enumerate().skip(1) {
         // Extending a run whose sum is not positive gives a sum no larger,
         // from an earlier start.
-        if current > T::Sum::ZERO {
-            current = value.widen();
+        if current > zero {
+            current = value.widen().wide();
             current_start = index;
         } else {
-            current = current + value.widen();
+            current = current + value.widen().wide();
         }
         if current < least.0 {
             least = (current, current_start, index);

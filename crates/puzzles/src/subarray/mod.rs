@@ -25,7 +25,10 @@
 //! sum an algorithm forms can overflow. Float sums are rounded, and methods
 //! that add in different orders can round differently; on input whose sums
 //! are exact in `f64` (integers below 2⁵³, halves, quarters, …) all methods
-//! agree exactly, as for integers.
+//! agree exactly, as for integers. Where a run's sum is the difference of
+//! two larger sums ([`circular`]'s total less the run it leaves out,
+//! [`bounded`]'s prefix sums), those are kept to about 106 bits, so that a
+//! large number outside the run costs the run none of its small ones.
 //!
 //! # Variants
 //!
@@ -51,6 +54,7 @@ mod bounded;
 pub mod brute;
 mod chunked;
 mod circular;
+mod double_double;
 mod excerpt;
 mod kadane;
 mod kernel;
@@ -75,6 +79,11 @@ pub use kadane::{kadane, kadane_classic};
 pub use parse::{Position, SyntaxError, SyntaxErrorKind};
 pub use rect::{Matrix, Rect, rect, rect_parallel};
 pub use topk::{MAX_RUNS, top_k};
+
+pub(crate) use sealed::Widened;
+
+/// A sum of `T`s kept wide ([`Widened`]).
+pub(crate) type Wide<T> = <<T as Element>::Sum as Widened>::Wide;
 
 /// The largest total magnitude `f64` input may have: a quarter of `f64::MAX`,
 /// so that no prefix sum, run sum or difference of two of them can overflow.
@@ -215,12 +224,48 @@ pub fn or_empty<B: HasSum>(best: B) -> Option<B> {
 // named nor implemented, so `Element` and `Sum` stay closed and the kernels
 // below stay out of the public API.
 mod sealed {
+    use std::fmt::Debug;
+    use std::ops::{Add, Sub};
+
+    use super::double_double::DoubleDouble;
     use super::{ChunkSummary, Element};
 
     pub trait Sealed {}
     impl Sealed for i64 {}
     impl Sealed for f64 {}
     impl Sealed for i128 {}
+
+    /// The type a sum is kept in where an answer is the difference of two
+    /// larger sums ([`circular`](super::circular)'s total less the run
+    /// left out, [`bounded`](super::bounded)'s prefix sums): `i128` itself,
+    /// and for `f64` a [`DoubleDouble`], so that the difference keeps what
+    /// the larger sums would have rounded away.
+    pub trait Widened: Sized {
+        type Wide: Copy + Debug + PartialOrd + Add<Output = Self::Wide> + Sub<Output = Self::Wide>;
+        fn wide(self) -> Self::Wide;
+        /// The nearest sum.
+        fn narrow(wide: Self::Wide) -> Self;
+    }
+
+    impl Widened for i128 {
+        type Wide = i128;
+        fn wide(self) -> i128 {
+            self
+        }
+        fn narrow(wide: i128) -> i128 {
+            wide
+        }
+    }
+
+    impl Widened for f64 {
+        type Wide = DoubleDouble;
+        fn wide(self) -> DoubleDouble {
+            DoubleDouble::new(self)
+        }
+        fn narrow(wide: DoubleDouble) -> f64 {
+            wide.to_f64()
+        }
+    }
 
     /// The crate's own per-type kernels behind [`Element`].
     pub trait Kernel: Sized {
@@ -265,6 +310,7 @@ pub trait Sum:
     + Serialize
     + 'static
     + sealed::Sealed
+    + sealed::Widened
 {
     /// Zero.
     const ZERO: Self;

@@ -41,6 +41,15 @@ fn exact_floats() -> impl Strategy<Value = Vec<f64>> {
     vec((-400_i32..=400).prop_map(|x| f64::from(x) / 4.0), 1..30)
 }
 
+/// Halves of small numbers among large negative ones (each exact in `f64`,
+/// their sums not), as twice their value: a run's sum found as the
+/// difference of two sums that take in a large one lost what those sums
+/// rounded away, in `f64`.
+fn halves_among_large_negatives() -> impl Strategy<Value = Vec<i64>> {
+    let large = (-(1_i64 << 20)..0, 33_u32..40).prop_map(|(high, shift)| high << shift);
+    vec(prop_oneof![4 => -80_i64..=80, 1 => large], 1..40)
+}
+
 /// Longer inputs for the vectorised kernel: several blocks, lanes and
 /// tails, sometimes with a value large enough to force the `i128` path.
 fn long_values() -> impl Strategy<Value = Vec<i64>> {
@@ -135,6 +144,31 @@ proptest! {
         prop_assert_eq!(top_k(&values, 3).unwrap(), brute::top_k(&values, 3).unwrap());
         let bounds = Bounds::new(2, 5).unwrap();
         prop_assert_eq!(bounded(&values, bounds).ok(), brute::bounded(&values, bounds).unwrap());
+    }
+
+    /// The runs found in `f64` are those of the exact sums (the input's
+    /// twice-over integers, summed in `i128`), and so are their sums, rounded
+    /// once.
+    #[test]
+    fn differences_of_float_sums_keep_small_runs_exact(
+        twice in halves_among_large_negatives(),
+        min_len in 1_usize..5,
+        extra in 0_usize..5,
+    ) {
+        let values: Vec<f64> = twice.iter().map(|&value| value as f64 / 2.0).collect();
+        let rounded = |twice_sum: i128| twice_sum as f64 / 2.0;
+        let exact = brute::circular(&twice).unwrap();
+        let found = circular(&values).unwrap();
+        prop_assert_eq!((found.start, found.len), (exact.start, exact.len));
+        prop_assert_eq!(found.sum, rounded(exact.sum));
+        let bounds = Bounds::new(min_len, min_len + extra).unwrap();
+        match (bounded(&values, bounds), brute::bounded(&twice, bounds).unwrap()) {
+            (Ok(found), Some(exact)) => {
+                prop_assert_eq!((found.start, found.end), (exact.start, exact.end));
+                prop_assert_eq!(found.sum, rounded(exact.sum));
+            }
+            (found, exact) => prop_assert!(found.is_err() && exact.is_none()),
+        }
     }
 
     #[test]
