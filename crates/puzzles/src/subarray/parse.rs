@@ -146,7 +146,7 @@ pub fn read_values_up_to<T: Parse, R: Read>(
             if over.get() || values.len() + block.len() > max {
                 over.set(true);
             } else {
-                values.extend_from_slice(block);
+                extend_within(&mut values, block, max);
             }
         },
     );
@@ -157,6 +157,18 @@ pub fn read_values_up_to<T: Parse, R: Read>(
     }
     read?;
     Ok(values)
+}
+
+/// Appends `block` to `values`, which may hold at most `max`, growing them
+/// by doubling but never past `max`: the doubling past 2²⁶ numbers would
+/// ask for 2 GiB to hold at most 1 GiB (an abort under a memory limit).
+fn extend_within<T: Copy>(values: &mut Vec<T>, block: &[T], max: usize) {
+    let needed = values.len() + block.len();
+    if needed > values.capacity() {
+        let target = (2 * values.capacity()).min(max).max(needed);
+        values.reserve_exact(target - values.len());
+    }
+    values.extend_from_slice(block);
 }
 
 /// A reader that ends (reads nothing more) once `stop` is set.

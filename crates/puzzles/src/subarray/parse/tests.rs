@@ -144,3 +144,15 @@ fn numbers_kept_in_memory_are_bounded_even_from_an_endless_input() {
     let err = read_matrix_up_to::<i64, _>("1 2\n3 4\n5 6\n".as_bytes(), 5).unwrap_err();
     assert!(matches!(err, SubarrayError::TooManyValues { max: 5 }));
 }
+
+#[test]
+fn kept_numbers_never_take_room_past_the_bound() {
+    for (block, max) in [(3, 1000), (4096, 100_000), (1, 1)] {
+        let mut values = Vec::new();
+        while values.len() + block <= max {
+            extend_within(&mut values, &vec![0_u8; block], max);
+            assert!(values.capacity() <= max, "{} of {max}", values.capacity());
+        }
+        assert_eq!(values.len(), max / block * block);
+    }
+}
