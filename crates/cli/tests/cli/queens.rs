@@ -426,52 +426,39 @@ fn counting_options_are_refused_with_given_queens() {
             ),
         );
     }
-    // The piece given is named: rooks were called queens.
-    refused(&[
-        "queens",
-        "8",
-        "--piece",
-        "rook",
-        "--given",
-        "0:0",
-        "--count",
-        "--method",
-        "backtrack",
-    ])
-    .stderr(
-        "puzzles: error: --method works with the whole-board count only, not with given rooks\n",
-    );
-    // Rooks' completions are a formula, and a theorem answers boards
-    // without solutions: no units to split or record.
-    refused(&[
-        "queens", "8", "--piece", "rook", "--given", "0:0", "--count", "--split", "3",
-    ])
-    .stderr(
-        "puzzles: error: --split works with counts by search; given rooks are counted by \
-         formula, at once\n",
-    );
+    // The piece given is named (rooks were called queens); rooks'
+    // completions are a formula, and a theorem answers boards without
+    // solutions: no units to split, record or shard.
+    let dir = crate::util::scratch("given-part");
+    let part = dir.join("part.json");
+    for (options, message) in [
+        (
+            &["--method", "backtrack"][..],
+            "--method works with the whole-board count only, not with given rooks",
+        ),
+        (
+            &["--split", "3"],
+            "--split works with counts by search; given rooks are counted by formula, at once",
+        ),
+        (
+            &["--shard", "1/2", "--part", part.to_str().unwrap()],
+            "--shard works with counts by search; given rooks are counted by formula, at once",
+        ),
+    ] {
+        refused(
+            &[
+                &[
+                    "queens", "8", "--piece", "rook", "--given", "0:0", "--count",
+                ][..],
+                options,
+            ]
+            .concat(),
+        )
+        .stderr(format!("puzzles: error: {message}\n"));
+    }
     refused(&["queens", "2", "--given", "0:0", "--count", "--threads", "2"]).stderr(
         "puzzles: error: --threads works with counts by search; given queens have no \
          completion, as a theorem says, so nothing is searched\n",
-    );
-    let dir = crate::util::scratch("given-part");
-    let part = dir.join("part.json");
-    refused(&[
-        "queens",
-        "8",
-        "--piece",
-        "rook",
-        "--given",
-        "0:0",
-        "--count",
-        "--shard",
-        "1/2",
-        "--part",
-        part.to_str().unwrap(),
-    ])
-    .stderr(
-        "puzzles: error: --shard works with counts by search; given rooks are counted by \
-         formula, at once\n",
     );
     assert!(!part.exists());
 }
