@@ -638,6 +638,23 @@ fn the_issue_examples() {
 fn matrices_read_row_by_row() {
     let m = read_matrix::<i64, _>(&b"1 2 # first\n\n# skipped\n3,4\n"[..]).unwrap();
     assert_eq!((m.rows(), m.cols(), m.values()), (2, 2, &[1, 2, 3, 4][..]));
+    // Lines end with a line feed, a carriage return and a line feed, or a
+    // carriage return alone (old Mac files were read as one row).
+    for text in [
+        &b"1 2\r3 4\r"[..],
+        b"1 2\r\n3 4\r\n",
+        b"1 2\r\r3 4",
+        b"1 2\n\r3 4\n",
+    ] {
+        let m = read_matrix::<i64, _>(text).unwrap();
+        assert_eq!(
+            (m.rows(), m.cols(), m.values()),
+            (2, 2, &[1, 2, 3, 4][..]),
+            "{text:?}"
+        );
+    }
+    let err = read_matrix::<i64, _>(&b"1 2\r3 x\r"[..]).unwrap_err();
+    assert_eq!(err.to_string(), "line 2, column 3: `x` is not an integer");
     let err = read_matrix::<i64, _>(&b"1 2\n3 4 5\n"[..]).unwrap_err();
     assert_eq!(
         err.to_string(),
@@ -697,13 +714,22 @@ fn matrix_outcome(read: Result<Matrix<i64>, SubarrayError>) -> MatrixOutcome {
 }
 
 /// The matrix reader as plainly as it can be written: whole lines in
-/// memory, each split at separators up to a `#` that starts a token.
+/// memory (ended by `\n`, `\r\n` or a lone `\r`), each split at separators
+/// up to a `#` that starts a token.
 fn matrix_by_lines(input: &[u8]) -> MatrixOutcome {
     let separator = |b: u8| matches!(b, b'\t' | b'\n' | 0x0B | 0x0C | b'\r' | b' ' | b',');
     let input = input.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(input);
     let mut first: Option<(u64, usize)> = None;
     let (mut rows, mut values) = (0, Vec::new());
-    for (index, line) in input.split(|&b| b == b'\n').enumerate() {
+    let mut lines = Vec::new();
+    let mut rest = input;
+    while let Some(end) = rest.iter().position(|&b| b == b'\n' || b == b'\r') {
+        lines.push(&rest[..end]);
+        let crlf = rest[end] == b'\r' && rest.get(end + 1) == Some(&b'\n');
+        rest = &rest[end + 1 + usize::from(crlf)..];
+    }
+    lines.push(rest);
+    for (index, &line) in lines.iter().enumerate() {
         let number = index as u64 + 1;
         // (start, end) of each token before the comment.
         let mut tokens = Vec::new();

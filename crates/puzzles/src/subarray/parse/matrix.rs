@@ -103,6 +103,9 @@ struct Rows<T> {
     token: Vec<u8>,
     token_column: Option<u64>,
     in_comment: bool,
+    /// The byte last fed was a carriage return, which ended its line: a
+    /// line feed after it ends no other.
+    after_cr: bool,
     /// Numbers on this line so far, and the column just past the last.
     found: usize,
     last_token_end: u64,
@@ -124,6 +127,7 @@ impl<T> Default for Rows<T> {
             token: Vec::new(),
             token_column: None,
             in_comment: false,
+            after_cr: false,
             found: 0,
             last_token_end: 0,
             first: None,
@@ -135,8 +139,14 @@ impl<T> Default for Rows<T> {
 
 impl<T: Parse> Rows<T> {
     fn byte(&mut self, byte: u8) -> Result<(), SubarrayError> {
+        if std::mem::take(&mut self.after_cr) && byte == b'\n' {
+            return Ok(());
+        }
         self.column += 1;
-        if byte == b'\n' {
+        // Lines end with `\n`, `\r\n` or a lone `\r` (old Mac files, whose
+        // rows were read as one).
+        if byte == b'\n' || byte == b'\r' {
+            self.after_cr = byte == b'\r';
             self.end_token(self.column)?;
             self.end_line()?;
             self.line += 1;
