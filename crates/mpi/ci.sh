@@ -182,6 +182,13 @@ done
 json=$(run_mpi queens 12 --given 3:4 --count -q --json)
 [[ $(field "$json" given) == 1 && $(field "$json" total) == 1117 && $(field "$json" ranks) == 3 ]] ||
   fail "completions as JSON: $json"
+# No square in the file: still a count of completions (every rank's plan
+# the same), as in the single-machine counter.
+printf '# none\n' >none.txt
+json=$(run_mpi queens 10 --given-file none.txt --count -q --json)
+cli=$("$cli_bin" queens 10 --given-file none.txt --count --json)
+[[ $(field "$json" given) == 0 && $(field "$json" total) == 724 &&
+  $(field "$json" units) == $(field "$cli" units) ]] || fail "completions of no square: $json"
 expect_status 130 env PUZZLES_STOP_AFTER_UNITS=40 "$cli_bin" queens 12 --given 3:4 --count --checkpoint given.ckpt
 json=$(run_mpi queens 12 --given 3:4 --count -q --json --checkpoint given.ckpt)
 [[ $(field "$json" total) == 1117 && $(field "$json" resumed_units) == 40 ]] ||

@@ -209,9 +209,10 @@ struct Start {
     /// The piece, as its index in [`PIECES`].
     piece: usize,
     torus: bool,
-    /// The pieces given, for a count of their completions: their squares
-    /// follow in a broadcast of their own.
-    given: usize,
+    /// For a count of completions, how many pieces are given (none, from an
+    /// empty `--given-file`, still counts completions, as `puzzles` does):
+    /// their squares follow in a broadcast of their own.
+    given: Option<usize>,
 }
 
 impl Start {
@@ -227,7 +228,7 @@ impl Start {
             quadrants: false,
             piece: 0,
             torus: false,
-            given: 0,
+            given: None,
         }
     }
 
@@ -241,7 +242,8 @@ impl Start {
             u64::from(self.quadrants),
             self.piece as u64,
             u64::from(self.torus),
-            self.given as u64,
+            // 0 for no count of completions, else one more than the pieces.
+            self.given.map_or(0, |given| given as u64 + 1),
         ]
     }
 
@@ -257,7 +259,7 @@ impl Start {
             quadrants: quadrants == 1,
             piece,
             torus: torus == 1,
-            given,
+            given: given.checked_sub(1),
         }
     }
 }
@@ -359,7 +361,7 @@ fn run(world: mpi::topology::SimpleCommunicator, rank: i32) -> ExitCode {
                             .position(|&piece| piece == ready.plan.rules().piece())
                             .expect("every piece is numbered"),
                         torus: ready.plan.rules().torus(),
-                        given: ready.plan.given().map_or(0, <[_]>::len),
+                        given: ready.plan.given().map(<[_]>::len),
                     }
                     .encode();
                     prepared = Some(ready);
@@ -379,14 +381,14 @@ fn run(world: mpi::topology::SimpleCommunicator, rank: i32) -> ExitCode {
     }
     let mut given = match &prepared {
         Some(ready) => given::encode(ready.plan.given().unwrap_or_default()),
-        None => vec![0; 2 * start.given],
+        None => vec![0; 2 * start.given.unwrap_or(0)],
     };
-    if start.given > 0 {
+    if !given.is_empty() {
         root.broadcast_into(&mut given[..]);
     }
     let plan = match &prepared {
         Some(ready) => ready.plan.clone(),
-        None if start.given > 0 => Rules::new(start.n, PIECES[start.piece], start.torus)
+        None if start.given.is_some() => Rules::new(start.n, PIECES[start.piece], start.torus)
             .ok()
             .and_then(|rules| Board::with_rules(rules).ok())
             .and_then(|board| board.with_given(&given::decode(&given)).ok())
@@ -462,7 +464,7 @@ fn prepare(args: QueensArgs, started: Instant) -> anyhow::Result<Prepared> {
     }
     let given = given::given_squares(&args.given, args.given_file.as_deref())?;
     let mut request = PlanRequest::new(args.n);
-    if !given.is_empty() {
+    if !args.given.is_empty() || args.given_file.is_some() {
         // Off the board or attacking: said here, as `puzzles` says it.
         let completion = Board::with_rules(rules)?.with_given(&given)?;
         request.given = Some(completion.given().to_vec());
