@@ -107,7 +107,11 @@ impl Links {
     }
 
     /// The active primary item with the fewest options left (the first in
-    /// item order among ties) — Knuth's "minimum remaining values".
+    /// item order among ties) — Knuth's "minimum remaining values" — except
+    /// that the scan stops at the first item with at most one option: that
+    /// branch is forced, and an item with none further on ends the search
+    /// one level down all the same. Scanning on made a problem whose items
+    /// all have one option quadratic (180,000 items took 25 s).
     #[inline]
     pub(crate) fn choose_item(&self) -> u32 {
         let mut item = self.rlink[0];
@@ -118,7 +122,7 @@ impl Links {
             if len < fewest {
                 best = item;
                 fewest = len;
-                if len == 0 {
+                if len <= 1 {
                     break;
                 }
             }

@@ -409,3 +409,23 @@ proptest! {
         }
     }
 }
+
+/// The scan for the item to branch on stops at the first one with at most
+/// one option: an item with none further on ends the branch a level down
+/// all the same, and scanning every item at every level made a problem of
+/// items with one option each quadratic.
+#[test]
+fn the_first_forced_item_is_chosen_without_scanning_on() {
+    // Item a has one option, b none: b would end the search at once, a
+    // ends it a level down.
+    let problem = Problem::parse("a b\na\n").unwrap();
+    let links = super::links::Links::new(&problem);
+    assert_eq!(links.choose_item(), 1);
+    let problem = Problem::parse("a b c\na b\nc\nc\n").unwrap();
+    assert_eq!(super::links::Links::new(&problem).choose_item(), 1);
+    // Without a forced item, the fewest options, the first among ties.
+    let problem = Problem::parse("a b c\na\na\nb\nb\nc\nc\nc\n").unwrap();
+    assert_eq!(super::links::Links::new(&problem).choose_item(), 1);
+    let problem = Problem::parse("a b c\na\na\na\nb\nb\nc\nc\nc\n").unwrap();
+    assert_eq!(super::links::Links::new(&problem).choose_item(), 2);
+}
